@@ -1,0 +1,96 @@
+// The three error families of spec section 7 and D-03, D-10, D-11. Every error response in the
+// document uses one of these registered shapes, so clients switch on shape once.
+import { z } from './zod.js';
+
+/** Authentication, key checks and the global rate limit (spec 7, D-03). */
+export const SharedError = z
+  .strictObject({
+    errors: z.array(z.string()).min(1).openapi({ description: 'Human-readable reasons.' }),
+  })
+  .openapi('SharedError', {
+    description: 'Shared error shape used by authentication, key checks and the global rate limit.',
+    example: { errors: ['Missing or invalid API key.'] },
+  });
+
+export const FieldError = z
+  .strictObject({
+    code: z.string().openapi({ description: 'Stable snake_case code.', example: 'invalid_acn' }),
+    message: z.string().openapi({ example: 'Not a valid ACN (checksum failed).' }),
+    entityId: z.int().optional().openapi({ description: 'The existing entity, for `already_monitored`.' }),
+  })
+  .openapi('FieldError', { description: 'One problem with one field or row.' });
+
+/** Monitoring, webhooks, PPSR and business accounts (spec 7, D-10, D-26). */
+export const ApiError = z
+  .strictObject({
+    error: z.string().openapi({ description: 'Stable snake_case error code.', example: 'validation_failed' }),
+    message: z.string().openapi({ example: 'The request is not valid.' }),
+    errors: z
+      .record(z.string(), z.array(FieldError))
+      .optional()
+      .openapi({
+        description:
+          'Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`).',
+      }),
+    limit: z.int().optional().openapi({ description: 'The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).' }),
+    active: z.int().optional().openapi({ description: 'Active entities now (`entity_limit`).' }),
+    current: z.int().optional().openapi({ description: 'Sandbox entities now (`test_entity_limit`).' }),
+  })
+  .openapi('ApiError', {
+    description: 'Error shape of the monitoring family, also used by webhooks, PPSR searches and business accounts (D-10).',
+    example: { error: 'not_found', message: 'No such entity in this account and environment.' },
+  });
+
+export const Form484FieldError = z
+  .strictObject({
+    code: z.string().openapi({
+      description:
+        'Stable code: `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`, `invalid_type`, `unknown_field`, `invalid_json`, `not_found`, …',
+      example: 'not_uppercase',
+    }),
+    field: z.string().openapi({ description: 'JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body.', example: 'generalInformation.companyName' }),
+    message: z.string().openapi({ example: 'Must be uppercase.' }),
+  })
+  .openapi('Form484FieldError');
+
+/** Form 484 (D-11). */
+export const Form484Error = z
+  .strictObject({
+    response: z.null(),
+    errors: z.array(Form484FieldError).min(1),
+  })
+  .openapi('Form484Error', {
+    description: 'Form 484 error shape (D-11): `response` is null and `errors` lists every problem found.',
+    example: { response: null, errors: [{ code: 'not_uppercase', field: 'generalInformation.companyName', message: 'Must be uppercase.' }] },
+  });
+
+export type ErrorFamily = 'api' | 'form484';
+
+export interface FieldErrorExample {
+  code: string;
+  message: string;
+  entityId?: number;
+}
+
+/** A value of the ApiError shape, for examples and for the server's mappers. */
+export function apiError(
+  code: string,
+  message: string,
+  extra: { errors?: Record<string, FieldErrorExample[]>; limit?: number; active?: number; current?: number } = {},
+): z.infer<typeof ApiError> {
+  return { error: code, message, ...extra };
+}
+
+/** A value of the Form484Error shape. */
+export function form484Error(errors: { code: string; field: string; message: string }[]): z.infer<typeof Form484Error> {
+  return { response: null, errors };
+}
+
+/** A value in the family's shape for a single top-level problem. */
+export function familyError(family: ErrorFamily, code: string, message: string): unknown {
+  return family === 'api' ? apiError(code, message) : form484Error([{ code, field: '', message }]);
+}
+
+export function familySchema(family: ErrorFamily): typeof ApiError | typeof Form484Error {
+  return family === 'api' ? ApiError : Form484Error;
+}

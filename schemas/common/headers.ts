@@ -1,0 +1,64 @@
+// Reusable header components. Registered once in the registry and referenced by name.
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from './zod.js';
+
+export const HEADER_REFS = {
+  requestId: { $ref: '#/components/headers/X-Request-Id' },
+  rateLimitLimit: { $ref: '#/components/headers/RateLimit-Limit' },
+  rateLimitRemaining: { $ref: '#/components/headers/RateLimit-Remaining' },
+  rateLimitReset: { $ref: '#/components/headers/RateLimit-Reset' },
+  retryAfter: { $ref: '#/components/headers/Retry-After' },
+  idempotentReplayed: { $ref: '#/components/headers/Idempotent-Replayed' },
+  location: { $ref: '#/components/headers/Location' },
+  deprecation: { $ref: '#/components/headers/Deprecation' },
+} as const;
+
+export function registerHeaderComponents(registry: OpenAPIRegistry): void {
+  registry.registerComponent('headers', 'X-Request-Id', {
+    description: 'Unique id of this request; quote it when contacting support. Sent on every response (D-13).',
+    required: true,
+    schema: { type: 'string', example: 'req_8fKq2LmN4pQr7sTu9vWx1yZa' },
+  });
+  registry.registerComponent('headers', 'RateLimit-Limit', {
+    description: 'Requests allowed in the current window (IETF RateLimit header fields, D-42).',
+    required: true,
+    schema: { type: 'integer', example: 600 },
+  });
+  registry.registerComponent('headers', 'RateLimit-Remaining', {
+    description: 'Requests left in the current window.',
+    required: true,
+    schema: { type: 'integer', example: 0 },
+  });
+  registry.registerComponent('headers', 'RateLimit-Reset', {
+    description: 'Seconds until the window resets.',
+    required: true,
+    schema: { type: 'integer', example: 42 },
+  });
+  registry.registerComponent('headers', 'Retry-After', {
+    description: 'Seconds to wait before trying again.',
+    required: true,
+    schema: { type: 'integer', example: 42 },
+  });
+  registry.registerComponent('headers', 'Idempotent-Replayed', {
+    description: 'Present and `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (D-18).',
+    schema: { type: 'string', enum: ['true'] },
+  });
+  registry.registerComponent('headers', 'Location', {
+    description: 'Path of the created resource.',
+    required: true,
+    schema: { type: 'string', example: '/api/test/v2/ppsr/searches/1001' },
+  });
+  registry.registerComponent('headers', 'Deprecation', {
+    description: 'Sent as `true` on every V1 response (D-40).',
+    schema: { type: 'string', enum: ['true'] },
+  });
+}
+
+export const IdempotencyKeyHeader = (required: boolean) =>
+  z.strictObject({
+    'Idempotency-Key': (required ? z.string().min(1).max(255) : z.string().min(1).max(255).optional()).openapi({
+      description:
+        'Makes a retry safe: the same key with the same body replays the stored response (with `Idempotent-Replayed: true`); the same key with another body is refused with 409 `idempotency_key_reused`. Up to 255 characters; kept 24 hours; scoped to account and environment (D-18).',
+      example: 'order-2026-11-22-0001',
+    }),
+  });

@@ -1,0 +1,62 @@
+// The public document: one registry, the servers for live and test (and deprecated V1), the
+// security schemes, tags, and every resource's paths and webhooks.
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { registerHeaderComponents } from './common/headers.js';
+import { registerHelpersPaths } from './helpers.js';
+import { registerLodgementsPaths } from './lodgements.js';
+import { registerWebhooksPaths } from './webhooks.js';
+import { registerPpsrSearchesPaths } from './ppsr-searches.js';
+import { registerPpsrAlertsPaths } from './ppsr-alerts.js';
+import { registerBusinessAccountsPaths } from './business-accounts.js';
+import { registerForm484Paths } from './form484/index.js';
+import { registerMonitoringPaths } from './monitoring.js';
+import { TAGS, TAG_DESCRIPTIONS } from './tags.js';
+import { API_DESCRIPTION } from './description.js';
+
+/** Contract version (D-44): semver; a breaking change bumps the major. */
+export const CONTRACT_VERSION = '2.0.0';
+
+export function createPublicRegistry(): OpenAPIRegistry {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'secretKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'Secret key `svc_sk_live_…` (live prefix) or `svc_sk_test_…` (test prefix) in `Authorization: Bearer <key>`. Reaches every endpoint; server side only: refused from browsers (a request with an `Origin` header or `Sec-Fetch-Mode`).',
+  });
+  registry.registerComponent('securitySchemes', 'publishableKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'Publishable key `svc_pk_live_…` or `svc_pk_test_…` in `Authorization: Bearer <key>`. Helper endpoints only, and only from the key\'s allowed domains (up to 5) or `localhost`, `127.0.0.1`, `*.test`, `*.local`, judged by `Origin` (or `Referer`).',
+  });
+  registerHeaderComponents(registry);
+  registerHelpersPaths(registry);
+  registerLodgementsPaths(registry);
+  registerWebhooksPaths(registry);
+  registerPpsrSearchesPaths(registry);
+  registerPpsrAlertsPaths(registry);
+  registerBusinessAccountsPaths(registry);
+  registerForm484Paths(registry);
+  registerMonitoringPaths(registry);
+  return registry;
+}
+
+export function buildPublicDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+  const generator = new OpenApiGeneratorV31(createPublicRegistry().definitions);
+  return generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Registry Lodgement, Search and Monitoring Service',
+      version: CONTRACT_VERSION,
+      description: API_DESCRIPTION,
+      contact: { name: 'API support', email: 'api-support@example.com' },
+      license: { name: 'Proprietary', url: 'https://example.com/terms' },
+    },
+    servers: [
+      { url: '{base_url}/api/test/v2', description: 'Test environment (sandbox): test keys, free, simulated registers.', variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } } },
+      { url: '{base_url}/api/v2', description: 'Live environment: live keys.', variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } } },
+    ],
+    tags: Object.values(TAGS).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+  });
+}
