@@ -10,7 +10,6 @@ export const HEADER_REFS = {
   retryAfter: { $ref: '#/components/headers/Retry-After' },
   idempotentReplayed: { $ref: '#/components/headers/Idempotent-Replayed' },
   location: { $ref: '#/components/headers/Location' },
-  deprecation: { $ref: '#/components/headers/Deprecation' },
 } as const;
 
 export function registerHeaderComponents(registry: OpenAPIRegistry): void {
@@ -47,10 +46,6 @@ export function registerHeaderComponents(registry: OpenAPIRegistry): void {
     description: 'Path of the created resource.',
     required: true,
     schema: { type: 'string', example: '/api/test/v2/ppsr/searches/1001' },
-  });
-  registry.registerComponent('headers', 'Deprecation', {
-    description: 'Sent as `true` on every V1 response (D-40).',
-    schema: { type: 'string', enum: ['true'] },
   });
 }
 
