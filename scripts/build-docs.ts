@@ -12,7 +12,10 @@ const CSP =
 export function stripOutsideAssets(html: string): string {
   return html
     .replace(/https:\/\/cdn\.redoc(?:ly)?\.(?:ly|com)\/[A-Za-z0-9./_-]*/g, '')
-    .replace('<head>', `<head>\n<meta http-equiv="Content-Security-Policy" content="${CSP}">`);
+    .replace(
+      '<head>',
+      `<head>\n<meta http-equiv="Content-Security-Policy" content="${CSP}">\n<style>a[href="https://redocly.com/redoc/"] { display: none; }</style>`,
+    );
 }
 
 export async function buildDocs(spec = 'spec/openapi.json', out = 'generated/docs/index.html'): Promise<void> {

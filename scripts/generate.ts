@@ -1,16 +1,23 @@
 // npm run generate: the whole chain from schemas/ (the one source) to everything derived from it.
+// `--out DIR` writes the same tree under DIR instead (the drift test compares it with the repo).
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createClient } from '@hey-api/openapi-ts';
 import { buildSpec } from './build-spec.js';
 import { buildDocs } from './build-docs.js';
 
-await buildSpec();
-await rm('generated/client', { recursive: true, force: true });
+const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
+const root = values.out ?? '.';
+
+await buildSpec(join(root, 'spec'));
+const clientDir = join(root, 'generated/client');
+await rm(clientDir, { recursive: true, force: true });
 await createClient({
-  input: './spec/openapi.json',
-  output: { path: './generated/client' },
+  input: `./${join(root, 'spec/openapi.json')}`.replace(/^\.\/\//, '/'),
+  output: { path: clientDir },
   plugins: ['@hey-api/client-fetch', '@hey-api/typescript', 'zod', { name: '@hey-api/sdk', validator: true }],
   logs: { level: 'silent' },
 });
-await buildDocs();
-console.log('generated: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/docs/index.html');
+await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
+console.log(`generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/docs/index.html`);

@@ -78,7 +78,7 @@ function familyExample(family: ErrorFamily, summary: string, code: string, messa
 
 /** Schema for a response that may be in the shared shape or the family's shape. */
 function sharedOrFamily(family: ErrorFamily): ZodType {
-  return z.union([SharedError, family === 'api' ? ApiError : Form484Error]).openapi({ unionPreferredType: 'oneOf' });
+  return z.union([SharedError, family === 'api' ? ApiError : Form484Error]).openapi({}, { unionPreferredType: 'oneOf' });
 }
 
 function authErrors(def: OperationDefinition): Record<number, ResponseConfig> {
@@ -210,16 +210,17 @@ function describe(def: OperationDefinition): string {
 
 export function registerOperation(registry: OpenAPIRegistry, def: OperationDefinition): void {
   const bad = badRequest(def);
+  const badResponses: Record<number, ResponseConfig> = bad ? { 400: bad } : {};
   const responses: Record<number, ResponseConfig> = {
     ...successResponses(def),
-    ...(bad ? { 400: bad } : {}),
+    ...badResponses,
     ...authErrors(def),
     ...bodyErrors(def),
     429: rateLimitError(def),
     ...ownErrors(def),
   };
   const headers = def.idempotencyKey ? IdempotencyKeyHeader(def.idempotencyKey === 'required') : undefined;
-  const security = def.access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
+  const security: Record<string, string[]>[] = def.access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
   const route: RouteConfig = {
     method: def.method,
     path: def.path,

@@ -1,0 +1,21 @@
+// Lint rules for hand-written code: strict TypeScript, no `any`, named exports only.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+    },
+  },
+  {
+    // Tool configuration files are loaded by their tools through a default export.
+    files: ['vitest.config.ts', 'eslint.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);
