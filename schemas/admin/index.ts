@@ -1,12 +1,57 @@
+// The operator API document (sandbox.md "Operator API"): its own registry and document, separate
+// from the public one, so partners never see operator operations in the public contract.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { ADMIN_SECURITY_SCHEME, registerAdminComponents } from './operation.js';
+import { registerAdminAccountsPaths } from './accounts.js';
+import { registerAdminKeysPaths } from './keys.js';
+import { registerAdminLedgerPaths } from './ledger.js';
+import { registerAdminClockPaths } from './clock.js';
+import { registerAdminRegisterPaths } from './register.js';
+import { registerAdminLodgementsPaths } from './lodgements.js';
+import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
+
+/** Operator API contract version; semver like the public one (D-44), but versioned on its own. */
+export const ADMIN_CONTRACT_VERSION = '1.0.0';
+
+export const ADMIN_DESCRIPTION = `The operator API is the backend of the operator dashboard and the way tests, demos and scripts set up the service: create accounts and keys, set plans, billing and card state, read charges and mail, move the manual clock and run scheduled jobs, change the simulated registers, and create and move lodgements so every webhook can be produced end to end.
+
+It is mounted at \`/admin\` on the same address as the public API and guarded by one operator token: send \`Authorization: Bearer $SVC_ADMIN_TOKEN\`. When \`SVC_ADMIN_TOKEN\` is unset in development the service generates one and prints it at start. API keys are not accepted here.
+
+The paths and fields listed in the sandbox guide (README and docs) are stable so that scripts and tests outside the project can rely on them: fields may be added, none of them is renamed or removed.
+
+Errors use \`{"error", "message", "errors"?}\` (the public API's monitoring shape); a missing or wrong token gets 401 in the shared shape \`{"errors": [...]}\`. Every response carries \`X-Request-Id\`.`;
 
 export function createAdminRegistry(): OpenAPIRegistry {
-  return new OpenAPIRegistry();
+  const registry = new OpenAPIRegistry();
+  registerAdminComponents(registry);
+  registerAdminAccountsPaths(registry);
+  registerAdminKeysPaths(registry);
+  registerAdminLedgerPaths(registry);
+  registerAdminClockPaths(registry);
+  registerAdminRegisterPaths(registry);
+  registerAdminLodgementsPaths(registry);
+  return registry;
 }
 
 export function buildAdminDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   return new OpenApiGeneratorV31(createAdminRegistry().definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Operator API', version: '1.0.0' },
+    info: {
+      title: 'Operator API',
+      version: ADMIN_CONTRACT_VERSION,
+      description: ADMIN_DESCRIPTION,
+      license: { name: 'Proprietary', url: 'https://example.com/terms' },
+    },
+    // Full `/admin/...` paths under the bare service address, so the document shows the paths
+    // exactly as sandbox.md lists them.
+    servers: [
+      {
+        url: '{base_url}',
+        description: 'The service; the operator API is mounted at `/admin`.',
+        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
+      },
+    ],
+    security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
+    tags: Object.values(ADMIN_TAGS).map((name) => ({ name, description: ADMIN_TAG_DESCRIPTIONS[name] })),
   });
 }

@@ -1,0 +1,97 @@
+// Ajv errors -> field problems keyed by JSON path (D-10: every violated field, stable codes).
+// Form 484 uses the same codes (D-11), so one mapping serves both families.
+import type { ErrorObject } from 'ajv';
+import type { FieldProblems } from '../domain/errors.js';
+import { UPPERCASE_PATTERN } from '../../schemas/common/names.js';
+
+const LOCATION_SEGMENTS = new Set(['requestBody', 'query', 'path', 'header', 'headers', 'params']);
+
+function dotted(instancePath: string, extra?: string): string {
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (parts.length > 0 && LOCATION_SEGMENTS.has(parts[0]!)) parts.shift();
+  if (extra !== undefined) parts.push(extra);
+  return parts.join('.');
+}
+
+function codeFor(error: ErrorObject): { code: string; message: string } {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { code: 'required', message: 'Required.' };
+    case 'additionalProperties':
+      return { code: 'unknown_field', message: 'Unknown field.' };
+    case 'maxLength':
+      return { code: 'too_long', message: `Must be at most ${String(params.limit)} characters.` };
+    case 'minLength':
+      return { code: 'too_short', message: `Must be at least ${String(params.limit)} characters.` };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { code: 'too_big', message: `Must be at most ${String(params.limit)}.` };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { code: 'too_small', message: `Must be at least ${String(params.limit)}.` };
+    case 'maxItems':
+      return { code: 'too_many', message: `At most ${String(params.limit)} items.` };
+    case 'minItems':
+      return { code: 'too_few', message: `At least ${String(params.limit)} item(s).` };
+    case 'enum':
+    case 'const':
+      return { code: 'invalid_enum', message: `Must be one of: ${((params.allowedValues as unknown[]) ?? [params.allowedValue]).map(String).join(', ')}.` };
+    case 'type':
+      return { code: 'invalid_type', message: `Must be of type ${String(params.type)}.` };
+    case 'format': {
+      const format = String(params.format);
+      if (format === 'acn') return { code: 'invalid_acn', message: 'Not a valid ACN (checksum failed).' };
+      if (format === 'abn') return { code: 'invalid_abn', message: 'Not a valid ABN (checksum failed).' };
+      if (format === 'date' || format === 'date-time') return { code: 'invalid_date', message: `Must be a valid ${format === 'date' ? 'YYYY-MM-DD date' : 'ISO 8601 date-time'}.` };
+      return { code: 'invalid_format', message: `Must be a valid ${format}.` };
+    }
+    case 'pattern':
+      if (String(params.pattern) === UPPERCASE_PATTERN.source) return { code: 'not_uppercase', message: 'Must be uppercase.' };
+      return { code: 'invalid_format', message: `Must match ${String(params.pattern)}.` };
+    case 'uniqueItems':
+      return { code: 'duplicate_in_request', message: 'Items must be unique.' };
+    default:
+      return { code: 'invalid_format', message: error.message ?? 'Invalid value.' };
+  }
+}
+
+/**
+ * For `oneOf`/`anyOf` failures Ajv reports the errors of every branch. The caller meant one branch:
+ * keep the errors of the branch with the fewest problems and drop the umbrella error.
+ */
+function pickBranches(errors: ErrorObject[]): ErrorObject[] {
+  const umbrellas = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
+  if (umbrellas.length === 0) return errors;
+  let kept = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
+  for (const umbrella of umbrellas) {
+    const prefix = `${umbrella.schemaPath.replace(/\/(oneOf|anyOf)$/, '')}/${umbrella.keyword}/`;
+    const branchErrors = kept.filter((e) => e.schemaPath.startsWith(prefix));
+    if (branchErrors.length === 0) continue;
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const e of branchErrors) {
+      const branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
+      byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
+    }
+    const best = [...byBranch.values()].sort((a, b) => a.length - b.length)[0] ?? [];
+    kept = kept.filter((e) => !e.schemaPath.startsWith(prefix) || best.includes(e));
+  }
+  return kept;
+}
+
+export function problemsFromAjv(errors: ErrorObject[]): FieldProblems {
+  const problems: FieldProblems = {};
+  for (const error of pickBranches(errors)) {
+    const params = error.params as Record<string, unknown>;
+    const extra =
+      error.keyword === 'required' ? String(params.missingProperty) : error.keyword === 'additionalProperties' ? String(params.additionalProperty) : undefined;
+    const path = dotted(error.instancePath, extra) || 'body';
+    const problem = codeFor(error);
+    const list = (problems[path] ??= []);
+    if (!list.some((p) => p.code === problem.code)) list.push(problem);
+  }
+  return problems;
+}

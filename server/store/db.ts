@@ -1,0 +1,63 @@
+// One database API over two engines: embedded PGlite (default, a directory under SVC_DATA_DIR, or in
+// memory for tests) and PostgreSQL (DATABASE_URL). Every query in the code base goes through the
+// drizzle `db` returned here, so the same code runs on both.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenDatabase {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Serialises migrations when several processes start against one PostgreSQL at once. */
+const MIGRATION_LOCK = 72_410_001;
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Directory for PGlite; `memory://` keeps everything in memory (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+  return { db, engine: 'pglite', close: () => client.close() };
+}
+
+export async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
