@@ -1,0 +1,20 @@
+// The one entry point the server calls for a Form 484 body: structural problems and rule problems
+// together, so a single 422 (D-11) lists everything that is wrong.
+import { isCalendarDate } from './dates.js';
+import { dedupeProblems, type Form484Problem } from './problems.js';
+import { FORM484_RULES } from './rules.js';
+import { structuralProblems } from './structural.js';
+
+export interface ValidateForm484Options {
+  /** `YYYY-MM-DD`, today in Australia/Brisbane (see `brisbaneToday`), from the service clock. */
+  today: string;
+}
+
+/** Every problem of a Form 484 body (empty when it may be lodged), each (code, field) once. */
+export function validateForm484(input: unknown, options: ValidateForm484Options): Form484Problem[] {
+  // A bad `today` is a bug in the caller, not a fault of the body: fail loudly.
+  if (!isCalendarDate(options.today))
+    throw new TypeError(`validateForm484: today must be YYYY-MM-DD, got ${JSON.stringify(options.today)}`);
+  const context = { today: options.today };
+  return dedupeProblems([...structuralProblems(input), ...FORM484_RULES.flatMap((rule) => rule(input, context))]);
+}
