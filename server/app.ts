@@ -1,0 +1,101 @@
+// Builds the HTTP app from its dependencies. main.ts calls it with the real configuration; tests
+// call it in-process with a manual clock and an in-memory PGlite.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { AppDeps } from './deps.js';
+import type { HandlerMap } from './http/context.js';
+import { createPublicApi } from './http/public-api.js';
+import { createAdminApi } from './http/admin-api.js';
+import { sharedError } from './http/responses.js';
+import { send } from './http/send.js';
+import { createPublicHandlers } from './routes/index.js';
+import { createAdminHandlers } from './routes/admin.js';
+import type { JobRegistry } from './jobs/runner.js';
+import { createJobRegistry } from './jobs/registry.js';
+import { ping } from './store/db.js';
+import { createMetrics } from './http/metrics.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+function readJson(relative: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(`${ROOT}${relative}`, 'utf8')) as Record<string, unknown>;
+}
+
+export interface BuiltApp {
+  app: express.Express;
+  jobs: JobRegistry;
+}
+
+export interface AppOptions {
+  /** Check every handler response against the document (on in tests, like openapi-backend's examples). */
+  validateResponses?: boolean;
+  /** Replace the handler map (tests of cross-cutting pieces use stand-in handlers). */
+  handlers?: HandlerMap;
+}
+
+export const API_PREFIXES = [
+  { path: '/api/v2', environment: 'live', version: 'v2' },
+  { path: '/api/test/v2', environment: 'test', version: 'v2' },
+  { path: '/api/v1', environment: 'live', version: 'v1' },
+  { path: '/api/test/v1', environment: 'test', version: 'v1' },
+] as const;
+
+export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<BuiltApp> {
+  const jobs = createJobRegistry();
+  const publicApi = await createPublicApi(deps, readJson('spec/openapi.json'), options.handlers ?? createPublicHandlers(), options);
+  const adminApi = await createAdminApi(deps, readJson('spec/admin.openapi.json'), createAdminHandlers(jobs));
+  const metrics = createMetrics();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && /^[A-Za-z0-9_.-]{1,100}$/.test(incoming) ? incoming : `req_${randomUUID().replace(/-/g, '')}`;
+    res.setHeader('X-Request-Id', id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      metrics.observe(req.method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      deps.logger.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode }, 'request');
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/readyz', (_req, res, next) => {
+    ping(deps.db)
+      .then((ok) => void res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'database unavailable' }))
+      .catch(next);
+  });
+  app.get('/metrics', (_req, res, next) => {
+    metrics
+      .render()
+      .then((text) => void res.type('text/plain; version=0.0.4').send(text))
+      .catch(next);
+  });
+  app.use('/docs', express.static(`${ROOT}generated/docs`, { index: 'index.html', fallthrough: true }));
+  app.get('/openapi.json', (_req, res) => void res.sendFile(`${ROOT}spec/openapi.json`));
+
+  app.use('/admin', adminApi);
+  for (const prefix of API_PREFIXES) {
+    const handler = publicApi.handler({ environment: prefix.environment, version: prefix.version });
+    if (prefix.version === 'v1') {
+      app.use(prefix.path, (_req, res, next) => {
+        res.setHeader('Deprecation', 'true');
+        res.setHeader('Link', '</docs/migration-v1>; rel="deprecation"');
+        next();
+      });
+    }
+    app.use(prefix.path, handler);
+  }
+  app.use((req: Request, res: Response) => send(res, sharedError(404, `No such endpoint: ${req.method} ${req.path}.`)));
+  // Last resort: a bug. Logged with the request id; the caller gets no internals.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    deps.logger.error({ err: error, path: req.path }, 'unhandled error');
+    if (res.headersSent) return;
+    send(res, sharedError(500, 'Internal error. Quote the X-Request-Id when contacting support.'));
+  });
+  return { app, jobs };
+}

@@ -1,0 +1,13 @@
+// What the app is built from. Tests build the same app with a manual clock and an in-memory PGlite.
+import type { Config } from './config.js';
+import type { Clock } from './clock.js';
+import type { Database } from './store/db.js';
+import type { Logger } from './logger.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  clock: Clock;
+  logger: Logger;
+}

@@ -1,0 +1,105 @@
+// Who is calling (spec 5, D-02 to D-06, D-40). Runs before the body is read, so unauthenticated
+// callers never get their payload parsed. Every refusal uses the shared shape, except `sandbox_only`
+// on monitoring endpoints, which uses the monitoring shape (D-04).
+import { eq } from 'drizzle-orm';
+import type { Request } from 'express';
+import type { AppDeps } from '../deps.js';
+import { accounts, apiKeys, personalAccessTokens } from '../store/schema.js';
+import { hashSecret, parseApiKey, type Environment } from '../domain/keys/key-format.js';
+import { isHostAllowed, requestHost } from '../domain/keys/domains.js';
+import type { Caller } from './context.js';
+import { apiErrorBody, sharedError, type HttpResult } from './responses.js';
+
+export interface OperationAuthInfo {
+  allowsPublishable: boolean;
+  monitoring: boolean;
+}
+
+export interface ApiPrefix {
+  environment: Environment;
+  version: 'v1' | 'v2';
+}
+
+const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer' };
+const BROWSER_FETCH_MODES = new Set(['cors', 'navigate', 'no-cors']);
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function bearer(req: Request): string | undefined {
+  const value = header(req, 'authorization');
+  if (!value) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(value);
+  return match ? match[1] : '';
+}
+
+type Credential = { kind: 'key'; value: string } | { kind: 'token'; value: string };
+
+function credentialOf(req: Request, prefix: ApiPrefix): Credential | undefined | '' {
+  const token = bearer(req);
+  if (prefix.version === 'v1') {
+    const legacy = header(req, 'x-auth-svc');
+    if (legacy) return { kind: 'key', value: legacy.trim() };
+    if (token) return parseApiKey(token) ? { kind: 'key', value: token } : { kind: 'token', value: token };
+    return token === '' ? '' : undefined;
+  }
+  if (token === undefined || token === '') return token;
+  return { kind: 'key', value: token };
+}
+
+export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefix, op: OperationAuthInfo): Promise<Caller | HttpResult> {
+  const credential = credentialOf(req, prefix);
+  if (credential === undefined) return sharedError(401, 'Missing Authorization header. Use "Authorization: Bearer <API key>".', UNAUTHORIZED);
+  if (credential === '') return sharedError(401, 'The Authorization header must be "Bearer <API key>".', UNAUTHORIZED);
+
+  const now = deps.clock.now();
+  if (credential.kind === 'token') {
+    const [row] = await deps.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.tokenHash, hashSecret(credential.value))).limit(1);
+    if (!row) return sharedError(401, 'Invalid API key or token.', UNAUTHORIZED);
+    const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
+    if (!account) return sharedError(401, 'Invalid API key or token.', UNAUTHORIZED);
+    return refuseByAccount({ account, key: null, environment: prefix.environment, version: prefix.version }, op);
+  }
+
+  const parsed = parseApiKey(credential.value);
+  if (!parsed) return sharedError(401, 'Invalid API key.', UNAUTHORIZED);
+  const [key] = await deps.db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashSecret(credential.value))).limit(1);
+  if (!key || key.status === 'revoked' || (key.expiresAt && key.expiresAt.getTime() <= now.getTime())) {
+    return sharedError(401, key ? 'This API key has been revoked or rolled.' : 'Invalid API key.', UNAUTHORIZED);
+  }
+  if (key.environment !== prefix.environment) {
+    return sharedError(
+      403,
+      `A ${key.environment} key cannot be used on the ${prefix.environment} prefix (${prefix.environment === 'live' ? '/api/v2' : '/api/test/v2'}).`,
+    );
+  }
+  if (key.type === 'publishable') {
+    if (!op.allowsPublishable) return sharedError(403, 'Publishable keys can only call helper endpoints; use a secret key on your server.');
+    const host = requestHost(header(req, 'origin'), header(req, 'referer'));
+    if (!host) return sharedError(403, 'A publishable key needs an Origin or Referer header naming an allowed domain.');
+    if (!isHostAllowed(host, key.domains)) return sharedError(403, `Origin ${host} is not allowed for this publishable key.`);
+  } else {
+    const fetchMode = header(req, 'sec-fetch-mode');
+    if (header(req, 'origin') !== undefined || (fetchMode && BROWSER_FETCH_MODES.has(fetchMode))) {
+      return sharedError(403, 'Secret keys must not be used from a browser; use a publishable key.');
+    }
+  }
+  const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, key.accountId)).limit(1);
+  if (!account) return sharedError(401, 'Invalid API key.', UNAUTHORIZED);
+  return refuseByAccount({ account, key, environment: prefix.environment, version: prefix.version }, op);
+}
+
+function refuseByAccount(caller: Caller, op: OperationAuthInfo): Caller | HttpResult {
+  if (caller.account.plan === 'free' && caller.environment === 'live') {
+    const message = 'This is a sandbox account: use test keys on /api/test/v2.';
+    if (op.monitoring) return { status: 403, body: apiErrorBody('sandbox_only', message) };
+    return sharedError(403, `sandbox_only: ${message}`);
+  }
+  return caller;
+}
+
+export function isCaller(value: Caller | HttpResult): value is Caller {
+  return 'account' in value;
+}

@@ -1,0 +1,78 @@
+// Rate limits (spec 8, D-42) as fixed one-minute windows counted in the database, so every API
+// process behind a load balancer shares one budget. Windows follow the service clock, so tests move
+// past a window with the operator API instead of sleeping.
+import { lt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../deps.js';
+import { rateLimitCounters } from '../store/schema.js';
+import type { Caller } from './context.js';
+import { sharedError, type HttpResult } from './responses.js';
+
+export type RateLimitClass = 'helpers' | 'lodgements' | 'monitoring';
+
+interface Budget {
+  bucket: string;
+  limit: number;
+}
+
+const WINDOW_MS = 60_000;
+
+export const LIMITS: Record<RateLimitClass, number> = { helpers: 1200, lodgements: 600, monitoring: 60 };
+
+function budgets(kind: RateLimitClass, caller: Caller, ip: string): Budget[] {
+  switch (kind) {
+    case 'helpers':
+      return [{ bucket: `helpers:${caller.key?.id ?? `acct:${caller.account.id}`}`, limit: LIMITS.helpers }];
+    case 'lodgements':
+      return [{ bucket: `lodgements:${caller.account.id}`, limit: LIMITS.lodgements }];
+    case 'monitoring':
+      return [
+        { bucket: `monitoring:${caller.account.id}`, limit: LIMITS.monitoring },
+        { bucket: `monitoring-ip:${ip}`, limit: LIMITS.monitoring },
+      ];
+  }
+}
+
+export interface RateLimitOutcome {
+  headers: Record<string, string>;
+  refused?: HttpResult;
+}
+
+async function count(deps: AppDeps, bucket: string, windowStart: Date): Promise<number> {
+  const rows = await deps.db
+    .insert(rateLimitCounters)
+    .values({ bucket, windowStart, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimitCounters.bucket, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } })
+    .returning({ count: rateLimitCounters.count });
+  return rows[0]?.count ?? 1;
+}
+
+/** Counts this request against every budget of its class; refuses when any is exhausted. */
+export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller: Caller, ip: string): Promise<RateLimitOutcome> {
+  const now = deps.clock.now().getTime();
+  const windowStart = new Date(now - (now % WINDOW_MS));
+  const reset = Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000));
+  let tightest: { limit: number; remaining: number } | undefined;
+  let exceeded = false;
+  for (const budget of budgets(kind, caller, ip)) {
+    const used = await count(deps, budget.bucket, windowStart);
+    const remaining = Math.max(0, budget.limit - used);
+    if (!tightest || remaining < tightest.remaining) tightest = { limit: budget.limit, remaining };
+    if (used > budget.limit) exceeded = true;
+  }
+  const headers = {
+    'RateLimit-Limit': String(tightest?.limit ?? LIMITS[kind]),
+    'RateLimit-Remaining': String(tightest?.remaining ?? 0),
+    'RateLimit-Reset': String(reset),
+  };
+  if (!exceeded) return { headers };
+  return {
+    headers,
+    refused: sharedError(429, `Rate limit exceeded (${LIMITS[kind]} requests per minute). Retry after ${reset} seconds.`, { ...headers, 'Retry-After': String(reset) }),
+  };
+}
+
+/** Drops windows that ended; run by the clean-up job. */
+export async function pruneRateLimitCounters(deps: AppDeps): Promise<void> {
+  const cutoff = new Date(deps.clock.now().getTime() - 2 * WINDOW_MS);
+  await deps.db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, cutoff));
+}

@@ -1,0 +1,82 @@
+// Durable jobs: rows in the database, claimed with FOR UPDATE SKIP LOCKED under a lease, so several
+// workers can share one PostgreSQL without double work and a job survives the death of its worker.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../store/db.js';
+import { jobs } from '../store/schema.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Leases are measured by the database's own wall clock, not the service clock: a lease protects
+ * against a dead worker in real elapsed time, which a manual test clock must not stretch or shrink.
+ */
+const LEASE_SECONDS = 30;
+const MAX_ATTEMPTS = 5;
+
+export interface NewJob {
+  name: string;
+  payload?: Record<string, unknown>;
+  runAt: Date;
+  /** At most one pending job per unique key (recurring jobs). */
+  uniqueKey?: string;
+}
+
+export async function enqueue(db: Database, job: NewJob, createdAt: Date): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({ name: job.name, payload: job.payload ?? {}, runAt: job.runAt, uniqueKey: job.uniqueKey ?? null, createdAt })
+    .onConflictDoNothing();
+}
+
+export const WORKER_ID = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
+
+/** Claims due jobs (or every pending job of one name when `name` is given with `ignoreRunAt`). */
+export async function claimJobs(db: Database, options: { now: Date; limit: number; name?: string; ignoreRunAt?: boolean; workerId?: string }): Promise<JobRow[]> {
+  const due = options.ignoreRunAt ? sql`true` : sql`${jobs.runAt} <= ${options.now}`;
+  const byName = options.name ? sql`${jobs.name} = ${options.name}` : sql`true`;
+  const result = await db.execute(sql`
+    UPDATE ${jobs} SET state = 'running', locked_by = ${options.workerId ?? WORKER_ID},
+      lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = ${jobs.attempts} + 1
+    WHERE ${jobs.id} IN (
+      SELECT ${jobs.id} FROM ${jobs}
+      WHERE ((${jobs.state} = 'pending' AND ${due}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())) AND ${byName}
+      ORDER BY ${jobs.runAt}, ${jobs.id}
+      LIMIT ${options.limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`);
+  const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(jobs).where(sql`${jobs.id} = ANY(${sql.raw(`ARRAY[${ids.join(',')}]::bigint[]`)})`);
+  return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+export async function completeJob(db: Database, id: number, finishedAt: Date): Promise<void> {
+  await db.update(jobs).set({ state: 'done', finishedAt, uniqueKey: null, leaseUntil: null }).where(eq(jobs.id, id));
+}
+
+/** A job that threw is retried a few times (its lease released), then parked as failed. */
+export async function failJob(db: Database, job: JobRow, error: unknown, retryAt: Date): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  const finalFailure = job.attempts >= MAX_ATTEMPTS;
+  await db
+    .update(jobs)
+    .set(finalFailure ? { state: 'failed', lastError: message, uniqueKey: null, leaseUntil: null } : { state: 'pending', lastError: message, runAt: retryAt, leaseUntil: null })
+    .where(and(eq(jobs.id, job.id)));
+}
+
+export async function nextDueAt(db: Database, before: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ runAt: jobs.runAt })
+    .from(jobs)
+    .where(and(eq(jobs.state, 'pending'), sql`${jobs.runAt} <= ${before}`))
+    .orderBy(jobs.runAt)
+    .limit(1);
+  return row?.runAt ?? null;
+}
+
+export async function runningCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(and(eq(jobs.state, 'running'), sql`${jobs.leaseUntil} >= now()`));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,124 @@
+// Runs jobs: the worker's poll loop, the manual clock's advance (every due job in time order before
+// it answers), and the operator's "run this job now".
+import type { AppDeps } from '../deps.js';
+import { ManualClock } from '../clock.js';
+import { claimJobs, completeJob, enqueue, failJob, nextDueAt, runningCount, type JobRow } from './queue.js';
+
+export type JobHandler = (deps: AppDeps, job: JobRow) => Promise<void>;
+
+export interface RecurringJob {
+  name: string;
+  everySeconds: number;
+  handler: JobHandler;
+}
+
+export interface JobRegistry {
+  handlers: Record<string, JobHandler>;
+  recurring: RecurringJob[];
+}
+
+const BATCH = 20;
+
+async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promise<void> {
+  const handler = registry.handlers[job.name];
+  const now = deps.clock.now();
+  try {
+    if (!handler) throw new Error(`no handler for job ${job.name}`);
+    await handler(deps, job);
+    await completeJob(deps.db, job.id, deps.clock.now());
+    const recurring = registry.recurring.find((r) => r.name === job.name && job.uniqueKey === `recurring:${r.name}`);
+    if (recurring) await scheduleRecurring(deps, recurring, new Date(job.runAt.getTime() + recurring.everySeconds * 1000));
+  } catch (error) {
+    deps.logger.error({ err: error, job: job.name, jobId: job.id }, 'job failed');
+    await failJob(deps.db, job, error, new Date(now.getTime() + 30_000));
+  }
+}
+
+export async function scheduleRecurring(deps: AppDeps, job: RecurringJob, runAt: Date): Promise<void> {
+  await enqueue(deps.db, { name: job.name, runAt, uniqueKey: `recurring:${job.name}` }, deps.clock.now());
+}
+
+/** Makes sure every recurring job has its next run queued (idempotent; safe from many processes). */
+export async function ensureRecurring(deps: AppDeps, registry: JobRegistry): Promise<void> {
+  for (const job of registry.recurring) await scheduleRecurring(deps, job, new Date(deps.clock.now().getTime() + job.everySeconds * 1000));
+}
+
+/** Runs every job due at the clock's now, until none is left. Returns how many ran. */
+export async function runDueJobs(deps: AppDeps, registry: JobRegistry): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    const batch = await claimJobs(deps.db, { now: deps.clock.now(), limit: BATCH });
+    if (batch.length === 0) return ran;
+    for (const job of batch) {
+      await runOne(deps, registry, job);
+      ran++;
+    }
+  }
+}
+
+async function waitForRunning(deps: AppDeps): Promise<void> {
+  for (let i = 0; i < 400 && (await runningCount(deps.db)) > 0; i++) await new Promise((r) => setTimeout(r, 25));
+}
+
+/**
+ * Moves the manual clock forward, stopping at each job's due time so jobs run in time order and at
+ * the exact instant they were due (a retry 30 s later sees the clock at +30 s).
+ */
+export async function advanceClock(deps: AppDeps, registry: JobRegistry, clock: ManualClock, seconds: number): Promise<number> {
+  const target = new Date(clock.now().getTime() + seconds * 1000);
+  let ran = await runDueJobs(deps, registry);
+  for (;;) {
+    const next = await nextDueAt(deps.db, target);
+    if (!next) break;
+    if (next.getTime() > clock.now().getTime()) clock.set(next);
+    ran += await runDueJobs(deps, registry);
+  }
+  clock.set(target);
+  ran += await runDueJobs(deps, registry);
+  await waitForRunning(deps);
+  return ran;
+}
+
+/** Runs every pending job of one name now, whatever its due time; a recurring job runs once. */
+export async function runJobNow(deps: AppDeps, registry: JobRegistry, name: string): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    const batch = await claimJobs(deps.db, { now: deps.clock.now(), limit: BATCH, name, ignoreRunAt: true });
+    if (batch.length === 0) break;
+    for (const job of batch) {
+      await runOne(deps, registry, job);
+      ran++;
+    }
+    if (registry.recurring.some((r) => r.name === name)) break;
+  }
+  const recurring = registry.recurring.find((r) => r.name === name);
+  if (recurring && ran === 0) {
+    await recurring.handler(deps, { id: 0, name, payload: {}, runAt: deps.clock.now() } as JobRow);
+    ran = 1;
+  }
+  return ran;
+}
+
+export interface Worker {
+  stop: () => Promise<void>;
+}
+
+/** The background loop: with either clock it runs every job due at the clock's now. */
+export function startWorker(deps: AppDeps, registry: JobRegistry, intervalMs = 200): Worker {
+  let stopped = false;
+  let current: Promise<unknown> = Promise.resolve();
+  const tick = async (): Promise<void> => {
+    if (stopped) return;
+    current = runDueJobs(deps, registry).catch((error: unknown) => deps.logger.error({ err: error }, 'worker tick failed'));
+    await current;
+    if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
+  };
+  let timer = setTimeout(() => void tick(), 0);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// Builds the real app in-process (real HTTP on a random port) with a manual clock and a fresh
+// database: in-memory PGlite by default, or a throw-away database on the PostgreSQL named by
+// TEST_DATABASE_URL (the `postgres` CI run). Tests drive it through the generated SDK and fetch.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../../server/app.js';
+import { ManualClock } from '../../server/clock.js';
+import { loadConfig } from '../../server/config.js';
+import type { AppDeps } from '../../server/deps.js';
+import { createLogger } from '../../server/logger.js';
+import { openDatabase } from '../../server/store/db.js';
+import type { HandlerMap } from '../../server/http/context.js';
+import { createClient, createConfig } from '../../generated/client/client/index.js';
+
+export const TEST_START = new Date('2026-11-22T00:00:00Z');
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export interface TestServer {
+  url: string;
+  deps: AppDeps;
+  clock: ManualClock;
+  built: BuiltApp;
+  admin: <T = unknown>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T; headers: Headers }>;
+  /** A fresh account with its four keys (plan etc. overridable). */
+  createAccount: (overrides?: Record<string, unknown>) => Promise<TestAccount>;
+  close: () => Promise<void>;
+}
+
+export interface TestAccount {
+  id: string;
+  keys: { secretLive: string; secretTest: string; publishableLive: string; publishableTest: string };
+}
+
+/** A fresh PostgreSQL database per server when TEST_DATABASE_URL is set, else in-memory PGlite. */
+async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { drop: async () => undefined };
+  const name = `svc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(options: { handlers?: HandlerMap; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const database = await freshDatabaseUrl();
+  const config = loadConfig({ SVC_CLOCK: 'manual', SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}), ...(options.env ?? {}) });
+  const opened = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });
+  const clock = new ManualClock(TEST_START);
+  const deps: AppDeps = { config, db: opened.db, engine: opened.engine, clock, logger: createLogger('silent') };
+  const built = await buildApp(deps, { validateResponses: true, ...(options.handlers ? { handlers: options.handlers } : {}) });
+  const server: Server = built.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const admin: TestServer['admin'] = async (method, path, body) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never, headers: response.headers };
+  };
+
+  const createAccount: TestServer['createAccount'] = async (overrides = {}) => {
+    const created = await admin<{ account: { id: string }; keys: TestAccount['keys'] }>('POST', '/admin/accounts', {
+      name: 'Test account',
+      ownerEmail: 'owner@example.com',
+      plan: 'standard',
+      billing: 'card',
+      cardStatus: 'valid',
+      ...overrides,
+    });
+    if (created.status !== 201) throw new Error(`account not created: ${created.status} ${JSON.stringify(created.body)}`);
+    return { id: created.body.account.id, keys: created.body.keys };
+  };
+
+  return {
+    url,
+    deps,
+    clock,
+    built,
+    admin,
+    createAccount,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await opened.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The generated SDK pointed at a prefix of the test server with a key. */
+export function sdkClient(server: TestServer, key: string, prefix = '/api/test/v2', headers: Record<string, string> = {}) {
+  return createClient(createConfig({ baseUrl: `${server.url}${prefix}`, auth: () => key, headers }));
+}
