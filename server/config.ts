@@ -20,6 +20,8 @@ export const ConfigSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SVC_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** Scales every D-42 limit (benchmarks and load tests raise it; production leaves it at 1). */
+  SVC_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { adminTokenGenerated: boolean; adminToken: string };

@@ -18,16 +18,17 @@ const WINDOW_MS = 60_000;
 
 export const LIMITS: Record<RateLimitClass, number> = { helpers: 1200, lodgements: 600, monitoring: 60 };
 
-function budgets(kind: RateLimitClass, caller: Caller, ip: string): Budget[] {
+function budgets(kind: RateLimitClass, caller: Caller, ip: string, multiplier: number): Budget[] {
+  const limit = LIMITS[kind] * multiplier;
   switch (kind) {
     case 'helpers':
-      return [{ bucket: `helpers:${caller.key?.id ?? `acct:${caller.account.id}`}`, limit: LIMITS.helpers }];
+      return [{ bucket: `helpers:${caller.key?.id ?? `acct:${caller.account.id}`}`, limit }];
     case 'lodgements':
-      return [{ bucket: `lodgements:${caller.account.id}`, limit: LIMITS.lodgements }];
+      return [{ bucket: `lodgements:${caller.account.id}`, limit }];
     case 'monitoring':
       return [
-        { bucket: `monitoring:${caller.account.id}`, limit: LIMITS.monitoring },
-        { bucket: `monitoring-ip:${ip}`, limit: LIMITS.monitoring },
+        { bucket: `monitoring:${caller.account.id}`, limit },
+        { bucket: `monitoring-ip:${ip}`, limit },
       ];
   }
 }
@@ -53,21 +54,21 @@ export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller
   const reset = Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000));
   let tightest: { limit: number; remaining: number } | undefined;
   let exceeded = false;
-  for (const budget of budgets(kind, caller, ip)) {
+  for (const budget of budgets(kind, caller, ip, deps.config.SVC_RATE_LIMIT_MULTIPLIER)) {
     const used = await count(deps, budget.bucket, windowStart);
     const remaining = Math.max(0, budget.limit - used);
     if (!tightest || remaining < tightest.remaining) tightest = { limit: budget.limit, remaining };
     if (used > budget.limit) exceeded = true;
   }
   const headers = {
-    'RateLimit-Limit': String(tightest?.limit ?? LIMITS[kind]),
+    'RateLimit-Limit': String(tightest?.limit ?? LIMITS[kind] * deps.config.SVC_RATE_LIMIT_MULTIPLIER),
     'RateLimit-Remaining': String(tightest?.remaining ?? 0),
     'RateLimit-Reset': String(reset),
   };
   if (!exceeded) return { headers };
   return {
     headers,
-    refused: sharedError(429, `Rate limit exceeded (${LIMITS[kind]} requests per minute). Retry after ${reset} seconds.`, { ...headers, 'Retry-After': String(reset) }),
+    refused: sharedError(429, `Rate limit exceeded (${tightest?.limit ?? LIMITS[kind]} requests per minute). Retry after ${reset} seconds.`, { ...headers, 'Retry-After': String(reset) }),
   };
 }
 
