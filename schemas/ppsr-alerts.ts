@@ -1,3 +1,228 @@
+// PPSR alert subscriptions (D-34, provisional) and their webhook
+// `ppsr.alert.grantor_registration_changed` (spec 6.1). The spec leaves the management endpoints
+// "not shown"; D-34 fixes them, and every operation here is marked `x-provisional`.
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from './common/zod.js';
+import { apiError } from './common/errors.js';
+import { IsoDateTime } from './common/dates.js';
+import { Abn, Acn, Arbn, Arsn } from './common/identifiers.js';
+import { registerOperation } from './common/operation.js';
+import { registerEventWebhook } from './common/webhook-event.js';
+import { PPSR_OPERATIONS } from './ppsr-searches.js';
+import { TAGS } from './tags.js';
 
-export function registerPpsrAlertsPaths(_registry: OpenAPIRegistry): void {}
+export const PPSR_ALERT_EVENT = 'ppsr.alert.grantor_registration_changed';
+
+export const ORGANISATION_NUMBER_TYPES = ['ACN', 'ABN', 'ARBN', 'ARSN'] as const;
+export const OrganisationNumberType = z
+  .enum(ORGANISATION_NUMBER_TYPES)
+  .openapi({ description: 'Kind of `organisationNumber` (D-34).', example: 'ACN' });
+
+/** Nine digits (ACN, ARBN, ARSN) or eleven (ABN); the checksum is checked on create. */
+const OrganisationNumber = z
+  .string()
+  .regex(/^(\d{9}|\d{11})$/)
+  .openapi({ description: 'The watched number, digits only.', example: '100000011' });
+
+// Alert ids follow the webhook endpoint ids of D-16 (prefix plus 24 base62 characters) so that an
+// id says what it names; the spec says only that entity and request ids are integers.
+const AlertId = z
+  .string()
+  .regex(/^pal_[0-9A-Za-z]{24}$/)
+  .openapi({ description: 'Alert subscription id: `pal_` and 24 letters and digits.', example: 'pal_7Qm2Xc9LpR4tVb8NwZ3kHs6J' });
+
+export const PpsrAlertIdParam = z.strictObject({ id: AlertId });
+
+// One variant per number type so the number is checked with its own checksum (ARBN and ARSN use
+// the ACN checksum, spec 2.3) and a mismatched pair (ABN digits with type ACN) is refused.
+export const PpsrAlertCreateRequest = z
+  .discriminatedUnion('organisationNumberType', [
+    z.strictObject({ organisationNumberType: z.literal('ACN'), organisationNumber: Acn }),
+    z.strictObject({ organisationNumberType: z.literal('ABN'), organisationNumber: Abn }),
+    z.strictObject({ organisationNumberType: z.literal('ARBN'), organisationNumber: Arbn }),
+    z.strictObject({ organisationNumberType: z.literal('ARSN'), organisationNumber: Arsn }),
+  ])
+  .openapi('PpsrAlertCreateRequest', {
+    description: 'The organisation to watch on the PPSR (D-34).',
+    example: { organisationNumberType: 'ACN', organisationNumber: '100000011' },
+  });
+export type PpsrAlertCreateRequest = z.infer<typeof PpsrAlertCreateRequest>;
+
+export const PpsrAlert = z
+  .strictObject({
+    id: AlertId,
+    organisationNumberType: OrganisationNumberType,
+    organisationNumber: OrganisationNumber,
+    createdAt: IsoDateTime,
+  })
+  .openapi('PpsrAlert', {
+    description: 'An active PPSR alert subscription (provisional, D-34).',
+    example: {
+      id: 'pal_7Qm2Xc9LpR4tVb8NwZ3kHs6J',
+      organisationNumberType: 'ACN',
+      organisationNumber: '100000011',
+      createdAt: '2026-11-22T03:00:00Z',
+    },
+  });
+
+export const PpsrAlertList = z
+  .strictObject({ data: z.array(PpsrAlert) })
+  .openapi('PpsrAlertList', { description: 'Every alert subscription of the account in this environment.' });
+
+export const PpsrRegistrationSummary = z
+  .strictObject({
+    registrationNumber: z.string().openapi({ example: '202611220004567' }),
+    collateralClass: z.string().openapi({ example: 'Motor Vehicle' }),
+    securedPartyName: z.string().openapi({ example: 'SANDBOX MOTOR FINANCE PTY LTD' }),
+    registrationStart: IsoDateTime.openapi({ example: '2026-11-22T09:14:03+10:00' }),
+  })
+  .openapi('PpsrRegistrationSummary', { description: 'The new registration against the watched organisation (D-34).' });
+
+export const PpsrAlertEvent = z
+  .strictObject({
+    event: z.literal(PPSR_ALERT_EVENT),
+    timestamp: IsoDateTime.openapi({ description: 'ISO 8601, UTC.' }),
+    deliveryId: z
+      .string()
+      .openapi({ description: 'Stable across retries; use it to de-duplicate.', example: 'dlv_9RfK2mQ7xT4vB8nW3cY6pLsA' }),
+    organisationNumberType: OrganisationNumberType,
+    organisationNumber: OrganisationNumber,
+    registrationSummary: PpsrRegistrationSummary,
+  })
+  .openapi('PpsrAlertEvent', {
+    description: 'Payload of `ppsr.alert.grantor_registration_changed` (spec 6.1, D-34). It has no `requestId` or `interaction`.',
+  });
+export type PpsrAlertEvent = z.infer<typeof PpsrAlertEvent>;
+
+const alertExample = {
+  id: 'pal_7Qm2Xc9LpR4tVb8NwZ3kHs6J',
+  organisationNumberType: 'ACN',
+  organisationNumber: '100000011',
+  createdAt: '2026-11-22T03:00:00Z',
+};
+
+const notFound = {
+  description: '`not_found`: no alert subscription with this id in this account and environment.',
+  examples: { notFound: { summary: 'Unknown id', value: apiError('not_found', 'No such PPSR alert in this account and environment.') } },
+};
+
+export function registerPpsrAlertsPaths(registry: OpenAPIRegistry): void {
+  registerOperation(registry, {
+    method: 'get',
+    path: '/ppsr/alerts',
+    operationId: PPSR_OPERATIONS.listPpsrAlerts,
+    summary: 'List PPSR alert subscriptions',
+    description: 'Lists the organisations this account watches on the PPSR in this environment, oldest first.',
+    tag: TAGS.ppsrAlerts,
+    access: 'secret',
+    family: 'api',
+    rateLimit: 'lodgements',
+    provisional: true,
+    success: {
+      200: {
+        description: 'The alert subscriptions.',
+        schema: PpsrAlertList,
+        examples: {
+          one: { summary: 'One subscription', value: { data: [alertExample] } },
+          none: { summary: 'No subscriptions', value: { data: [] } },
+        },
+      },
+    },
+  });
+
+  registerOperation(registry, {
+    method: 'post',
+    path: '/ppsr/alerts',
+    operationId: PPSR_OPERATIONS.createPpsrAlert,
+    summary: 'Watch an organisation on the PPSR',
+    description: `Subscribes to new PPSR registrations against an organisation, named by ACN, ABN, ARBN or ARSN. Each new registration the PPSR reports against it sends the \`${PPSR_ALERT_EVENT}\` webhook to the endpoints subscribed to that event (register one with \`POST /webhooks\`). In the test environment a PPSR registration added through the operator API against a watched number produces the event.`,
+    tag: TAGS.ppsrAlerts,
+    access: 'secret',
+    family: 'api',
+    rateLimit: 'lodgements',
+    idempotencyKey: 'optional',
+    provisional: true,
+    body: {
+      schema: PpsrAlertCreateRequest,
+      examples: {
+        acn: { summary: 'Watch SANDBOX TRADING PTY LTD by ACN', value: { organisationNumberType: 'ACN', organisationNumber: '100000011' } },
+        abn: { summary: 'Watch by ABN', value: { organisationNumberType: 'ABN', organisationNumber: '60100000011' } },
+      },
+    },
+    success: {
+      201: { description: 'The subscription.', schema: PpsrAlert, examples: { created: { summary: 'Created', value: alertExample } } },
+    },
+    errors: {
+      409: {
+        description:
+          '`already_subscribed` (this organisation number is already watched by the account in this environment), `idempotency_key_reused` or `request_in_progress` (D-18).',
+        examples: {
+          alreadySubscribed: {
+            summary: 'Already watched',
+            value: apiError('already_subscribed', 'ACN 100000011 is already watched by alert pal_7Qm2Xc9LpR4tVb8NwZ3kHs6J.'),
+          },
+          reused: {
+            summary: 'Key reused with another body',
+            value: apiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.'),
+          },
+        },
+      },
+      422: {
+        description:
+          '`validation_failed` (D-10): `organisationNumberType` missing or unknown (`required`, `invalid_enum`), or `organisationNumber` not of its type (`invalid_format`, `invalid_acn`, `invalid_abn`; ARBN and ARSN use the ACN checksum).',
+        examples: {
+          badChecksum: {
+            summary: 'ACN fails its checksum',
+            value: apiError('validation_failed', 'The request is not valid.', {
+              errors: { organisationNumber: [{ code: 'invalid_acn', message: 'Not a valid ACN (checksum failed).' }] },
+            }),
+          },
+        },
+      },
+    },
+  });
+
+  registerOperation(registry, {
+    method: 'delete',
+    path: '/ppsr/alerts/{id}',
+    operationId: PPSR_OPERATIONS.deletePpsrAlert,
+    summary: 'Stop watching an organisation',
+    description: 'Removes an alert subscription. No further alert events are sent for it; deliveries already queued still arrive.',
+    tag: TAGS.ppsrAlerts,
+    access: 'secret',
+    family: 'api',
+    rateLimit: 'lodgements',
+    provisional: true,
+    params: PpsrAlertIdParam,
+    success: { 204: { description: 'Removed.' } },
+    errors: { 404: notFound },
+  });
+
+  registerEventWebhook(registry, {
+    event: PPSR_ALERT_EVENT,
+    operationId: 'onPpsrAlertGrantorRegistrationChanged',
+    summary: 'PPSR registration against a watched organisation',
+    description:
+      'Sent whenever the PPSR reports a new registration against an organisation watched by an active alert subscription (`POST /ppsr/alerts`). One delivery per registration. **Provisional** (D-34): the payload may change in a minor version.',
+    tag: TAGS.ppsrEvents,
+    payload: PpsrAlertEvent,
+    examples: {
+      newRegistration: {
+        summary: 'New registration against ACN 100000011',
+        value: {
+          event: PPSR_ALERT_EVENT,
+          timestamp: '2026-11-22T03:15:00Z',
+          deliveryId: 'dlv_9RfK2mQ7xT4vB8nW3cY6pLsA',
+          organisationNumberType: 'ACN',
+          organisationNumber: '100000011',
+          registrationSummary: {
+            registrationNumber: '202611220004567',
+            collateralClass: 'Motor Vehicle',
+            securedPartyName: 'SANDBOX MOTOR FINANCE PTY LTD',
+            registrationStart: '2026-11-22T09:14:03+10:00',
+          },
+        } satisfies PpsrAlertEvent,
+      },
+    },
+  });
+}
