@@ -154,3 +154,85 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
 });
+
+/** Webhook endpoints belong to the API key that created them, and so to its environment (spec 2.2). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    keyId: text('key_id').notNull(),
+    environment: text('environment').notNull(),
+    url: text('url').notNull(),
+    eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Kept so it can sign (D-21); never returned on read. */
+    secret: text('secret').notNull(),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    disabledReason: text('disabled_reason'),
+    createdAt: timestamps('created_at').notNull(),
+    updatedAt: timestamps('updated_at').notNull(),
+    deletedAt: timestamps('deleted_at'),
+  },
+  (t) => [index('webhook_endpoints_key_idx').on(t.keyId), index('webhook_endpoints_account_env_idx').on(t.accountId, t.environment)],
+);
+
+/** One row per (event, endpoint): the durable outbox. The body is stored exactly as it is sent. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    accountId: text('account_id').notNull(),
+    environment: text('environment').notNull(),
+    event: text('event').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: timestamps('next_attempt_at'),
+    createdAt: timestamps('created_at').notNull(),
+    finishedAt: timestamps('finished_at'),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    attemptNumber: integer('attempt_number').notNull(),
+    attemptedAt: timestamps('attempted_at').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    errorClass: text('error_class'),
+  },
+  (t) => [uniqueIndex('webhook_attempts_number_idx').on(t.deliveryId, t.attemptNumber)],
+);
+
+/** Lodgements other than Form 484 and business accounts (D-36); ids are the public request ids. */
+export const lodgements = pgTable(
+  'lodgements',
+  {
+    requestId: bigserial('request_id', { mode: 'number' }).primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    environment: text('environment').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    entityName: text('entity_name'),
+    acn: text('acn'),
+    abn: text('abn'),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    createdAt: timestamps('created_at').notNull(),
+    updatedAt: timestamps('updated_at').notNull(),
+  },
+  (t) => [index('lodgements_account_env_idx').on(t.accountId, t.environment)],
+);

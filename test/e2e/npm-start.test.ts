@@ -13,7 +13,8 @@ let base = '';
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-start-'));
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  child = spawn('npm', ['start'], { env: { ...env, SVC_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // detached: its own process group, signalled as a whole the way a terminal's Ctrl-C is.
+  child = spawn('npm', ['start'], { env: { ...env, SVC_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 90_000;
@@ -24,13 +25,15 @@ beforeAll(async () => {
   base = /listening on (http:\/\/\S+)/.exec(output)![1]!;
 });
 
-afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+function stopGroup(signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
   }
-});
+}
+
+afterAll(() => stopGroup('SIGKILL'));
 
 describe('npm start on a fresh clone', () => {
   it('prints the four demo keys and the admin token', () => {
@@ -53,9 +56,13 @@ describe('npm start on a fresh clone', () => {
     expect(body.available).toBe(false);
   });
 
-  it('stops cleanly on SIGTERM', async () => {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+  it('shuts down gracefully on SIGTERM and stops answering', async () => {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    stopGroup('SIGTERM');
+    await exited;
+    const deadline = Date.now() + 10_000;
+    while (!output.includes('shutting down') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain('shutting down');
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });
 });
