@@ -90,6 +90,7 @@ The test environment runs simulated registers with documented magic values, for 
 | VIN \`KMHCT41BAEU000003\` | no registrations |
 | VIN \`ZFA31200000000004\` | search \`failed\` |
 | Form 484 \`companyName\` containing \`MANUAL REVIEW\` / \`REJECT\` | \`manual review\` then \`finished\` / \`rejected\` |
+| ABN registration \`entityName\` containing \`MANUAL REVIEW\` / \`REJECT\` | \`manual review\` then \`finished\` / \`rejected\` (otherwise \`submitted\` then \`finished\`) |
 | Director e-mail with \`+reject\` | business account rejected |
 
 Any other number with a valid checksum resolves to a generated registered company or active ABN.

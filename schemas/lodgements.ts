@@ -156,7 +156,7 @@ export function registerLodgementsPaths(registry: OpenAPIRegistry): void {
     operationId: LODGEMENTS_OPERATIONS.createAbnRegistration,
     summary: 'Lodge an ABN registration',
     description:
-      'Lodges an application for an Australian Business Number. The registry moves it through its statuses; follow it with `GET /lodgements/{requestId}` or the `abn_registration.status_changed` webhook. Fees: none are charged by default.',
+      'Lodges an application for an Australian Business Number. The registry moves it through its statuses; follow it with `GET /lodgements/{requestId}` or the `abn_registration.status_changed` webhook. Fees: none are charged by default.\n\n**Sandbox.** The simulated registry moves the lodgement `new` -> `submitted` about 5 seconds later, then -> `finished` about 60 seconds after that. An `entityName` containing `MANUAL REVIEW` goes `manual review` instead and `finished` 60 seconds later (two webhooks); one containing `REJECT` ends `rejected`.',
     tag: TAGS.lodgements,
     access: 'secret',
     family: 'api',
@@ -177,7 +177,16 @@ export function registerLodgementsPaths(registry: OpenAPIRegistry): void {
         },
       },
     },
-    success: { 201: { description: 'The lodgement, status `new`.', schema: Lodgement, examples: { created: { summary: 'Created', value: lodgementExample } } } },
+    success: {
+      201: {
+        description: 'The lodgement, status `new`.',
+        schema: Lodgement,
+        examples: { created: { summary: 'Created', value: lodgementExample } },
+        links: {
+          GetLodgement: { operationId: LODGEMENTS_OPERATIONS.getLodgement, parameters: { requestId: '$response.body#/requestId' }, description: 'Follow the lodgement just made.' },
+        },
+      },
+    },
     errors: {
       409: {
         description: '`idempotency_key_reused` (same key, other body) or `request_in_progress` (same key still running).',

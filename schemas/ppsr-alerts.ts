@@ -150,7 +150,14 @@ export function registerPpsrAlertsPaths(registry: OpenAPIRegistry): void {
       },
     },
     success: {
-      201: { description: 'The subscription.', schema: PpsrAlert, examples: { created: { summary: 'Created', value: alertExample } } },
+      201: {
+        description: 'The subscription.',
+        schema: PpsrAlert,
+        examples: { created: { summary: 'Created', value: alertExample } },
+        links: {
+          DeleteAlert: { operationId: PPSR_OPERATIONS.deletePpsrAlert, parameters: { id: '$response.body#/id' }, description: 'Stop watching; afterwards deleting again answers 404.' },
+        },
+      },
     },
     errors: {
       409: {

@@ -164,6 +164,9 @@ export function registerPpsrSearchesPaths(registry: OpenAPIRegistry): void {
         schema: PpsrSearchCreated,
         headers: { Location: HEADER_REFS.location },
         examples: { created: { summary: 'Created', value: { requestId: 1001, status: 'new' } } },
+        links: {
+          GetSearch: { operationId: PPSR_OPERATIONS.getPpsrSearch, parameters: { requestId: '$response.body#/requestId' }, description: 'Poll the search just started.' },
+        },
       },
     },
     errors: {

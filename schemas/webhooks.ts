@@ -107,7 +107,7 @@ export const WebhookDeliveryParams = z.strictObject({ id: WebhookEndpointId, del
 
 export const DeliveryAttempt = z
   .strictObject({
-    attemptNumber: z.int().min(1).max(6),
+    attemptNumber: z.int().min(1).openapi({ description: 'Order of the attempt: 1 to 6 for the automatic schedule; each resend adds one more.' }),
     attemptedAt: IsoDateTime,
     statusCode: z.int().nullable().openapi({ description: 'HTTP status answered, or null when none (timeout, connection error, refused address).' }),
     durationMs: z.int().min(0),
@@ -122,8 +122,10 @@ export const WebhookDelivery = z
   .strictObject({
     deliveryId: DeliveryId,
     event: z.string().openapi({ example: 'monitoring.change_detected' }),
-    status: z.enum(['pending', 'succeeded', 'failed']).openapi({ description: '`pending` while attempts remain, `failed` after the sixth failed attempt.' }),
-    attemptCount: z.int().min(0).max(6),
+    status: z
+      .enum(['pending', 'succeeded', 'failed'])
+      .openapi({ description: '`pending` while an attempt is due, `succeeded` after a 2xx, `failed` after the sixth failed attempt, a failed resend, or when the endpoint was disabled.' }),
+    attemptCount: z.int().min(0).openapi({ description: 'Attempts made so far: at most 6 automatic ones, plus any resends.' }),
     nextAttemptAt: IsoDateTime.nullable(),
     createdAt: IsoDateTime,
     payload: z.record(z.string(), z.unknown()).openapi({ description: 'The exact JSON body sent.' }),
@@ -228,7 +230,19 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
       },
     },
     success: {
-      201: { description: 'The endpoint with its signing secret.', schema: WebhookEndpointWithSecret, examples: { created: { summary: 'Created', value: { ...endpointExample, secret: secretExample } } } },
+      201: {
+        description: 'The endpoint with its signing secret.',
+        schema: WebhookEndpointWithSecret,
+        examples: { created: { summary: 'Created', value: { ...endpointExample, secret: secretExample } } },
+        // Links let clients and the contract runner chain calls on the created endpoint (there is no
+        // GET of one endpoint: update, rotate, deliveries and delete are what it can be used with).
+        links: {
+          UpdateEndpoint: { operationId: WEBHOOKS_OPERATIONS.updateWebhookEndpoint, parameters: { id: '$response.body#/id' }, description: 'Change the endpoint just created.' },
+          RotateSecret: { operationId: WEBHOOKS_OPERATIONS.rotateWebhookEndpointSecret, parameters: { id: '$response.body#/id' }, description: 'Rotate its signing secret.' },
+          ListDeliveries: { operationId: WEBHOOKS_OPERATIONS.listWebhookDeliveries, parameters: { id: '$response.body#/id' }, description: 'Its delivery log.' },
+          DeleteEndpoint: { operationId: WEBHOOKS_OPERATIONS.deleteWebhookEndpoint, parameters: { id: '$response.body#/id' }, description: 'Delete it; afterwards every link answers 404.' },
+        },
+      },
     },
     errors: {
       409: idempotencyConflict,
@@ -323,7 +337,7 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
     operationId: WEBHOOKS_OPERATIONS.resendWebhookDelivery,
     summary: 'Resend a webhook delivery',
     description:
-      'Queues one more attempt of a delivery now, with the same `deliveryId` and body, signed with the current secret. Works on succeeded and failed deliveries alike; a disabled endpoint must be enabled first.',
+      'Queues one more attempt of a delivery now, with the same `deliveryId` and body, signed with the current secret. Works on succeeded and failed deliveries alike (a failed resend is not retried; resend again); on a delivery still being retried it adds an attempt without changing the schedule. A disabled endpoint must be enabled first.',
     params: WebhookDeliveryParams,
     success: {
       202: {

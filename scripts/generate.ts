@@ -1,6 +1,6 @@
 // npm run generate: the whole chain from schemas/ (the one source) to everything derived from it.
 // `--out DIR` writes the same tree under DIR instead (the drift test compares it with the repo).
-import { rm } from 'node:fs/promises';
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@hey-api/openapi-ts';
@@ -19,5 +19,10 @@ await createClient({
   plugins: ['@hey-api/client-fetch', '@hey-api/typescript', 'zod', { name: '@hey-api/sdk', validator: true }],
   logs: { level: 'silent' },
 });
+// The webhook verifier is hand-written (scripts/sdk/webhooks.ts) but ships inside the SDK, so the
+// drift gate covers it like the generated files.
+const verifier = await readFile('scripts/sdk/webhooks.ts', 'utf8');
+await writeFile(join(clientDir, 'webhooks.ts'), `// Copied from scripts/sdk/webhooks.ts by npm run generate: edit that file, not this one.\n${verifier}`);
+await appendFile(join(clientDir, 'index.ts'), "export * from './webhooks.js';\n");
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
 console.log(`generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/docs/index.html`);

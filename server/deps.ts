@@ -10,4 +10,6 @@ export interface AppDeps {
   engine: 'pglite' | 'postgres';
   clock: Clock;
   logger: Logger;
+  /** Host name -> addresses for the webhook SSRF guard (D-23); tests inject a fixed table. Default: system DNS. */
+  resolveHost?: (host: string) => Promise<string[]>;
 }

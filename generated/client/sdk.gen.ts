@@ -26,6 +26,8 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * Lodges an application for an Australian Business Number. The registry moves it through its statuses; follow it with `GET /lodgements/{requestId}` or the `abn_registration.status_changed` webhook. Fees: none are charged by default.
  *
+ * **Sandbox.** The simulated registry moves the lodgement `new` -> `submitted` about 5 seconds later, then -> `finished` about 60 seconds after that. An `entityName` containing `MANUAL REVIEW` goes `manual review` instead and `finished` 60 seconds later (two webhooks); one containing `REJECT` ends `rejected`.
+ *
  * Needs a secret key. Rate limit: 600 requests per minute per account. **Provisional**: the shape may change in a minor version (`x-provisional`).
  */
 export const createAbnRegistration = <ThrowOnError extends boolean = false>(options: Options<CreateAbnRegistrationData, ThrowOnError>) => (options.client ?? client).post<CreateAbnRegistrationResponses, CreateAbnRegistrationErrors, ThrowOnError>({
@@ -760,7 +762,7 @@ export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(opti
 /**
  * Resend a webhook delivery
  *
- * Queues one more attempt of a delivery now, with the same `deliveryId` and body, signed with the current secret. Works on succeeded and failed deliveries alike; a disabled endpoint must be enabled first.
+ * Queues one more attempt of a delivery now, with the same `deliveryId` and body, signed with the current secret. Works on succeeded and failed deliveries alike (a failed resend is not retried; resend again); on a delivery still being retried it adds an attempt without changing the schedule. A disabled endpoint must be enabled first.
  *
  * Needs a secret key. Rate limit: 600 requests per minute per account.
  */

@@ -364,6 +364,9 @@ export type CreateWebhookEndpointRequest = {
 };
 
 export type DeliveryAttempt = {
+    /**
+     * Order of the attempt: 1 to 6 for the automatic schedule; each resend adds one more.
+     */
     attemptNumber: number;
     attemptedAt: string;
     /**
@@ -1983,9 +1986,12 @@ export type WebhookDelivery = {
     deliveryId: string;
     event: string;
     /**
-     * `pending` while attempts remain, `failed` after the sixth failed attempt.
+     * `pending` while an attempt is due, `succeeded` after a 2xx, `failed` after the sixth failed attempt, a failed resend, or when the endpoint was disabled.
      */
     status: 'pending' | 'succeeded' | 'failed';
+    /**
+     * Attempts made so far: at most 6 automatic ones, plus any resends.
+     */
     attemptCount: number;
     nextAttemptAt: string | null;
     createdAt: string;

@@ -240,7 +240,7 @@ export const zCreateWebhookEndpointRequest = z.object({
 });
 
 export const zDeliveryAttempt = z.object({
-    attemptNumber: z.int().gte(1).lte(6),
+    attemptNumber: z.int().gte(1),
     attemptedAt: z.iso.datetime(),
     statusCode: z.int().nullable(),
     durationMs: z.int().gte(0),
@@ -1922,7 +1922,7 @@ export const zWebhookDelivery = z.object({
         'succeeded',
         'failed'
     ]),
-    attemptCount: z.int().gte(0).lte(6),
+    attemptCount: z.int().gte(0),
     nextAttemptAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
     payload: z.record(z.string(), z.unknown()),

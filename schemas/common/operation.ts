@@ -14,6 +14,17 @@ export interface NamedExample {
 }
 export type Examples = Record<string, NamedExample>;
 
+/**
+ * An OpenAPI link: how a value of this response feeds a parameter of another operation. The contract
+ * runner follows links to build stateful sequences (create -> read -> update -> delete -> 404).
+ */
+export interface OperationLink {
+  operationId: string;
+  /** Parameter name -> runtime expression, e.g. `$response.body#/id`. */
+  parameters: Record<string, string>;
+  description: string;
+}
+
 export interface SuccessResponse {
   description: string;
   /** Omit for a response without a body (204). */
@@ -21,6 +32,7 @@ export interface SuccessResponse {
   mediaType?: string;
   examples?: Examples;
   headers?: Record<string, { $ref: string }>;
+  links?: Record<string, OperationLink>;
 }
 
 export interface ErrorResponse {
@@ -175,6 +187,7 @@ function successResponses(def: OperationDefinition): Record<number, ResponseConf
         ...(response.headers ?? {}),
       },
       ...(response.schema ? { content: jsonContent(response.schema, response.examples, response.mediaType) } : {}),
+      ...(response.links ? { links: response.links } : {}),
     };
   }
   return out;

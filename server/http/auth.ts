@@ -81,8 +81,12 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
     if (!host) return sharedError(403, 'A publishable key needs an Origin or Referer header naming an allowed domain.');
     if (!isHostAllowed(host, key.domains)) return sharedError(403, `Origin ${host} is not allowed for this publishable key.`);
   } else {
+    // Browsers send Sec-Fetch-Mode together with Sec-Fetch-Site. Node's built-in fetch (undici, which
+    // the generated SDK uses on servers) sends `Sec-Fetch-Mode: cors` alone and cannot drop it, so
+    // the mode counts as a browser signal only alongside Sec-Fetch-Site (D-03).
     const fetchMode = header(req, 'sec-fetch-mode');
-    if (header(req, 'origin') !== undefined || (fetchMode && BROWSER_FETCH_MODES.has(fetchMode))) {
+    const browserFetch = fetchMode !== undefined && BROWSER_FETCH_MODES.has(fetchMode) && header(req, 'sec-fetch-site') !== undefined;
+    if (header(req, 'origin') !== undefined || browserFetch) {
       return sharedError(403, 'Secret keys must not be used from a browser; use a publishable key.');
     }
   }

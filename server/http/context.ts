@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import type { accounts, apiKeys } from '../store/schema.js';
 import type { Environment } from '../domain/keys/key-format.js';
 import type { HttpResult } from './responses.js';
+import type { FieldProblems } from '../domain/errors.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -31,5 +32,12 @@ export interface OperationInput {
   body: unknown;
 }
 
-export type OperationHandler = (ctx: RequestContext, input: OperationInput) => Promise<HttpResult>;
+/**
+ * Optional, per operation: runs when structural validation failed, with the problems Ajv found and the
+ * raw body. Lets an operation restate them in its own codes (D-26 `unknown_event_type`) and add the
+ * problems of fields that passed structurally, so one answer lists every problem (D-10).
+ */
+export type ProblemRefiner = (deps: AppDeps, problems: FieldProblems, body: unknown) => Promise<FieldProblems>;
+
+export type OperationHandler = ((ctx: RequestContext, input: OperationInput) => Promise<HttpResult>) & { refineProblems?: ProblemRefiner };
 export type HandlerMap = Record<string, OperationHandler>;

@@ -1,7 +1,7 @@
 // Idempotency-Key (D-18), one reusable piece: a "started" record claimed under a unique key scoped to
 // account and environment, then the finished response stored and replayed (the Stripe pattern).
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { idempotencyRecords } from '../store/schema.js';
 import type { Caller } from './context.js';
@@ -83,7 +83,7 @@ export async function claimKey(deps: AppDeps, caller: Caller, family: ErrorFamil
     const taken = await deps.db
       .update(idempotencyRecords)
       .set({ lockedUntil: new Date(now.getTime() + LOCK_MS) })
-      .where(and(eq(idempotencyRecords.id, existing.id), eq(idempotencyRecords.state, 'started'), lt(idempotencyRecords.lockedUntil, now)))
+      .where(and(eq(idempotencyRecords.id, existing.id), eq(idempotencyRecords.state, 'started'), lte(idempotencyRecords.lockedUntil, now)))
       .returning({ id: idempotencyRecords.id });
     if (taken[0]) return { kind: 'run', recordId: taken[0].id };
   }
@@ -108,7 +108,8 @@ export async function finishKey(deps: AppDeps, recordId: number, result: HttpRes
     .where(eq(idempotencyRecords.id, recordId));
 }
 
+/** Removes records whose 24 hours are over (expired at `expiresAt`, as claimKey treats them). */
 export async function pruneIdempotencyRecords(deps: AppDeps): Promise<number> {
-  const removed = await deps.db.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, deps.clock.now())).returning({ id: idempotencyRecords.id });
+  const removed = await deps.db.delete(idempotencyRecords).where(lte(idempotencyRecords.expiresAt, deps.clock.now())).returning({ id: idempotencyRecords.id });
   return removed.length;
 }

@@ -108,7 +108,8 @@ export async function createPublicApi(deps: AppDeps, document: Record<string, un
     if (!validation.valid && validation.errors) {
       const pathOnly = validation.errors.every((e) => e.instancePath.startsWith('/path'));
       if (pathOnly) return send(res, familyError(meta.family, 404, 'not_found', 'No such resource in this account and environment.'), extraHeaders);
-      const errors = problemsFromAjv(validation.errors);
+      const refine = handlers[operationId]?.refineProblems;
+      const errors = refine ? await refine(deps, problemsFromAjv(validation.errors), request.body) : problemsFromAjv(validation.errors);
       return send(res, domainErrorResult(meta.family, new DomainError('validation_failed', 'The request is not valid.', { errors })), extraHeaders);
     }
     const parsed = backend.router.parseRequest(request, operation);

@@ -2,6 +2,9 @@
 import { pruneIdempotencyRecords } from '../http/idempotency.js';
 import { pruneRateLimitCounters } from '../http/rate-limit.js';
 import type { JobRegistry } from './runner.js';
+import { REGULATOR_PROGRESS_JOB, runRegulatorProgress } from '../domain/lodgements/regulator-progress.js';
+import { WEBHOOK_DELIVERY_JOB } from '../webhooks/events.js';
+import { runDeliveryJob } from '../webhooks/delivery.js';
 
 export function createJobRegistry(): JobRegistry {
   const cleanup = {
@@ -12,5 +15,12 @@ export function createJobRegistry(): JobRegistry {
       await pruneRateLimitCounters(deps);
     },
   };
-  return { handlers: { [cleanup.name]: cleanup.handler }, recurring: [cleanup] };
+  return {
+    handlers: {
+      [cleanup.name]: cleanup.handler,
+      [REGULATOR_PROGRESS_JOB]: runRegulatorProgress,
+      [WEBHOOK_DELIVERY_JOB]: runDeliveryJob,
+    },
+    recurring: [cleanup],
+  };
 }

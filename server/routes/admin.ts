@@ -10,6 +10,8 @@ import { listMails } from '../domain/mail/outbox.js';
 import { DomainError } from '../domain/errors.js';
 import { advanceClock, runJobNow, type JobRegistry } from '../jobs/runner.js';
 import { apiErrorBody } from '../http/responses.js';
+import { createLodgement, lodgementView, type LodgementStatusName, type NewLodgement } from '../domain/lodgements/records.js';
+import { setLodgementStatus } from '../domain/lodgements/status.js';
 
 const str = (value: unknown): string => String(value);
 
@@ -69,5 +71,10 @@ export function createAdminHandlers(registry: JobRegistry): AdminHandlerMap {
       return { status: 200, body: { now: deps.clock.now().toISOString(), jobsRun } };
     },
     runJob: async (deps, { params }) => ({ status: 200, body: { jobsRun: await runJobNow(deps, registry, str(params.name)) } }),
+    createLodgement: async (deps, { body }) => ({ status: 201, body: lodgementView(await createLodgement(deps, body as NewLodgement)) }),
+    setLodgementStatus: async (deps, { params, body }) => ({
+      status: 200,
+      body: lodgementView(await setLodgementStatus(deps, Number(params.requestId), (body as { status: LodgementStatusName }).status)),
+    }),
   };
 }

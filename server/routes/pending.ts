@@ -2,19 +2,7 @@
 // shape (the only 5xx allowed besides D-13's 503). One list in one place, so anyone can see what is
 // pending; the README prints the same list and the contract runner reports it.
 export const PENDING_OPERATIONS: ReadonlySet<string> = new Set([
-  // Helpers (server core)
-  'getCompanyNameAvailability',
-  'listIndustries',
   // Webhook platform (issue 4)
-  'createAbnRegistration',
-  'getLodgement',
-  'listWebhookEndpoints',
-  'createWebhookEndpoint',
-  'updateWebhookEndpoint',
-  'deleteWebhookEndpoint',
-  'rotateWebhookEndpointSecret',
-  'listWebhookDeliveries',
-  'resendWebhookDelivery',
   // PPSR
   'createPpsrSearch',
   'getPpsrSearch',

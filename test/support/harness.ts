@@ -55,12 +55,19 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<v
   };
 }
 
-export async function startTestServer(options: { handlers?: HandlerMap; env?: Record<string, string> } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  handlers?: HandlerMap;
+  env?: Record<string, string>;
+  /** Stand-in DNS for the webhook SSRF guard, so tests never depend on real name resolution. */
+  resolveHost?: AppDeps['resolveHost'];
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await freshDatabaseUrl();
   const config = loadConfig({ SVC_CLOCK: 'manual', SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}), ...(options.env ?? {}) });
   const opened = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });
   const clock = new ManualClock(TEST_START);
-  const deps: AppDeps = { config, db: opened.db, engine: opened.engine, clock, logger: createLogger('silent') };
+  const deps: AppDeps = { config, db: opened.db, engine: opened.engine, clock, logger: createLogger('silent'), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) };
   const built = await buildApp(deps, { validateResponses: true, ...(options.handlers ? { handlers: options.handlers } : {}) });
   const server: Server = built.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

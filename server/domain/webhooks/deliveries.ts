@@ -1,0 +1,126 @@
+// The delivery log (D-25, as Stripe and Svix offer): an endpoint's deliveries with every attempt, and
+// resending one. Scoped like every endpoint verb (owner.ts): another key, environment or account
+// finds no such endpoint (404).
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { enqueue } from '../../jobs/queue.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../store/schema.js';
+import { WEBHOOK_DELIVERY_JOB } from '../../webhooks/events.js';
+import type { DeliveryJobPayload } from '../../webhooks/delivery.js';
+import type { DeliveryAttempt, WebhookDelivery } from '../../../schemas/webhooks.js';
+import { DomainError, NotFoundError } from '../errors.js';
+import { endpointOwner, ownedBy, type EndpointCaller } from './owner.js';
+
+export type DeliveryView = z.infer<typeof WebhookDelivery>;
+type AttemptView = z.infer<typeof DeliveryAttempt>;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type AttemptRow = typeof webhookAttempts.$inferSelect;
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export interface DeliveryLogContext extends Pick<AppDeps, 'db' | 'clock'> {
+  caller: EndpointCaller;
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: { currentPage: number; perPage: number; total: number; lastPage: number };
+}
+
+function attemptView(row: AttemptRow): AttemptView {
+  return {
+    attemptNumber: row.attemptNumber,
+    attemptedAt: row.attemptedAt.toISOString(),
+    statusCode: row.statusCode,
+    durationMs: row.durationMs,
+    errorClass: row.errorClass as AttemptView['errorClass'],
+  };
+}
+
+export function deliveryView(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
+  return {
+    deliveryId: row.id,
+    event: row.event,
+    status: row.status as DeliveryView['status'],
+    // Attempts written, so the count always matches the list beside it (an attempt in flight shows once recorded).
+    attemptCount: attempts.length,
+    nextAttemptAt: row.status === 'pending' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    // The stored body is exactly what was sent; parsing it here cannot drift from the wire.
+    payload: JSON.parse(row.body) as Record<string, unknown>,
+    attempts: attempts.map(attemptView),
+  };
+}
+
+async function findEndpoint(ctx: DeliveryLogContext, id: string): Promise<EndpointRow> {
+  const owner = await endpointOwner(ctx, ctx.caller);
+  const [row] = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
+    .limit(1);
+  if (!row) throw new NotFoundError('webhook endpoint');
+  return row;
+}
+
+async function attemptsOf(ctx: Pick<AppDeps, 'db'>, deliveryIds: string[]): Promise<Map<string, AttemptRow[]>> {
+  const byDelivery = new Map<string, AttemptRow[]>(deliveryIds.map((id) => [id, []]));
+  if (deliveryIds.length === 0) return byDelivery;
+  const rows = await ctx.db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+    .orderBy(asc(webhookAttempts.attemptNumber));
+  for (const row of rows) byDelivery.get(row.deliveryId)?.push(row);
+  return byDelivery;
+}
+
+/** Newest first; deliveries of one instant (one event fanned out) follow in id order. */
+export async function listDeliveries({ ctx, input }: { ctx: DeliveryLogContext; input: { endpointId: string; page: number; perPage: number } }): Promise<Page<DeliveryView>> {
+  const endpoint = await findEndpoint(ctx, input.endpointId);
+  const mine = eq(webhookDeliveries.endpointId, endpoint.id);
+  const [counted] = await ctx.db.select({ n: count() }).from(webhookDeliveries).where(mine);
+  const total = counted?.n ?? 0;
+  const rows = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(mine)
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(input.perPage)
+    .offset((input.page - 1) * input.perPage);
+  const attempts = await attemptsOf(ctx, rows.map((r) => r.id));
+  return {
+    data: rows.map((row) => deliveryView(row, attempts.get(row.id) ?? [])),
+    meta: { currentPage: input.page, perPage: input.perPage, total, lastPage: Math.max(1, Math.ceil(total / input.perPage)) },
+  };
+}
+
+/**
+ * Queues one more attempt now: same deliveryId and body, signed when it is made with the secret
+ * current then. A settled delivery is reopened (pending until that attempt ends); a delivery still
+ * being retried keeps its schedule and gets the extra attempt beside it.
+ */
+export async function resendDelivery({ ctx, input }: { ctx: DeliveryLogContext; input: { endpointId: string; deliveryId: string } }): Promise<DeliveryView> {
+  const endpoint = await findEndpoint(ctx, input.endpointId);
+  const [delivery] = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, input.deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
+    .limit(1);
+  if (!delivery) throw new NotFoundError('webhook delivery');
+  if (!endpoint.enabled) throw new DomainError('endpoint_disabled', 'This endpoint is disabled; enable it before resending.');
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [reopened] = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: now, finishedAt: null })
+      .where(and(eq(webhookDeliveries.id, delivery.id), ne(webhookDeliveries.status, 'pending')))
+      .returning();
+    const job: DeliveryJobPayload = { deliveryId: delivery.id, manual: true, reopened: reopened !== undefined, dueAt: now.toISOString() };
+    await enqueue(tx, { name: WEBHOOK_DELIVERY_JOB, payload: { ...job }, runAt: now }, now);
+    return reopened ?? delivery;
+  });
+  const attempts = await attemptsOf(ctx, [row.id]);
+  // The queued attempt is the next one, whatever the automatic schedule says after it.
+  return { ...deliveryView(row, attempts.get(row.id) ?? []), status: 'pending', nextAttemptAt: now.toISOString() };
+}

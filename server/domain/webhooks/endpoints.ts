@@ -1,0 +1,167 @@
+// Webhook endpoint management (spec 2.2, 3.6, 4.2; D-15, D-16, D-21, D-26). Verbs take
+// `({ ctx, input })` and know nothing of HTTP. Every read and write is scoped to the owning key
+// (owner.ts): another key, environment or account sees no such endpoint (404, never 403, so ids
+// leak nothing).
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { webhookDeliveries, webhookEndpoints } from '../../store/schema.js';
+import { DomainError, NotFoundError, ValidationError } from '../errors.js';
+import { newId } from '../keys/key-format.js';
+import { MAX_ENDPOINTS_PER_KEY, type WebhookEndpoint } from '../../../schemas/webhooks.js';
+import { endpointOwner, ownedBy, type EndpointCaller, type EndpointOwner } from './owner.js';
+import { checkEndpointFields, type EndpointFields } from './validation.js';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type EndpointView = z.infer<typeof WebhookEndpoint>;
+
+export interface WebhookContext extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'resolveHost'> {
+  caller: EndpointCaller;
+}
+
+export interface EndpointWithSecret {
+  endpoint: EndpointRow;
+  secret: string;
+}
+
+/** D-21: `whsec_` + base64 of 24 random bytes (the Standard Webhooks format; 32 characters, no padding). */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+export function endpointView(row: EndpointRow): EndpointView {
+  return {
+    id: row.id,
+    url: row.url,
+    eventTypes: row.eventTypes,
+    enabled: row.enabled,
+    consecutiveFailures: row.consecutiveFailures,
+    disabledReason: row.disabledReason as EndpointView['disabledReason'],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Duplicates would only make fan-out and reading the list confusing; order is kept. */
+function uniqueNames(eventTypes: readonly string[]): string[] {
+  return [...new Set(eventTypes)];
+}
+
+async function checkedFields(ctx: WebhookContext, fields: EndpointFields): Promise<void> {
+  const { problems } = await checkEndpointFields(ctx, fields);
+  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+}
+
+async function findOwned(ctx: WebhookContext, owner: EndpointOwner, id: string): Promise<EndpointRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
+    .limit(1);
+  if (!row) throw new NotFoundError('webhook endpoint');
+  return row;
+}
+
+/** Oldest first (creation order); endpoints created in the same instant follow in id order. */
+export async function listEndpoints({ ctx }: { ctx: WebhookContext }): Promise<EndpointRow[]> {
+  const owner = await endpointOwner(ctx, ctx.caller);
+  return ctx.db.select().from(webhookEndpoints).where(ownedBy(owner)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+}
+
+export async function createEndpoint({ ctx, input }: { ctx: WebhookContext; input: { url: string; eventTypes: string[] } }): Promise<EndpointWithSecret> {
+  // Outside the transaction: resolving the host may take a while and must not hold the lock.
+  await checkedFields(ctx, input);
+  const owner = await endpointOwner(ctx, ctx.caller);
+  const secret = generateWebhookSecret();
+  const now = ctx.clock.now();
+  const endpoint = await ctx.db.transaction(async (tx) => {
+    // Serialises creates of one owner so two concurrent requests cannot both take the tenth place.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${owner.environment}:${owner.keyId}`}))`);
+    const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(ownedBy(owner));
+    if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_KEY) {
+      throw new DomainError('endpoint_limit', `This API key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints; delete one first.`, { limit: MAX_ENDPOINTS_PER_KEY });
+    }
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id: newId('we'),
+        ...owner,
+        url: input.url,
+        eventTypes: uniqueNames(input.eventTypes),
+        enabled: true,
+        secret,
+        consecutiveFailures: 0,
+        disabledReason: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row!;
+  });
+  return { endpoint, secret };
+}
+
+export interface EndpointChanges {
+  url?: string;
+  eventTypes?: string[];
+  enabled?: boolean;
+}
+
+export async function updateEndpoint({ ctx, input }: { ctx: WebhookContext; input: { id: string; changes: EndpointChanges } }): Promise<EndpointRow> {
+  const owner = await endpointOwner(ctx, ctx.caller);
+  const current = await findOwned(ctx, owner, input.id);
+  const { url, eventTypes, enabled } = input.changes;
+  if (url === undefined && eventTypes === undefined && enabled === undefined) return current;
+  await checkedFields(ctx, { ...(url !== undefined ? { url } : {}), ...(eventTypes !== undefined ? { eventTypes } : {}) });
+
+  const set: Partial<EndpointRow> = { updatedAt: ctx.clock.now() };
+  if (url !== undefined) set.url = url;
+  if (eventTypes !== undefined) set.eventTypes = uniqueNames(eventTypes);
+  if (enabled === true) Object.assign(set, { enabled: true, disabledReason: null, consecutiveFailures: 0 });
+  // An endpoint already disabled (e.g. after 20 failures) keeps the reason it has: it says why it stopped.
+  if (enabled === false && current.enabled) Object.assign(set, { enabled: false, disabledReason: 'manual' });
+  const [row] = await ctx.db
+    .update(webhookEndpoints)
+    .set(set)
+    .where(and(eq(webhookEndpoints.id, current.id), ownedBy(owner)))
+    .returning();
+  // Deleted between the read and the write.
+  if (!row) throw new NotFoundError('webhook endpoint');
+  return row;
+}
+
+/**
+ * Soft delete: the row stays (deliveries reference it) but no verb, list or fan-out sees it again.
+ * Its pending deliveries are dropped here, marked `failed`; the delivery job also skips endpoints
+ * with `deletedAt` set, which covers an attempt already claimed while the delete commits.
+ */
+export async function deleteEndpoint({ ctx, input }: { ctx: WebhookContext; input: { id: string } }): Promise<void> {
+  const owner = await endpointOwner(ctx, ctx.caller);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(webhookEndpoints.id, input.id), ownedBy(owner)))
+      .returning({ id: webhookEndpoints.id });
+    if (!row) throw new NotFoundError('webhook endpoint');
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null, finishedAt: now })
+      .where(and(eq(webhookDeliveries.endpointId, row.id), eq(webhookDeliveries.status, 'pending')));
+  });
+}
+
+/** D-21: the old secret stops at once; every later attempt, retries included, signs with the new one. */
+export async function rotateEndpointSecret({ ctx, input }: { ctx: WebhookContext; input: { id: string } }): Promise<EndpointWithSecret> {
+  const owner = await endpointOwner(ctx, ctx.caller);
+  const secret = generateWebhookSecret();
+  const [row] = await ctx.db
+    .update(webhookEndpoints)
+    .set({ secret, updatedAt: ctx.clock.now() })
+    .where(and(eq(webhookEndpoints.id, input.id), ownedBy(owner)))
+    .returning();
+  if (!row) throw new NotFoundError('webhook endpoint');
+  return { endpoint: row, secret };
+}

@@ -1,0 +1,50 @@
+// Who owns a webhook endpoint (spec 2.2: the API key that created it, and so its environment).
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import type { Caller } from '../../http/context.js';
+import type { Environment } from '../keys/key-format.js';
+import { apiKeys, webhookEndpoints } from '../../store/schema.js';
+
+export type EndpointCaller = Pick<Caller, 'account' | 'key' | 'environment'>;
+
+export interface EndpointOwner {
+  accountId: string;
+  environment: Environment;
+  /** Stored in `webhook_endpoints.key_id`. */
+  keyId: string;
+}
+
+/** Far more rolls than any key sees; only a guard against a cycle in bad data. */
+const MAX_ROLL_CHAIN = 100;
+
+/**
+ * The owning key id of the caller's endpoints.
+ *
+ * A rolled key is the same key with a new secret (3.7): the new key inherits the endpoints, and during
+ * a delayed roll old and new key see the same ones. So endpoints are stored against the FIRST key of
+ * the roll chain (`rolledToKeyId` links old to new) and both ends resolve to it.
+ *
+ * V1 personal access tokens have no API key: every token of an account shares the owner
+ * `pat:<accountId>` (per environment, like keys), separate from all of the account's API keys.
+ */
+export async function endpointOwner(deps: Pick<AppDeps, 'db'>, caller: EndpointCaller): Promise<EndpointOwner> {
+  const base = { accountId: caller.account.id, environment: caller.environment };
+  if (!caller.key) return { ...base, keyId: `pat:${caller.account.id}` };
+  let keyId = caller.key.id;
+  for (let i = 0; i < MAX_ROLL_CHAIN; i++) {
+    const [previous] = await deps.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.rolledToKeyId, keyId)).limit(1);
+    if (!previous) break;
+    keyId = previous.id;
+  }
+  return { ...base, keyId };
+}
+
+/** The condition every read and write of an endpoint carries: this owner, not deleted. */
+export function ownedBy(owner: EndpointOwner) {
+  return and(
+    eq(webhookEndpoints.accountId, owner.accountId),
+    eq(webhookEndpoints.environment, owner.environment),
+    eq(webhookEndpoints.keyId, owner.keyId),
+    isNull(webhookEndpoints.deletedAt),
+  );
+}

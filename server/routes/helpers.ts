@@ -1,0 +1,40 @@
+// Handlers of the helper operations (spec 4.1, D-45): take the validated query, call the domain,
+// answer 200. Both accept publishable keys; the pipeline has already checked key and origin.
+import type { z } from 'zod';
+import { CompanyNameAvailabilityQuery, HELPERS_OPERATIONS, IndustriesQuery } from '../../schemas/helpers.js';
+import type { FieldProblems } from '../domain/errors.js';
+import { ValidationError } from '../domain/errors.js';
+import { searchIndustries } from '../domain/helpers/industries.js';
+import { checkNameAvailability } from '../domain/helpers/name-availability.js';
+import type { HandlerMap } from '../http/context.js';
+import { loadAnzsicClassification } from '../registers/anzsic-classification.js';
+import { createCompanyOverrides } from '../registers/asic/company-overrides.js';
+import { createSimulatedCompanyRegister } from '../registers/asic/simulated-company-register.js';
+
+/**
+ * The pipeline validated the query against the document; parsing it again with the contract's Zod
+ * schema gives the handler typed values. Only the declared parameters are passed on, so a stray
+ * parameter the document tolerates cannot fail here.
+ */
+function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, unknown>, names: readonly string[]): z.infer<T> {
+  const declared = Object.fromEntries(names.filter((name) => query[name] !== undefined).map((name) => [name, query[name]]));
+  const parsed = schema.safeParse(declared);
+  if (parsed.success) return parsed.data;
+  const errors: FieldProblems = {};
+  for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'query'] ??= []).push({ code: 'invalid_format', message: issue.message });
+  throw new ValidationError(errors);
+}
+
+export const helpersHandlers: HandlerMap = {
+  [HELPERS_OPERATIONS.getCompanyNameAvailability]: async (ctx, input) => {
+    const query = parseQuery(CompanyNameAvailabilityQuery, input.query, ['name']);
+    const companies = createSimulatedCompanyRegister(createCompanyOverrides(ctx.db));
+    const body = await checkNameAvailability({ ctx: { clock: ctx.clock, companies }, input: query });
+    return { status: 200, body };
+  },
+  [HELPERS_OPERATIONS.listIndustries]: async (_ctx, input) => {
+    const query = parseQuery(IndustriesQuery, input.query, ['q', 'page', 'perPage']);
+    const body = searchIndustries({ ctx: { industries: loadAnzsicClassification().entries }, input: query });
+    return { status: 200, body };
+  },
+};

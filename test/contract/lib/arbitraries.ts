@@ -1,0 +1,156 @@
+// JSON Schema -> fast-check arbitrary of values meant to be valid, for the keywords the document uses
+// (type and type arrays, properties/required/additionalProperties, items/minItems/maxItems, enum,
+// const, minLength/maxLength, pattern, formats, minimum/maximum, oneOf/anyOf, allOf via the view).
+// Values are kept small so a request stays cheap; validity is still confirmed by Ajv afterwards,
+// because a few combinations (oneOf branches that overlap, patterns with lengths) can miss.
+import fc from 'fast-check';
+import { makeAbn, makeAcn } from './formats.js';
+import type { SchemaView, SchemaViews } from './schema-view.js';
+
+export interface ArbitraryOptions {
+  /** Longest string generated where the schema allows more (boundaries are the coverage phase's job). */
+  maxStringLength: number;
+  /** Most array items generated beyond minItems. */
+  maxExtraItems: number;
+  /** Deeper object nesting than this uses only required properties. */
+  maxDepth: number;
+}
+
+export const DEFAULT_ARBITRARY_OPTIONS: ArbitraryOptions = { maxStringLength: 24, maxExtraItems: 2, maxDepth: 6 };
+
+// RFC 2606 reserved names: generated URLs and e-mail addresses never name a real third party.
+const RESERVED_HOSTS = ['example.com', 'hooks.example.com', 'example.org', 'api.example.net'];
+
+const digits = (length: number) => fc.stringMatching(new RegExp(`^\\d{${length}}$`));
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+function dateArbitrary(): fc.Arbitrary<Date> {
+  return fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2035-12-31T23:59:59Z'), noInvalidDate: true });
+}
+
+function formatArbitrary(format: string): fc.Arbitrary<string> | undefined {
+  switch (format) {
+    case 'acn':
+      return digits(8).map(makeAcn);
+    case 'abn':
+      return digits(9).map(makeAbn);
+    case 'date':
+      return dateArbitrary().map((d) => `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`);
+    case 'date-time':
+      return dateArbitrary().map((d) => d.toISOString().replace('.000Z', 'Z'));
+    case 'email':
+      return fc.tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,10}[a-z0-9]$/), fc.constantFrom(...RESERVED_HOSTS)).map(([local, host]) => `${local.replace(/\.\.+/g, '.')}@${host}`);
+    case 'uri':
+      return fc.tuple(fc.constantFrom(...RESERVED_HOSTS), fc.stringMatching(/^[a-z0-9-]{0,12}$/)).map(([host, path]) => `https://${host}/${path}`);
+    default:
+      return undefined;
+  }
+}
+
+function withinLength(view: SchemaView, value: string): boolean {
+  return value.length >= (view.minLength ?? 0) && (view.maxLength === undefined || value.length <= view.maxLength);
+}
+
+function stringArbitrary(view: SchemaView, options: ArbitraryOptions, fallback: string | undefined): fc.Arbitrary<string> {
+  const regex = view.pattern ? new RegExp(view.pattern) : undefined;
+  const formatted = view.format ? formatArbitrary(view.format) : undefined;
+  let base: fc.Arbitrary<string>;
+  if (formatted) base = formatted;
+  else if (regex) base = fc.stringMatching(regex);
+  else {
+    const minLength = view.minLength ?? 0;
+    const maxLength = Math.max(minLength, Math.min(view.maxLength ?? minLength + options.maxStringLength, minLength + options.maxStringLength));
+    base = fc.string({ minLength, maxLength });
+  }
+  // A format value must also satisfy the pattern and lengths; when it does not, use a known-good value
+  // rather than filtering (a filter that rarely passes would spin).
+  return base.map((value) => {
+    const ok = withinLength(view, value) && (!regex || regex.test(value));
+    return ok || fallback === undefined ? value : fallback;
+  });
+}
+
+function numberArbitrary(view: SchemaView, integer: boolean): fc.Arbitrary<number> {
+  const low = view.exclusiveMinimum !== undefined ? view.exclusiveMinimum + (integer ? 1 : Number.EPSILON * 16) : view.minimum;
+  const high = view.exclusiveMaximum !== undefined ? view.exclusiveMaximum - (integer ? 1 : Number.EPSILON * 16) : view.maximum;
+  if (integer) {
+    // Unbounded ends stay within 32-bit integers, the range every store holds.
+    const min = low !== undefined ? Math.ceil(low) : -(2 ** 31);
+    const max = high !== undefined ? Math.floor(high) : 2 ** 31 - 1;
+    return fc.integer({ min, max: Math.max(min, max) });
+  }
+  return fc.double({ min: low ?? -1e9, max: high ?? 1e9, noNaN: true, noDefaultInfinity: true });
+}
+
+export class ArbitraryBuilder {
+  constructor(
+    private readonly views: SchemaViews,
+    private readonly options: ArbitraryOptions = DEFAULT_ARBITRARY_OPTIONS,
+  ) {}
+
+  /** Values meant to be valid for the schema at `pointer`. */
+  valid(pointer: string, depth = 0): fc.Arbitrary<unknown> {
+    const view = this.views.at(pointer);
+    // A recursive schema would otherwise build arbitraries forever.
+    if (depth > this.options.maxDepth * 3) return fc.constant(view.examples[0] ?? null);
+    const generated = this.generated(view, depth);
+    // The document's own example of this node is a realistic value (often a sandbox magic value that
+    // the simulated registers know), so it is offered a quarter of the time.
+    const example = view.examples[0];
+    return example !== undefined ? fc.oneof({ weight: 3, arbitrary: generated }, { weight: 1, arbitrary: fc.constant(example) }) : generated;
+  }
+
+  private generated(view: SchemaView, depth: number): fc.Arbitrary<unknown> {
+    if (view.hasConst) return fc.constant(view.const);
+    if (view.enum && view.enum.length > 0) return fc.constantFrom(...view.enum);
+    const branches = view.oneOf.length > 0 ? view.oneOf : view.anyOf;
+    if (branches.length > 0 && view.types.length === 0 && Object.keys(view.properties).length === 0) {
+      return fc.oneof(...branches.map((branch) => this.valid(branch, depth + 1)));
+    }
+    if (branches.length > 0) {
+      // Sibling keywords beside oneOf are rare; generate the branch and let Ajv judge the result.
+      return fc.oneof(...branches.map((branch) => this.valid(branch, depth + 1)));
+    }
+    const types = view.types.length > 0 ? view.types : ['string'];
+    const arbitraries = types.map((type) => this.ofType(view, type, depth));
+    return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof(...arbitraries);
+  }
+
+  private ofType(view: SchemaView, type: string, depth: number): fc.Arbitrary<unknown> {
+    const fallback = view.examples.find((e): e is string => typeof e === 'string');
+    switch (type) {
+      case 'null':
+        return fc.constant(null);
+      case 'boolean':
+        return fc.boolean();
+      case 'integer':
+        return numberArbitrary(view, true);
+      case 'number':
+        return numberArbitrary(view, false);
+      case 'string':
+        return stringArbitrary(view, this.options, fallback);
+      case 'array':
+        return this.arrayArbitrary(view, depth);
+      case 'object':
+        return this.objectArbitrary(view, depth);
+      default:
+        return fc.constant(null);
+    }
+  }
+
+  private arrayArbitrary(view: SchemaView, depth: number): fc.Arbitrary<unknown[]> {
+    const minLength = view.minItems ?? 0;
+    const maxLength = Math.max(minLength, Math.min(view.maxItems ?? minLength + this.options.maxExtraItems, minLength + this.options.maxExtraItems));
+    if (!view.items) return fc.constant([]);
+    return fc.array(this.valid(view.items, depth + 1), { minLength, maxLength });
+  }
+
+  private objectArbitrary(view: SchemaView, depth: number): fc.Arbitrary<Record<string, unknown>> {
+    const names = Object.keys(view.properties);
+    const required = names.filter((name) => view.required.includes(name));
+    const chosen = depth >= this.options.maxDepth ? required : names;
+    const model: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const name of chosen) model[name] = this.valid(view.properties[name]!, depth + 1);
+    return fc.record(model, { requiredKeys: required.filter((name) => name in model) });
+  }
+}

@@ -1,0 +1,266 @@
+// Idempotency-Key (D-18) through the real pipeline, with stand-in handlers on two real operations:
+// createPpsrSearch (key optional) and renewMonitoringEntities (key required). Each stand-in records
+// a charge in the ledger, so "exactly one effect" is read back from the operator API.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordCharge } from '../../../server/domain/ledger/charges.js';
+import type { HandlerMap } from '../../../server/http/context.js';
+import { requestFingerprint } from '../../../server/http/idempotency.js';
+import { ensureRecurring } from '../../../server/jobs/runner.js';
+import { idempotencyRecords } from '../../../server/store/schema.js';
+import { loadDocument } from '../../support/document.js';
+import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+
+const SEARCHES = '/api/test/v2/ppsr/searches';
+const RENEW = '/api/test/v2/monitoring/entities/renew';
+
+/** A 200 body for renewMonitoringEntities taken from the document's own example. */
+function renewalExample(): unknown {
+  const document = loadDocument() as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>> };
+  return document.paths['/monitoring/entities/renew']!.post!.responses['200']!.content['application/json']!.examples['test']!.value;
+}
+
+let handlerCalls = 0;
+let nextRequestId = 1000;
+/** VINs whose next search dies with a bug (a non-domain error) before any effect. */
+const crashOnce = new Set<string>();
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const handlers: HandlerMap = {
+  createPpsrSearch: async (ctx, input) => {
+    handlerCalls++;
+    const vin = (input.body as { vin?: string }).vin ?? '';
+    if (crashOnce.delete(vin)) throw new Error('simulated crash between start and finish');
+    const requestId = ++nextRequestId;
+    await recordCharge(ctx, ctx.caller.account.id, { amount: 600, kind: 'ppsr_search', reference: `search:${requestId}`, environment: ctx.caller.environment });
+    // Keep the request open a little, so concurrent duplicates arrive while it runs.
+    await delay(25);
+    return { status: 201, body: { requestId, status: 'new' }, headers: { Location: `${ctx.prefix}/ppsr/searches/${requestId}` } };
+  },
+  renewMonitoringEntities: async (ctx) => {
+    handlerCalls++;
+    await recordCharge(ctx, ctx.caller.account.id, { amount: 1800, kind: 'monitoring_renewal', reference: `renew:${handlerCalls}`, environment: ctx.caller.environment });
+    return { status: 200, body: renewalExample() };
+  },
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ handlers });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+async function post(path: string, key: string, body: unknown, idempotencyKey?: string): Promise<Answer> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...(idempotencyKey !== undefined ? { 'Idempotency-Key': idempotencyKey } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}
+
+async function chargeCount(account: TestAccount): Promise<number> {
+  const listed = await server.admin<{ data: unknown[] }>('GET', `/admin/accounts/${account.id}/charges`);
+  expect(listed.status).toBe(200);
+  return listed.body.data.length;
+}
+
+async function advance(seconds: number): Promise<number> {
+  const moved = await server.admin<{ jobsRun: number }>('POST', '/admin/clock/advance', { seconds });
+  expect(moved.status).toBe(200);
+  return moved.body.jobsRun;
+}
+
+async function records(account: TestAccount, key: string) {
+  return server.deps.db
+    .select()
+    .from(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.accountId, account.id), eq(idempotencyRecords.key, key)));
+}
+
+describe('Idempotency-Key (D-18)', () => {
+  it('50 concurrent identical requests with one key have exactly one effect', async () => {
+    const account = await server.createAccount();
+    const callsBefore = handlerCalls;
+    const body = { vin: '1HGCM82633A004352' };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => post(SEARCHES, account.keys.secretTest, body, 'concurrent-1')));
+
+    const fresh = answers.filter((a) => a.status === 201 && a.headers.get('idempotent-replayed') === null);
+    const replayed = answers.filter((a) => a.status === 201 && a.headers.get('idempotent-replayed') === 'true');
+    const inProgress = answers.filter((a) => a.status === 409);
+    expect(fresh).toHaveLength(1);
+    expect(fresh.length + replayed.length + inProgress.length).toBe(50);
+    for (const r of replayed) expect(r.body).toEqual(fresh[0]!.body);
+    for (const r of inProgress) expect(r.body).toEqual({ error: 'request_in_progress', message: expect.any(String) });
+    expect(handlerCalls - callsBefore).toBe(1);
+    expect(await chargeCount(account)).toBe(1);
+  });
+
+  it('a retry after completion replays the stored response with Idempotent-Replayed: true', async () => {
+    const account = await server.createAccount();
+    const body = { vin: '6FPPXXMJ2PCD55635' };
+    const first = await post(SEARCHES, account.keys.secretTest, body, 'retry-1');
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+
+    const again = await post(SEARCHES, account.keys.secretTest, body, 'retry-1');
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(await chargeCount(account)).toBe(1);
+
+    // Without a key (optional here) every request is a new one.
+    expect((await post(SEARCHES, account.keys.secretTest, body)).status).toBe(201);
+    expect((await post(SEARCHES, account.keys.secretTest, body)).status).toBe(201);
+    expect(await chargeCount(account)).toBe(3);
+  });
+
+  it('the same key with another body or on another operation is 409 idempotency_key_reused', async () => {
+    const account = await server.createAccount();
+    expect((await post(SEARCHES, account.keys.secretTest, { vin: '1HGCM82633A004352' }, 'reused-1')).status).toBe(201);
+    const other = await post(SEARCHES, account.keys.secretTest, { vin: 'KMHCT41BAEU000003' }, 'reused-1');
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ error: 'idempotency_key_reused', message: expect.any(String) });
+    const elsewhere = await post(RENEW, account.keys.secretTest, { ids: [503] }, 'reused-1');
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.error).toBe('idempotency_key_reused');
+    expect(await chargeCount(account)).toBe(1);
+  });
+
+  it('refuses a key over 255 characters (400 idempotency_key_invalid) and accepts one of 255', async () => {
+    const account = await server.createAccount();
+    const tooLong = await post(SEARCHES, account.keys.secretTest, { vin: '1HGCM82633A004352' }, 'k'.repeat(256));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ error: 'idempotency_key_invalid', message: expect.any(String) });
+    expect((await post(SEARCHES, account.keys.secretTest, { vin: '1HGCM82633A004352' }, 'k'.repeat(255))).status).toBe(201);
+    expect(await chargeCount(account)).toBe(1);
+  });
+
+  it('renew requires the header (400 idempotency_key_required) and replays with it', async () => {
+    const account = await server.createAccount();
+    const missing = await post(RENEW, account.keys.secretTest, { ids: [503, 504] });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ error: 'idempotency_key_required', message: expect.any(String) });
+    const empty = await post(RENEW, account.keys.secretTest, { ids: [503, 504] }, '');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toBe('idempotency_key_required');
+    expect(await chargeCount(account)).toBe(0);
+
+    const first = await post(RENEW, account.keys.secretTest, { ids: [503, 504] }, 'renew-1');
+    expect(first.status).toBe(200);
+    const again = await post(RENEW, account.keys.secretTest, { ids: [503, 504] }, 'renew-1');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await chargeCount(account)).toBe(1);
+  });
+
+  it('keys are scoped to account and environment', async () => {
+    const [a, b] = await Promise.all([server.createAccount(), server.createAccount()]);
+    const body = { vin: '1HGCM82633A004352' };
+    const onA = await post(SEARCHES, a!.keys.secretTest, body, 'shared-key');
+    const onB = await post(SEARCHES, b!.keys.secretTest, body, 'shared-key');
+    const onALive = await post('/api/v2/ppsr/searches', a!.keys.secretLive, body, 'shared-key');
+    for (const answer of [onA, onB, onALive]) {
+      expect(answer.status).toBe(201);
+      expect(answer.headers.get('idempotent-replayed')).toBeNull();
+    }
+    expect(new Set([onA.body.requestId, onB.body.requestId, onALive.body.requestId]).size).toBe(3);
+    // Another body under the same key on b does not collide with a's record, only with b's own.
+    expect((await post(SEARCHES, b!.keys.secretTest, { vin: 'KMHCT41BAEU000003' }, 'shared-key')).body.error).toBe('idempotency_key_reused');
+    expect(await chargeCount(a!)).toBe(2);
+    expect(await chargeCount(b!)).toBe(1);
+  });
+
+  it('a request that crashed with a bug leaves nothing stored: the retry runs', async () => {
+    const account = await server.createAccount();
+    const body = { vin: 'JN1TANS50U0000001' };
+    crashOnce.add(body.vin);
+    const crashed = await post(SEARCHES, account.keys.secretTest, body, 'crash-1');
+    expect(crashed.status).toBe(500);
+    expect(await records(account, 'crash-1')).toHaveLength(0);
+    const retry = await post(SEARCHES, account.keys.secretTest, body, 'crash-1');
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(await chargeCount(account)).toBe(1);
+  });
+
+  it('a process that died between start and finish: the retry takes the key over once the 60 s lock passes', async () => {
+    const account = await server.createAccount();
+    const body = { vin: 'WDD2050422F000002' };
+    const now = server.clock.now();
+    // What a process leaves behind when it dies after claiming the key: a started record, never finished.
+    await server.deps.db.insert(idempotencyRecords).values({
+      accountId: account.id,
+      environment: 'test',
+      key: 'died-1',
+      operationId: 'createPpsrSearch',
+      requestHash: requestFingerprint('createPpsrSearch', '/ppsr/searches', body),
+      state: 'started',
+      lockedUntil: new Date(now.getTime() + 60_000),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 24 * 3600_000),
+    });
+    const blocked = await post(SEARCHES, account.keys.secretTest, body, 'died-1');
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.error).toBe('request_in_progress');
+
+    await advance(59);
+    expect((await post(SEARCHES, account.keys.secretTest, body, 'died-1')).body.error).toBe('request_in_progress');
+    await advance(1);
+    const taken = await post(SEARCHES, account.keys.secretTest, body, 'died-1');
+    expect(taken.status).toBe(201);
+    const replay = await post(SEARCHES, account.keys.secretTest, body, 'died-1');
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(taken.body);
+    expect(await chargeCount(account)).toBe(1);
+    const [stored] = await records(account, 'died-1');
+    expect(stored?.state).toBe('finished');
+  });
+
+  it('records are kept 24 hours, then the idempotency-cleanup job removes them', async () => {
+    const account = await server.createAccount();
+    const body = { vin: '1HGCM82633A004352' };
+    expect((await post(SEARCHES, account.keys.secretTest, body, 'expiry-1')).status).toBe(201);
+    expect((await post(SEARCHES, account.keys.secretTest, body, 'expiry-2')).status).toBe(201);
+
+    // Still replayed a second before the 24 hours are over.
+    await advance(24 * 3600 - 1);
+    expect((await post(SEARCHES, account.keys.secretTest, body, 'expiry-1')).headers.get('idempotent-replayed')).toBe('true');
+    await advance(1);
+    expect(await records(account, 'expiry-1')).toHaveLength(1);
+
+    // Run on demand through the operator API.
+    const run = await server.admin<{ jobsRun: number }>('POST', '/admin/jobs/idempotency-cleanup/run');
+    expect(run.status).toBe(200);
+    expect(run.body.jobsRun).toBe(1);
+    expect(await records(account, 'expiry-1')).toHaveLength(0);
+    expect(await records(account, 'expiry-2')).toHaveLength(0);
+    // The key is free again: another body under it is a new request, not a reuse.
+    const reused = await post(SEARCHES, account.keys.secretTest, { vin: 'KMHCT41BAEU000003' }, 'expiry-1');
+    expect(reused.status).toBe(201);
+    expect(reused.headers.get('idempotent-replayed')).toBeNull();
+    expect(await chargeCount(account)).toBe(3);
+  });
+
+  it('the recurring clean-up runs when the manual clock passes its due time', async () => {
+    await ensureRecurring(server.deps, server.built.jobs);
+    const account = await server.createAccount();
+    expect((await post(SEARCHES, account.keys.secretTest, { vin: '1HGCM82633A004352' }, 'expiry-3')).status).toBe(201);
+    expect(await records(account, 'expiry-3')).toHaveLength(1);
+    const jobsRun = await advance(24 * 3600);
+    expect(jobsRun).toBeGreaterThanOrEqual(1);
+    expect(await records(account, 'expiry-3')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,280 @@
+// Jobs as rows (architecture.md): the manual clock's advance runs every due job in time order at its
+// due instant, the operator runs a job by name, a job whose worker died is claimed again, concurrent
+// runners never run one job twice (SKIP LOCKED), and a throwing job is retried then parked.
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock, RealClock } from '../../../server/clock.js';
+import { loadConfig } from '../../../server/config.js';
+import type { AppDeps } from '../../../server/deps.js';
+import { createAdminApi } from '../../../server/http/admin-api.js';
+import { enqueue, type JobRow } from '../../../server/jobs/queue.js';
+import { runDueJobs, type JobRegistry } from '../../../server/jobs/runner.js';
+import { createLogger } from '../../../server/logger.js';
+import { createAdminHandlers } from '../../../server/routes/admin.js';
+import { openDatabase, type OpenDatabase } from '../../../server/store/db.js';
+import { jobs } from '../../../server/store/schema.js';
+import { ADMIN_TOKEN, startTestServer, TEST_START, type TestServer } from '../../support/harness.js';
+import { assertPostgres, createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../../support/postgres.js';
+
+interface Seen {
+  name: string;
+  id: number;
+  tag: unknown;
+  /** Seconds after the test's base instant, read from the service clock while the job ran. */
+  at: number;
+}
+
+const seen: Seen[] = [];
+const NAMED = 'certificate-generation';
+const OTHER = 'partner-progress';
+let base = 0;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function record(deps: AppDeps, job: JobRow): void {
+  seen.push({ name: job.name, id: job.id, tag: job.payload.tag, at: (deps.clock.now().getTime() - base) / 1000 });
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  const handlers = server.built.jobs.handlers;
+  // The operator API runs jobs by their documented names only, so the jobs run by name borrow two
+  // queued (not periodic) names; the other stand-ins have names of their own.
+  server.built.jobs.recurring = server.built.jobs.recurring.filter((r) => r.name !== NAMED && r.name !== OTHER);
+  for (const name of ['test-order', NAMED, OTHER]) {
+    handlers[name] = async (deps, job) => record(deps, job);
+  }
+  handlers['test-chain'] = async (deps, job) => {
+    record(deps, job);
+    const n = Number(job.payload.tag);
+    if (n < 4) await enqueue(deps.db, { name: 'test-chain', payload: { tag: n + 1 }, runAt: new Date(deps.clock.now().getTime() + 30_000) }, deps.clock.now());
+  };
+  handlers['test-fail'] = async (deps, job) => {
+    record(deps, job);
+    throw new Error('always fails');
+  };
+  handlers['test-concurrent'] = async (deps, job) => {
+    record(deps, job);
+    await delay(2);
+  };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function startBase(): void {
+  base = server.clock.now().getTime();
+  seen.length = 0;
+}
+
+async function schedule(name: string, afterSeconds: number, tag: unknown): Promise<void> {
+  await enqueue(server.deps.db, { name, payload: { tag }, runAt: new Date(base + afterSeconds * 1000) }, server.clock.now());
+}
+
+async function advance(seconds: number): Promise<{ now: string; jobsRun: number }> {
+  const moved = await server.admin<{ now: string; jobsRun: number }>('POST', '/admin/clock/advance', { seconds });
+  expect(moved.status).toBe(200);
+  return moved.body;
+}
+
+async function rowsNamed(name: string) {
+  return server.deps.db.select().from(jobs).where(eq(jobs.name, name)).orderBy(jobs.id);
+}
+
+describe('service clock and jobs', () => {
+  it('GET /admin/clock shows the manual clock', async () => {
+    const clock = await server.admin<{ now: string; mode: string }>('GET', '/admin/clock');
+    expect(clock.status).toBe(200);
+    expect(clock.body).toEqual({ now: TEST_START.toISOString(), mode: 'manual' });
+  });
+
+  it('advance runs every due job in time order, at its due instant, and leaves later jobs alone', async () => {
+    startBase();
+    await schedule('test-order', 90, 'a');
+    await schedule('test-order', 30, 'b');
+    await schedule('test-order', 60, 'c');
+    await schedule('test-order', 200, 'd');
+    await schedule('test-order', 0, 'e');
+
+    const first = await advance(120);
+    expect(first.jobsRun).toBe(4);
+    expect(first.now).toBe(new Date(base + 120_000).toISOString());
+    expect(seen.map((s) => [s.tag, s.at])).toEqual([
+      ['e', 0],
+      ['b', 30],
+      ['c', 60],
+      ['a', 90],
+    ]);
+    const pending = (await rowsNamed('test-order')).filter((r) => r.state === 'pending');
+    expect(pending.map((r) => r.payload.tag)).toEqual(['d']);
+
+    const second = await advance(100);
+    expect(second.jobsRun).toBe(1);
+    expect(seen.at(-1)).toMatchObject({ tag: 'd', at: 200 });
+    expect(server.clock.now().getTime()).toBe(base + 220_000);
+    expect((await rowsNamed('test-order')).every((r) => r.state === 'done' && r.finishedAt !== null)).toBe(true);
+  });
+
+  it('a job scheduled by a job during an advance runs at its own due time (a retry 30 s later sees +30 s)', async () => {
+    startBase();
+    await schedule('test-chain', 10, 1);
+    const moved = await advance(100);
+    expect(moved.jobsRun).toBe(4);
+    expect(seen.map((s) => [s.tag, s.at])).toEqual([
+      [1, 10],
+      [2, 40],
+      [3, 70],
+      [4, 100],
+    ]);
+  });
+
+  it('POST /admin/jobs/{name}/run runs the pending jobs of that name now, without moving the clock', async () => {
+    startBase();
+    await schedule(NAMED, 86_400, 'tomorrow');
+    await schedule(NAMED, 3_600, 'in an hour');
+    await schedule(OTHER, 3_600, 'other');
+    const run = await server.admin<{ jobsRun: number }>('POST', `/admin/jobs/${NAMED}/run`);
+    expect(run.status).toBe(200);
+    expect(run.body.jobsRun).toBe(2);
+    expect(seen.map((s) => [s.tag, s.at])).toEqual([
+      ['in an hour', 0],
+      ['tomorrow', 0],
+    ]);
+    expect(server.clock.now().getTime()).toBe(base);
+    expect((await rowsNamed(OTHER)).map((r) => r.state)).toEqual(['pending']);
+    expect((await server.admin<{ jobsRun: number }>('POST', `/admin/jobs/${NAMED}/run`)).body.jobsRun).toBe(0);
+    // Leave nothing pending for the later tests.
+    expect((await server.admin<{ jobsRun: number }>('POST', `/admin/jobs/${OTHER}/run`)).body.jobsRun).toBe(1);
+  });
+
+  it('claims again a job whose worker died (running, lease expired), but not one whose worker is alive', async () => {
+    startBase();
+    await schedule(NAMED, 0, 'dead');
+    await schedule(NAMED, 0, 'alive');
+    const [dead, alive] = (await rowsNamed(NAMED)).slice(-2);
+    const ids = [dead!.id, alive!.id];
+    const reread = async () => (await rowsNamed(NAMED)).filter((r) => ids.includes(r.id));
+    await server.deps.db.execute(sql`UPDATE ${jobs} SET state = 'running', locked_by = 'worker-gone', attempts = 1, lease_until = now() - interval '1 second' WHERE id = ${dead!.id}`);
+    await server.deps.db.execute(sql`UPDATE ${jobs} SET state = 'running', locked_by = 'worker-busy', attempts = 1, lease_until = now() + interval '10 minutes' WHERE id = ${alive!.id}`);
+
+    // The worker's path: everything due at the clock's now, plus expired leases.
+    expect(await runDueJobs(server.deps, server.built.jobs)).toBe(1);
+    expect(seen.map((s) => s.tag)).toEqual(['dead']);
+    const [deadAfter, aliveAfter] = await reread();
+    expect(deadAfter).toMatchObject({ state: 'done', attempts: 2 });
+    expect(aliveAfter).toMatchObject({ state: 'running', lockedBy: 'worker-busy', attempts: 1 });
+
+    // The operator's path too, once the busy worker's lease has passed.
+    await server.deps.db.execute(sql`UPDATE ${jobs} SET lease_until = now() - interval '1 second' WHERE id = ${alive!.id}`);
+    expect((await server.admin<{ jobsRun: number }>('POST', `/admin/jobs/${NAMED}/run`)).body.jobsRun).toBe(1);
+    expect(seen.map((s) => s.tag)).toEqual(['dead', 'alive']);
+    expect((await reread()).map((r) => [r.state, r.attempts])).toEqual([
+      ['done', 2],
+      ['done', 2],
+    ]);
+  });
+
+  it('two concurrent runners never run the same job twice', async () => {
+    startBase();
+    for (let i = 0; i < 45; i++) await schedule('test-concurrent', 0, i);
+    const counts = await Promise.all([runDueJobs(server.deps, server.built.jobs), runDueJobs(server.deps, server.built.jobs), runDueJobs(server.deps, server.built.jobs)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(45);
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen.map((s) => s.id)).size).toBe(45);
+    expect((await rowsNamed('test-concurrent')).every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
+  });
+
+  it('a throwing job is retried 30 s later, then parked as failed after five attempts', async () => {
+    startBase();
+    await schedule('test-fail', 0, 'boom');
+    const moved = await advance(600);
+    expect(moved.jobsRun).toBe(5);
+    expect(seen.map((s) => s.at)).toEqual([0, 30, 60, 90, 120]);
+    const [row] = await rowsNamed('test-fail');
+    expect(row).toMatchObject({ state: 'failed', attempts: 5, lastError: 'always fails', leaseUntil: null });
+    // Parked: no further attempt however far the clock moves.
+    expect((await advance(3600)).jobsRun).toBe(0);
+  });
+});
+
+describe('the operator clock on a real clock', () => {
+  let http: Server | undefined;
+  let url = '';
+  beforeAll(async () => {
+    const deps: AppDeps = { ...server.deps, clock: new RealClock(), config: loadConfig({ SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent' }) };
+    const document = JSON.parse(readFileSync(new URL('../../../spec/admin.openapi.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const app = express();
+    app.use('/admin', await createAdminApi(deps, document, createAdminHandlers(server.built.jobs)));
+    http = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => http!.once('listening', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (http) await new Promise<void>((resolve) => http!.close(() => resolve()));
+  });
+
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+
+  it('reads mode real and refuses to advance with 409', async () => {
+    const read = await call('GET', '/admin/clock');
+    expect(read.status).toBe(200);
+    const clock = (await read.json()) as { now: string; mode: string };
+    expect(clock.mode).toBe('real');
+    expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(60_000);
+    const advance = await call('POST', '/admin/clock/advance', { seconds: 60 });
+    expect(advance.status).toBe(409);
+    expect(await advance.json()).toEqual({ error: 'clock_not_manual', message: expect.any(String) });
+  });
+});
+
+// Several workers against one PostgreSQL: separate pools (as separate processes have), one queue.
+const probe = await probePostgres('jobs: concurrent workers on PostgreSQL');
+describe.skipIf(!probe.available && !probe.required)('jobs on PostgreSQL with several workers', () => {
+  let database: ThrowawayDatabase | undefined;
+  const opened: OpenDatabase[] = [];
+  const ran: number[] = [];
+  const registry: JobRegistry = {
+    handlers: {
+      'pg-concurrent': async (_deps, job) => {
+        ran.push(job.id);
+        await delay(3);
+      },
+    },
+    recurring: [],
+  };
+
+  beforeAll(async () => {
+    assertPostgres(probe, 'jobs: concurrent workers on PostgreSQL');
+    database = await createThrowawayDatabase();
+    for (let i = 0; i < 3; i++) opened.push(await openDatabase({ databaseUrl: database.url }));
+  }, 120_000);
+  afterAll(async () => {
+    for (const o of opened) await o.close();
+    await database?.drop();
+  });
+
+  it('three workers on three pools share 120 due jobs without running any twice (SKIP LOCKED)', async () => {
+    const clock = new ManualClock(TEST_START);
+    const config = loadConfig({ SVC_CLOCK: 'manual', SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent' });
+    const workers: AppDeps[] = opened.map((o) => ({ config, db: o.db, engine: o.engine, clock, logger: createLogger('silent') }));
+    for (let i = 0; i < 120; i++) await enqueue(workers[0]!.db, { name: 'pg-concurrent', runAt: TEST_START }, TEST_START);
+
+    const counts = await Promise.all(workers.flatMap((deps) => [runDueJobs(deps, registry), runDueJobs(deps, registry)]));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(120);
+    expect(ran).toHaveLength(120);
+    expect(new Set(ran).size).toBe(120);
+    const rows = await workers[1]!.db.select().from(jobs).where(eq(jobs.name, 'pg-concurrent'));
+    expect(rows.every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
+    // More than one runner took part, so the claims really did overlap.
+    expect(counts.filter((n) => n > 0).length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,392 @@
+// Property-based robustness of the server core (D-13, D-14, spec 7): fast-check sends junk to every
+// operation of spec/openapi.json (taken from the document) with a valid test key, and every answer
+// must be well-formed: no 5xx except 501 for a pending operation, X-Request-Id always, and the
+// right error family each time: 401/403/429 the shared shape `{errors: [string]}` (ApiError for
+// `sandbox_only` on monitoring), Form 484 operations `{response: null, errors: [{code, field,
+// message}]}`, all others `{error, message, errors?}`. Fixed seed, so a failure replays exactly.
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PENDING_OPERATIONS } from '../../../server/routes/pending.js';
+import { loadDocument, operationsOf, type OperationRef } from '../../support/document.js';
+import { exampleRequest, firstBodyExample } from '../../support/example-requests.js';
+import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import {
+  callOperation,
+  describeOp,
+  errorFamily,
+  hasBody,
+  isApiError,
+  isFamilyError,
+  isMonitoring,
+  isSharedError,
+  operationId,
+  PREFIX,
+  type Answer,
+  type CallOptions,
+} from '../../support/wire.js';
+
+const SEED = 20261122;
+const RUNS = 40;
+const MIB = 1024 * 1024;
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+const DOCUMENT = loadDocument();
+const OPERATIONS = operationsOf(DOCUMENT);
+const BODY_OPS = OPERATIONS.filter(hasBody);
+
+interface Parameter {
+  in: string;
+  name: string;
+  required?: boolean;
+}
+
+function parametersOf(op: OperationRef, where: string): Parameter[] {
+  return ((op.operation.parameters ?? []) as unknown as Parameter[]).filter((p) => p.in === where);
+}
+
+const PATH_OPS = OPERATIONS.filter((op) => parametersOf(op, 'path').length > 0);
+const IDEMPOTENT_OPS = OPERATIONS.filter((op) => parametersOf(op, 'header').some((p) => p.name === 'Idempotency-Key'));
+
+function bodyLimit(op: OperationRef): number {
+  return (op.operation['x-body-limit-bytes'] as number | undefined) ?? MIB;
+}
+
+let server: TestServer;
+let account: TestAccount;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  account = await server.createAccount();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Moves the manual clock to the next one-minute window, so the monitoring budget (60 a minute) never interferes. */
+async function nextWindow(): Promise<void> {
+  const now = server.clock.now().getTime();
+  const moved = await server.admin('POST', '/admin/clock/advance', { seconds: (60_000 - (now % 60_000)) / 1000 });
+  expect(moved.status).toBe(200);
+}
+
+function send(op: OperationRef, options: Partial<CallOptions> = {}): Promise<Answer> {
+  return callOperation(server.url, op, { prefix: PREFIX.test, ...options, headers: { Authorization: `Bearer ${account.keys.secretTest}`, ...(options.headers ?? {}) } });
+}
+
+/** Sends to every listed operation (a few at a time) and checks each answer is well-formed. */
+async function sendEach(ops: readonly OperationRef[], build: (op: OperationRef) => Partial<CallOptions>, check: (op: OperationRef, answer: Answer) => void = () => undefined): Promise<void> {
+  for (let start = 0; start < ops.length; start += 8) {
+    const slice = ops.slice(start, start + 8);
+    const answers = await Promise.all(slice.map((op) => send(op, build(op))));
+    slice.forEach((op, i) => {
+      expectWellFormed(op, answers[i]!);
+      check(op, answers[i]!);
+    });
+  }
+}
+
+function why(op: OperationRef, answer: Answer): string {
+  return `${describeOp(op)} answered ${answer.status} ${answer.text.slice(0, 400)}`;
+}
+
+/** The invariant of every answer: status allowed, right error family. */
+function expectWellFormed(op: OperationRef, answer: Answer): void {
+  const { status, body } = answer;
+  if (status >= 500) {
+    const allowed = (status === 501 && PENDING_OPERATIONS.has(operationId(op))) || (status === 503 && answer.headers.get('retry-after') !== null);
+    expect(allowed, why(op, answer)).toBe(true);
+  }
+  if (status === 401 || status === 403 || status === 429) {
+    const sandbox = status === 403 && isMonitoring(op) && isApiError(body, 'sandbox_only');
+    expect(sandbox || isSharedError(body), why(op, answer)).toBe(true);
+  } else if (status >= 400) {
+    expect(isFamilyError(op, body), why(op, answer)).toBe(true);
+  }
+  if (status === 501) expect(isFamilyError(op, body, 'not_implemented'), why(op, answer)).toBe(true);
+}
+
+function expectStatus(op: OperationRef, answer: Answer, status: number, code?: string): void {
+  expect(answer.status, why(op, answer)).toBe(status);
+  if (code !== undefined) expect(isFamilyError(op, answer.body, code), why(op, answer)).toBe(true);
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Paths (as key lists) of every string value inside a JSON value. */
+function stringLeaves(value: Json, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringLeaves(v, [...path, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, [...path, k]));
+  return [];
+}
+
+/** Paths of every value (object members and array items) inside a JSON value. */
+function allPaths(value: Json, path: (string | number)[] = []): (string | number)[][] {
+  const here = path.length > 0 ? [path] : [];
+  if (Array.isArray(value)) return [...here, ...value.flatMap((v, i) => allPaths(v, [...path, i]))];
+  if (value !== null && typeof value === 'object') return [...here, ...Object.entries(value).flatMap(([k, v]) => allPaths(v, [...path, k]))];
+  return here;
+}
+
+function setAt(value: Json, path: (string | number)[], replacement: Json): Json {
+  const copy = structuredClone(value);
+  let cursor = copy as Record<string | number, Json>;
+  path.slice(0, -1).forEach((key) => (cursor = cursor[key] as Record<string | number, Json>));
+  cursor[path[path.length - 1]!] = replacement;
+  return copy;
+}
+
+function exampleBody(op: OperationRef): Json {
+  return firstBodyExample(op.operation) as Json;
+}
+
+function typeOf(value: Json): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+const printable = fc.string({ unit: 'grapheme-ascii', maxLength: 60 });
+const anyText = fc.string({ unit: 'grapheme', maxLength: 60 });
+/** Every JSON type, including deeply nested junk. */
+const junk: fc.Arbitrary<Json> = fc.oneof(
+  fc.jsonValue({ depthSize: 'medium' }) as fc.Arbitrary<Json>,
+  fc.array(fc.jsonValue() as fc.Arbitrary<Json>, { maxLength: 5 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  anyText,
+  fc.constant(null),
+  fc.boolean(),
+  fc.constantFrom<Json>(
+    {},
+    [],
+    { a: { b: { c: [[[{}]]] } } },
+    '',
+    0,
+    -1,
+    1e308,
+  ),
+);
+const notAnObject: fc.Arbitrary<Json> = junk.filter((v) => typeOf(v) !== 'object');
+const malformedJson = fc
+  .oneof(
+    fc.json().map((s) => `${s}}`),
+    fc.json().map((s) => s.slice(0, Math.max(1, s.length - 1)) + ','),
+    fc.json().map((s) => `{${s}`),
+    printable,
+    fc.constantFrom('{', '{"a":', "{'a':1}", '[1,2', 'undefined', 'NaN', '{"a":1,}', '\u0000', ' ', '{"a":"\\x"}', '--', 'tru'),
+  )
+  .filter((text) => {
+    if (text.length === 0) return false;
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+
+/** One property, each run on a fresh rate-limit window. */
+function property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, runs = RUNS): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(arbitrary, async (value) => {
+      await nextWindow();
+      await predicate(value);
+    }),
+    { seed: SEED, numRuns: runs, endOnFailure: true },
+  );
+}
+
+describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.json, seed ${SEED})`, () => {
+  it('answers malformed JSON with 400 invalid_json in the family shape, on every operation', async () => {
+    await property(malformedJson, async (text) => {
+      await sendEach(OPERATIONS, () => ({ body: text, headers: { 'Content-Type': 'application/json' } }), (op, answer) => expectStatus(op, answer, 400, 'invalid_json'));
+    });
+  });
+
+  it('answers a body of the wrong JSON type with 422 validation_failed', async () => {
+    await property(notAnObject, async (value) => {
+      await sendEach(OPERATIONS, () => ({ body: JSON.stringify(value), headers: { 'Content-Type': 'application/json' } }), (op, answer) => {
+        if (hasBody(op)) expectStatus(op, answer, 422, 'validation_failed');
+      });
+    });
+  });
+
+  it('survives junk of any type in place of any field of the example body', async () => {
+    await property(fc.tuple(fc.nat(), junk), async ([pick, value]) => {
+      await sendEach(BODY_OPS, (op) => {
+        const example = exampleBody(op);
+        const paths = allPaths(example);
+        return { body: JSON.stringify(paths.length > 0 ? setAt(example, paths[pick % paths.length]!, value) : value) };
+      });
+    });
+  });
+
+  it('refuses unknown fields with 422 (request bodies are strict objects)', async () => {
+    const extra = fc.dictionary(
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map((k) => `x_${k}`),
+      junk,
+      { minKeys: 1, maxKeys: 4 },
+    );
+    await property(extra, async (fields) => {
+      await sendEach(BODY_OPS, (op) => ({ body: JSON.stringify({ ...(exampleBody(op) as Record<string, Json>), ...fields }) }), (op, answer) =>
+        expectStatus(op, answer, 422, 'validation_failed'),
+      );
+    });
+  });
+
+  it('survives a ~100 KB string inside any string field', async () => {
+    await property(fc.tuple(fc.nat(), fc.integer({ min: 100_000, max: 110_000 }), fc.constantFrom('A', 'z', '9', ' ', 'é', '"', '\\', '\u2028', '😀')), async ([pick, length, char]) => {
+      await sendEach(BODY_OPS, (op) => {
+        const example = exampleBody(op);
+        const leaves = stringLeaves(example);
+        const huge = char.repeat(Math.ceil(length / char.length));
+        return { body: JSON.stringify(leaves.length > 0 ? setAt(example, leaves[pick % leaves.length]!, huge) : { huge }) };
+      });
+    });
+  });
+
+  it('answers a body over the operation limit with 413, declared or streamed (D-14)', async () => {
+    await property(
+      fc.tuple(fc.integer({ min: 1, max: 64 * 1024 }), fc.boolean()),
+      async ([over, streamed]) => {
+        await sendEach(
+          OPERATIONS,
+          (op) => {
+            const size = bodyLimit(op) + over;
+            const text = `{"junk":"${'x'.repeat(size - 11)}"}`;
+            return { body: streamed ? (Readable.toWeb(Readable.from([Buffer.from(text)])) as ReadableStream) : text, headers: { 'Content-Type': 'application/json' } };
+          },
+          (op, answer) => expectStatus(op, answer, 413, 'payload_too_large'),
+        );
+      },
+      4,
+    );
+  });
+
+  it('answers an unsupported content type with 415 on operations that take a body', async () => {
+    const contentType = fc.oneof(
+      fc.constantFrom('text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/html', 'application/octet-stream', 'text/json', 'application/jsonx', 'json'),
+      fc.tuple(fc.stringMatching(/^[a-z]{1,10}$/), fc.stringMatching(/^[a-z.-]{1,12}$/)).map(([type, sub]) => `${type}/${sub}`),
+    ).filter((value) => !/^application\/(.+\+)?json$/.test(value));
+    await property(contentType, async (type) => {
+      await sendEach(OPERATIONS, (op) => ({ body: JSON.stringify(exampleBody(op) ?? { a: 1 }), headers: { 'Content-Type': type } }), (op, answer) => {
+        if (hasBody(op)) expectStatus(op, answer, 415, 'unsupported_media_type');
+        else expect(answer.status, why(op, answer)).not.toBe(415);
+      });
+    });
+  });
+
+  it('survives random query values on every operation', async () => {
+    const values = fc.array(fc.tuple(fc.nat(), fc.oneof(anyText, fc.integer().map(String), fc.constantFrom('', '-1', '0', '1e9', 'NaN', 'true', '[]', '{}', '2026-13-45', '%'))), { maxLength: 6 });
+    await property(fc.tuple(values, fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), anyText, { maxKeys: 3 })), async ([picks, unknown]) => {
+      await sendEach(OPERATIONS, (op) => {
+        const names = parametersOf(op, 'query').map((p) => p.name);
+        const [base, exampleQuery] = exampleRequest(op).path.split('?') as [string, string | undefined];
+        const query = new URLSearchParams(exampleQuery);
+        for (const [name, value] of Object.entries(unknown)) query.append(name, value);
+        for (const [index, value] of picks) if (names.length > 0) query.set(names[index % names.length]!, value);
+        const search = query.toString();
+        return { path: search ? `${base}?${search}` : base };
+      }, (op, answer) => {
+        if (answer.status === 422) expect(isFamilyError(op, answer.body, 'validation_failed'), why(op, answer)).toBe(true);
+      });
+    });
+  });
+
+  it('survives random path ids: 404 in the family shape when the id cannot exist', async () => {
+    const id = fc.oneof(
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+      fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).map(String),
+      fc.constantFrom('0', '-1', '1.5', '1e3', '99999999999999999999999', 'null', '%', ' ', 'we_', 'pal_'),
+    ).filter((value) => value !== '.' && value !== '..');
+    await property(fc.array(id, { minLength: 2, maxLength: 2 }), async (ids) => {
+      await sendEach(PATH_OPS, (op) => {
+        let path = op.path;
+        parametersOf(op, 'path').forEach((p, i) => (path = path.replace(`{${p.name}}`, encodeURIComponent(ids[i % ids.length]!))));
+        return { path };
+      });
+    });
+  });
+
+  it('checks Idempotency-Key length on the operations that take one (D-18)', async () => {
+    const key = fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 300 }), fc.integer({ min: 250, max: 400 }).map((n) => 'k'.repeat(n)));
+    await property(key, async (value) => {
+      await sendEach(IDEMPOTENT_OPS, () => ({ headers: { 'Idempotency-Key': value } }), (op, answer) => {
+        const sent = value.trim();
+        if (sent.length > 255) expectStatus(op, answer, 400, 'idempotency_key_invalid');
+        else expect(answer.status, why(op, answer)).not.toBe(400);
+      });
+    });
+  });
+
+  it('refuses random credentials with 401 in the shared shape', async () => {
+    const credential = fc.oneof(
+      printable.map((s) => `Bearer ${s}`),
+      printable,
+      fc.stringMatching(/^[A-Za-z0-9]{32}$/).map((s) => `Bearer svc_sk_test_${s}`),
+      fc.tuple(fc.constantFrom('sk', 'pk', 'xx'), fc.constantFrom('live', 'test', 'prod'), fc.stringMatching(/^[A-Za-z0-9]{0,40}$/)).map(([t, e, s]) => `Bearer svc_${t}_${e}_${s}`),
+    );
+    await property(credential, async (authorization) => {
+      await sendEach(OPERATIONS, () => ({ headers: { Authorization: authorization } }), (op, answer) => {
+        expect(answer.status, why(op, answer)).toBe(401);
+        expect(answer.headers.get('www-authenticate'), why(op, answer)).toBe('Bearer');
+      });
+    });
+  });
+
+  it('answers an unknown route with 404 in the shared shape, on every prefix and outside them', async () => {
+    const templates = Object.keys(DOCUMENT.paths as Record<string, unknown>).map((path) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
+    const segment = fc.oneof(fc.stringMatching(/^[a-z0-9_-]{1,12}$/), fc.constantFrom('webhooks', 'monitoring', 'entities', 'helpers', 'ppsr', 'v3', 'admin'));
+    const route = fc.tuple(fc.constantFrom('/api/v2', '/api/test/v2', '/api/v1', '/api/test/v1', '/api/test/v3', '/api', ''), fc.array(segment, { minLength: 1, maxLength: 4 }), fc.constantFrom('GET', 'POST', 'DELETE'));
+    await property(
+      route.filter(([prefix, segments]) => !(prefix.startsWith('/api/') && templates.some((t) => t.test(`/${segments.join('/')}`))) && !['healthz', 'readyz', 'metrics', 'docs', 'openapi.json', 'admin'].includes(segments[0]!)),
+      async ([prefix, segments, method]) => {
+        const answer = await raw(method, `${prefix}/${segments.join('/')}`, { Authorization: `Bearer ${account.keys.secretTest}` });
+        expect(answer.status, answer.text).toBe(404);
+        expect(isSharedError(answer.body), answer.text).toBe(true);
+      },
+    );
+  });
+
+  it('answers a method the path does not have with 405 and Allow, on every path of the document', async () => {
+    const items = DOCUMENT.paths as Record<string, Record<string, unknown>>;
+    const checks = Object.entries(items).flatMap(([template, item]) => {
+      const allowed = METHODS.filter((m) => item[m] !== undefined);
+      const path = template.replace(/\{[^}]+\}/g, '1001');
+      return METHODS.filter((m) => item[m] === undefined).map((m) => ({ path, method: m.toUpperCase(), allowed: allowed.map((a) => a.toUpperCase()).sort() }));
+    });
+    expect(checks.length).toBeGreaterThan(20);
+    for (const check of checks) {
+      // 405 comes from routing, before authentication: no key needed.
+      const answer = await raw(check.method, `${PREFIX.test}${check.path}`, {});
+      expect(answer.status, `${check.method} ${check.path}: ${answer.text}`).toBe(405);
+      expect(isSharedError(answer.body), answer.text).toBe(true);
+      const allow = (answer.headers.get('allow') ?? '').split(',').map((m) => m.trim()).sort();
+      expect(allow, `${check.method} ${check.path}`).toEqual(check.allowed);
+    }
+  });
+
+  it('answers the global monitoring limit with 429 in the shared shape and Retry-After', async () => {
+    await nextWindow();
+    const monitoring = OPERATIONS.find((op) => operationId(op) === 'listMonitoringEntities') ?? OPERATIONS.find(isMonitoring)!;
+    const answers: Answer[] = [];
+    for (let i = 0; i < 61; i += 20) answers.push(...(await Promise.all(Array.from({ length: Math.min(20, 61 - i) }, () => send(monitoring)))));
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited.length).toBe(1);
+    for (const answer of answers) expectWellFormed(monitoring, answer);
+    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+async function raw(method: string, path: string, headers: Record<string, string>): Promise<Answer> {
+  const response = await fetch(`${server.url}${path}`, { method, headers });
+  const text = await response.text();
+  expect(response.headers.get('x-request-id'), `${method} ${path}`).toBeTruthy();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    // not JSON: the shape checks fail with the text in the message
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
