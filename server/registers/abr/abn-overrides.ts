@@ -25,7 +25,9 @@ const StoredAbn = z.object({
 export function abnFromOverride(abn: string, record: unknown): AbnDetails {
   const parsed = StoredAbn.safeParse(record);
   if (!parsed.success) {
-    throw new Error(`register_abns row ${abn} is not an ABN record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `register_abns row ${abn} is not an ABN record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return { abn, ...parsed.data };
 }

@@ -31,7 +31,9 @@ const StoredCompany = z.object({
 export function companyFromOverride(acn: string, record: unknown): CompanyRecord {
   const parsed = StoredCompany.safeParse(record);
   if (!parsed.success) {
-    throw new Error(`register_companies row ${acn} is not a company record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `register_companies row ${acn} is not a company record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return { acn, ...parsed.data };
 }
