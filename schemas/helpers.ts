@@ -37,7 +37,7 @@ export const CompanyNameAvailability = z
   .openapi('CompanyNameAvailability');
 
 export const IndustriesQuery = PageQuery.extend({
-  q: z.string().min(1).max(100).optional().openapi({ description: 'Words or a code to search for; omit to list everything.', example: 'coffee' }),
+  q: z.string().min(1).max(100).optional().openapi({ description: 'Words or a code to search for; omit to list everything.', example: 'takeaway' }),
 });
 
 export const Industry = z

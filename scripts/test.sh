@@ -7,6 +7,17 @@ npx tsc --noEmit
 echo "== lint"
 npx eslint .
 npx prettier --check . > /dev/null
+echo "== breaking-change gate: spec/openapi.json against its base (D-44)"
+# A branch is compared with where it left origin/main. On main itself that merge base is HEAD (CI
+# runs on a fresh clone of main), so the base is the previous commit; a clone with a single commit
+# compares HEAD with itself and passes.
+if head=$(git rev-parse -q --verify HEAD 2>/dev/null); then
+  base=$(git merge-base HEAD origin/main 2>/dev/null || true)
+  if [ -z "$base" ] || [ "$base" = "$head" ]; then base=$(git rev-parse -q --verify HEAD~1 2>/dev/null || echo "$head"); fi
+  npx tsx scripts/spec-diff.ts --base "$base"
+else
+  echo "not a git checkout with a commit: no base to compare with, gate skipped"
+fi
 echo "== unit, spec (drift gate, document walk, examples, Redocly), integration on PGlite, e2e (Prism, SDK, docs in Chromium, npm start)"
 # TEST_DATABASE_URL is for the PostgreSQL run only; the first run uses the embedded database.
 env -u TEST_DATABASE_URL npx vitest run

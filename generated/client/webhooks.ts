@@ -45,7 +45,8 @@ const RAW_BODY_HINT =
 function rawText(rawBody: unknown): string {
   if (typeof rawBody === 'string') return rawBody;
   if (rawBody instanceof Uint8Array) return new TextDecoder('utf-8').decode(rawBody);
-  if (rawBody !== null && typeof rawBody === 'object') throw new WebhookVerificationError(`verifyWebhook was given a parsed object, not the raw body. ${RAW_BODY_HINT}`);
+  if (rawBody !== null && typeof rawBody === 'object')
+    throw new WebhookVerificationError(`verifyWebhook was given a parsed object, not the raw body. ${RAW_BODY_HINT}`);
   throw new WebhookVerificationError(`verifyWebhook needs the raw request body. ${RAW_BODY_HINT}`);
 }
 
@@ -86,7 +87,11 @@ function schemesOf(headers: WebhookHeaders, body: string): Scheme[] {
     const pairs = svc.split(',').map((part) => part.trim().split('='));
     const timestamp = Number(pairs.find(([k]) => k === 't')?.[1]);
     const signatures = pairs.filter(([k]) => k === 'v1').map(([, v]) => v ?? '');
-    schemes.push({ name: 'X-Svc-Signature', timestamp, matches: (secret) => signatures.some((s) => sameText(s, hexSignature(body, secret, timestamp))) });
+    schemes.push({
+      name: 'X-Svc-Signature',
+      timestamp,
+      matches: (secret) => signatures.some((s) => sameText(s, hexSignature(body, secret, timestamp))),
+    });
   }
   const id = headerOf(headers, 'webhook-id');
   const stamp = headerOf(headers, 'webhook-timestamp');
@@ -97,7 +102,11 @@ function schemesOf(headers: WebhookHeaders, body: string): Scheme[] {
       .split(' ')
       .filter((s) => s.startsWith('v1,'))
       .map((s) => s.slice(3));
-    schemes.push({ name: 'webhook-signature', timestamp, matches: (secret) => signatures.some((s) => sameText(s, standardSignature(id, body, secret, timestamp))) });
+    schemes.push({
+      name: 'webhook-signature',
+      timestamp,
+      matches: (secret) => signatures.some((s) => sameText(s, standardSignature(id, body, secret, timestamp))),
+    });
   }
   return schemes;
 }
@@ -116,7 +125,10 @@ export function verifyWebhook<T extends WebhookEvent = WebhookEvent>(
   const usable = secrets.filter((s) => typeof s === 'string' && s.length > 0);
   if (usable.length === 0) throw new WebhookVerificationError('No webhook secret given: pass the endpoint secret(s) starting with whsec_.');
   const schemes = schemesOf(headers, body);
-  if (schemes.length === 0) throw new WebhookVerificationError('No signature header: expected X-Svc-Signature or webhook-id, webhook-timestamp and webhook-signature.');
+  if (schemes.length === 0)
+    throw new WebhookVerificationError(
+      'No signature header: expected X-Svc-Signature or webhook-id, webhook-timestamp and webhook-signature.',
+    );
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   let problem = '';
@@ -145,7 +157,12 @@ export function verifyWebhook<T extends WebhookEvent = WebhookEvent>(
  * Headers of a validly signed delivery of `body`, for partners' own tests (like Stripe's
  * generateTestHeaderString). `timestamp` is unix seconds; the id defaults to the body's deliveryId.
  */
-export function generateTestHeaders(body: string, secret: string, timestamp: number = Math.floor(Date.now() / 1000), deliveryId?: string): Record<string, string> {
+export function generateTestHeaders(
+  body: string,
+  secret: string,
+  timestamp: number = Math.floor(Date.now() / 1000),
+  deliveryId?: string,
+): Record<string, string> {
   let id = deliveryId;
   let event = 'test';
   try {

@@ -68,6 +68,9 @@ export async function advanceClock(deps: AppDeps, registry: JobRegistry, clock: 
   const target = new Date(clock.now().getTime() + seconds * 1000);
   let ran = await runDueJobs(deps, registry);
   for (;;) {
+    // A job the background worker took at this instant must finish before time moves on, or it
+    // would read a later clock than its due time (and run out of order with the next one).
+    await waitForRunning(deps);
     const next = await nextDueAt(deps.db, target);
     if (!next) break;
     if (next.getTime() > clock.now().getTime()) clock.set(next);

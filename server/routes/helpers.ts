@@ -21,7 +21,8 @@ function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, unknow
   const parsed = schema.safeParse(declared);
   if (parsed.success) return parsed.data;
   const errors: FieldProblems = {};
-  for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'query'] ??= []).push({ code: 'invalid_format', message: issue.message });
+  for (const issue of parsed.error.issues)
+    (errors[issue.path.join('.') || 'query'] ??= []).push({ code: 'invalid_format', message: issue.message });
   throw new ValidationError(errors);
 }
 

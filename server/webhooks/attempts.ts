@@ -20,8 +20,23 @@ export async function reserveAttemptNumber(db: Database, deliveryId: string): Pr
   return row.attemptCount;
 }
 
-export async function recordAttempt(db: Database, deliveryId: string, attemptNumber: number, attemptedAt: Date, outcome: AttemptOutcome): Promise<void> {
-  await db.insert(webhookAttempts).values({ deliveryId, attemptNumber, attemptedAt, statusCode: outcome.statusCode, durationMs: outcome.durationMs, errorClass: outcome.errorClass });
+export async function recordAttempt(
+  db: Database,
+  deliveryId: string,
+  attemptNumber: number,
+  attemptedAt: Date,
+  outcome: AttemptOutcome,
+): Promise<void> {
+  await db
+    .insert(webhookAttempts)
+    .values({
+      deliveryId,
+      attemptNumber,
+      attemptedAt,
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      errorClass: outcome.errorClass,
+    });
 }
 
 export async function settleDelivery(db: Database, deliveryId: string, status: 'succeeded' | 'failed', at: Date): Promise<void> {
@@ -37,7 +52,13 @@ export async function stopPendingDeliveries(db: Database, endpointId: string, at
   const pending = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending'), exceptId ? ne(webhookDeliveries.id, exceptId) : sql`true`));
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        eq(webhookDeliveries.status, 'pending'),
+        exceptId ? ne(webhookDeliveries.id, exceptId) : sql`true`,
+      ),
+    );
   for (const { id } of pending) {
     const attemptNumber = await reserveAttemptNumber(db, id);
     await recordAttempt(db, id, attemptNumber, at, { statusCode: null, durationMs: 0, errorClass: 'endpoint_disabled' });

@@ -52,13 +52,28 @@ async function attempt(deps: AppDeps, delivery: DeliveryRow, endpoint: EndpointR
   if (!checked.ok) {
     // A name that does not resolve is the receiver's outage, like a refused connection; anything else is the guard refusing.
     const errorClass = checked.resolutionFailed ? 'connection_error' : 'address_not_public';
-    deps.logger.warn({ deliveryId: delivery.id, endpointId: endpoint.id, code: checked.code, errorClass }, 'webhook URL refused at delivery');
+    deps.logger.warn(
+      { deliveryId: delivery.id, endpointId: endpoint.id, code: checked.code, errorClass },
+      'webhook URL refused at delivery',
+    );
     return { statusCode: null, durationMs: 0, errorClass };
   }
   // Signed now, with the current secret and the service clock (D-21): a retry after a rotation uses the new secret.
   const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
-  const headers = deliveryHeaders({ deliveryId: delivery.id, event: delivery.event, body: delivery.body, secret: endpoint.secret, timestamp });
-  return postWebhook({ url: checked.url, addresses: checked.addresses, headers, body: delivery.body, timeoutMs: deps.config.SVC_WEBHOOK_TIMEOUT_MS });
+  const headers = deliveryHeaders({
+    deliveryId: delivery.id,
+    event: delivery.event,
+    body: delivery.body,
+    secret: endpoint.secret,
+    timestamp,
+  });
+  return postWebhook({
+    url: checked.url,
+    addresses: checked.addresses,
+    headers,
+    body: delivery.body,
+    timeoutMs: deps.config.SVC_WEBHOOK_TIMEOUT_MS,
+  });
 }
 
 export async function runDeliveryJob(deps: AppDeps, job: JobRow): Promise<void> {
@@ -71,7 +86,11 @@ export async function runDeliveryJob(deps: AppDeps, job: JobRow): Promise<void> 
 
   if (!endpoint || !endpoint.enabled || endpoint.deletedAt) {
     // Spec 3.6: a disabled or deleted endpoint's deliveries stop; nothing is sent and nothing counted.
-    await recordAttempt(deps.db, delivery.id, attemptNumber, attemptedAt, { statusCode: null, durationMs: 0, errorClass: 'endpoint_disabled' });
+    await recordAttempt(deps.db, delivery.id, attemptNumber, attemptedAt, {
+      statusCode: null,
+      durationMs: 0,
+      errorClass: 'endpoint_disabled',
+    });
     await settleDelivery(deps.db, delivery.id, 'failed', attemptedAt);
     return;
   }
@@ -95,7 +114,10 @@ export async function runDeliveryJob(deps: AppDeps, job: JobRow): Promise<void> 
     await settleDelivery(deps.db, delivery.id, 'failed', deps.clock.now());
     return;
   }
-  await deps.db.update(webhookDeliveries).set({ nextAttemptAt: next.dueAt }).where(eq(webhookDeliveries.id, delivery.id));
   const retry: DeliveryJobPayload = { deliveryId: delivery.id, step: next.step, dueAt: next.dueAt.toISOString() };
-  await enqueue(deps.db, { name: WEBHOOK_DELIVERY_JOB, payload: { ...retry }, runAt: next.dueAt }, deps.clock.now());
+  // Together or not at all: a due time without its job would leave the delivery pending forever.
+  await deps.db.transaction(async (tx) => {
+    await tx.update(webhookDeliveries).set({ nextAttemptAt: next.dueAt }).where(eq(webhookDeliveries.id, delivery.id));
+    await enqueue(tx, { name: WEBHOOK_DELIVERY_JOB, payload: { ...retry }, runAt: next.dueAt }, deps.clock.now());
+  });
 }

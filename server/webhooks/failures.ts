@@ -39,7 +39,11 @@ export async function countFailure(deps: Pick<AppDeps, 'db' | 'clock'>, endpoint
 }
 
 async function mailOwner(deps: Pick<AppDeps, 'db' | 'clock'>, endpoint: EndpointRow, failures: number): Promise<void> {
-  const [account] = await deps.db.select({ ownerEmail: accounts.ownerEmail }).from(accounts).where(eq(accounts.id, endpoint.accountId)).limit(1);
+  const [account] = await deps.db
+    .select({ ownerEmail: accounts.ownerEmail })
+    .from(accounts)
+    .where(eq(accounts.id, endpoint.accountId))
+    .limit(1);
   if (!account) return;
   await queueMail(deps, {
     accountId: endpoint.accountId,

@@ -89,7 +89,9 @@ function classifyIPv6(address: IPv6): AddressVerdict {
   // NAT64 64:ff9b::a.b.c.d reaches the embedded address through a translator; the local-use NAT64
   // prefix 64:ff9b:1::/48 is someone's private network by definition.
   if (range === 'rfc6052') {
-    return address.match(NAT64_WELL_KNOWN) ? embedded('nat64', ipv4From(parts[6]!, parts[7]!)) : { public: false, loopback: false, range: 'nat64LocalUse' };
+    return address.match(NAT64_WELL_KNOWN)
+      ? embedded('nat64', ipv4From(parts[6]!, parts[7]!))
+      : { public: false, loopback: false, range: 'nat64LocalUse' };
   }
   // 6to4 2002:AABB:CCDD::/48 tunnels to a.b.c.d.
   if (range === '6to4') return embedded('6to4', ipv4From(parts[1]!, parts[2]!));
@@ -104,7 +106,8 @@ function classifyIPv6(address: IPv6): AddressVerdict {
   const blocked = IPV6_BLOCKED_PARSED.find(([cidr]) => address.match(cidr));
   if (blocked) return { public: false, loopback: blocked[1] === 'loopback', range: blocked[1] };
   // Deprecated IPv4-compatible ::a.b.c.d (RFC 4291): some stacks still route it to the IPv4 host.
-  if (address.match(IPV4_COMPATIBLE)) return { ...embedded('ipv4Compatible', ipv4From(parts[6]!, parts[7]!)), public: false, loopback: false };
+  if (address.match(IPV4_COMPATIBLE))
+    return { ...embedded('ipv4Compatible', ipv4From(parts[6]!, parts[7]!)), public: false, loopback: false };
   if (range !== 'unicast') return { public: false, loopback: false, range };
   if (!address.match(GLOBAL_UNICAST)) return { public: false, loopback: false, range: 'notGlobalUnicast' };
   return { public: true, loopback: false, range: 'unicast' };

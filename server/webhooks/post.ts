@@ -61,7 +61,13 @@ export async function postWebhook(input: PostInput): Promise<AttemptOutcome> {
   const elapsed = (): number => Math.max(0, Math.round(performance.now() - started));
   try {
     // undici's request never follows redirects unless asked, so a 3xx arrives here as itself.
-    const response = await request(input.url, { method: 'POST', headers: input.headers, body: input.body, dispatcher: agent, signal: abort.signal });
+    const response = await request(input.url, {
+      method: 'POST',
+      headers: input.headers,
+      body: input.body,
+      dispatcher: agent,
+      signal: abort.signal,
+    });
     const durationMs = elapsed();
     await response.body.dump({ limit: MAX_REPLY_BYTES }).catch(() => undefined);
     return { statusCode: response.statusCode, durationMs, errorClass: classifyStatus(response.statusCode) };

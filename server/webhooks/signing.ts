@@ -65,7 +65,13 @@ function withinTolerance(timestamp: number, nowSeconds: number, toleranceSeconds
 }
 
 /** Checks an `X-Svc-Signature` value against a body and secret (server-side tests and tooling). */
-export function verifySvcSignature(header: string, body: string, secret: string, nowSeconds: number, toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS): boolean {
+export function verifySvcSignature(
+  header: string,
+  body: string,
+  secret: string,
+  nowSeconds: number,
+  toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
+): boolean {
   const parts = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(parts.find(([k]) => k === 't')?.[1]);
   if (!withinTolerance(timestamp, nowSeconds, toleranceSeconds)) return false;

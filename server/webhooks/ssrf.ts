@@ -47,7 +47,8 @@ const MAX_URL_LENGTH = 2048;
 const DEFAULT_RESOLVE_TIMEOUT_MS = 5000;
 
 /** The system resolver (getaddrinfo, so /etc/hosts counts too), every address in the order given. */
-export const systemResolver: HostResolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+export const systemResolver: HostResolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /** The options the app runs with: its injected resolver (tests) and the D-24 switch. */
 export function urlCheckOptions(deps: Pick<AppDeps, 'config' | 'resolveHost'>): UrlCheckOptions {
@@ -90,7 +91,10 @@ export async function checkWebhookUrl(input: string, options: UrlCheckOptions = 
   }
   const allowLocal = options.allowLocal === true;
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowLocal)) {
-    return refuse('url_not_https', url.protocol === 'http:' ? 'The URL must use https.' : `The URL must use https, not ${url.protocol.replace(/:$/, '')}.`);
+    return refuse(
+      'url_not_https',
+      url.protocol === 'http:' ? 'The URL must use https.' : `The URL must use https, not ${url.protocol.replace(/:$/, '')}.`,
+    );
   }
   // Credentials would be sent to the receiver on every delivery and logged wherever the URL is shown.
   if (url.username !== '' || url.password !== '') return refuse('url_invalid', 'The URL must not contain a user name or password.');

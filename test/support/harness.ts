@@ -13,6 +13,7 @@ import { createLogger } from '../../server/logger.js';
 import { openDatabase } from '../../server/store/db.js';
 import type { HandlerMap } from '../../server/http/context.js';
 import { createClient, createConfig } from '../../generated/client/client/index.js';
+import { callerTestFile, createTrafficRecorder } from './traffic-recorder.js';
 
 export const TEST_START = new Date('2026-11-22T00:00:00Z');
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -69,7 +70,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = new ManualClock(TEST_START);
   const deps: AppDeps = { config, db: opened.db, engine: opened.engine, clock, logger: createLogger('silent'), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) };
   const built = await buildApp(deps, { validateResponses: true, ...(options.handlers ? { handlers: options.handlers } : {}) });
-  const server: Server = built.app.listen(0, '127.0.0.1');
+  // Opt-in: SVC_RECORD_TRAFFIC=<file> records this server's traffic for the Prism proxy replay.
+  const recordTo = process.env.SVC_RECORD_TRAFFIC;
+  const recorder = recordTo ? createTrafficRecorder(recordTo, clock, { customHandlers: Boolean(options.handlers), source: callerTestFile(), adminToken: config.adminToken }) : undefined;
+  const server: Server = (recorder ? recorder.wrap(built.app) : built.app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -30,7 +30,9 @@ export async function probePostgres(what: string): Promise<PostgresProbe> {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (!required) {
-      process.stderr.write(`[skip] ${what}: no PostgreSQL answers at ${redacted(POSTGRES_ADMIN_URL)} (${reason}). Set TEST_DATABASE_URL or start PostgreSQL to run it.\n`);
+      process.stderr.write(
+        `[skip] ${what}: no PostgreSQL answers at ${redacted(POSTGRES_ADMIN_URL)} (${reason}). Set TEST_DATABASE_URL or start PostgreSQL to run it.\n`,
+      );
     }
     return { available: false, reason, required };
   } finally {
@@ -41,7 +43,9 @@ export async function probePostgres(what: string): Promise<PostgresProbe> {
 /** Fails the calling hook when PostgreSQL is missing under CI (the suite only gets here then). */
 export function assertPostgres(probe: PostgresProbe, what: string): void {
   if (!probe.available) {
-    throw new Error(`${what} needs PostgreSQL and CI=true forbids skipping: ${redacted(POSTGRES_ADMIN_URL)} did not answer (${probe.reason ?? 'unknown error'}).`);
+    throw new Error(
+      `${what} needs PostgreSQL and CI=true forbids skipping: ${redacted(POSTGRES_ADMIN_URL)} did not answer (${probe.reason ?? 'unknown error'}).`,
+    );
   }
 }
 

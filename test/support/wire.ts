@@ -2,8 +2,12 @@
 // document's own examples), with the caller's credentials and prefix, and reads the answer. Also the
 // three error shapes of spec 7 as predicates, so the security and robustness suites judge them alike.
 import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import type { JsonObject, OperationRef } from './document.js';
 import { exampleRequest } from './example-requests.js';
+
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
 export const PREFIX = { test: '/api/test/v2', live: '/api/v2', v1Test: '/api/test/v1', v1Live: '/api/v1' } as const;
 
@@ -21,7 +25,7 @@ export interface CallOptions {
   /** Replaces the example path (already prefixed-free, e.g. `/webhooks/abc`), query included. */
   path?: string;
   /** Replaces the example body (sent as is; a stream goes chunked, without Content-Length). `null` sends no body. */
-  body?: string | ReadableStream | null;
+  body?: string | Buffer | Readable | null;
   /** Drops these headers from the example (lower-case names). */
   drop?: string[];
 }
@@ -65,24 +69,49 @@ export async function callOperation(baseUrl: string, ref: OperationRef, options:
   Object.assign(headers, options.headers ?? {});
   const body = options.body === undefined ? example.body : options.body === null ? undefined : options.body;
   if (body === undefined) delete headers['Content-Type'];
-  const init: RequestInit & { duplex?: 'half' } = { method: example.method, headers };
-  if (body !== undefined) init.body = body;
-  if (body instanceof ReadableStream) init.duplex = 'half';
-  const response = await fetch(`${baseUrl}${options.prefix}${options.path ?? example.path}`, init);
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text) as unknown;
-    } catch {
-      parsed = text;
-    }
-  }
-  const answer = { status: response.status, headers: response.headers, body: parsed, text };
-  if (!response.headers.get('x-request-id')) {
-    throw new Error(`${describeOp(ref)} on ${options.prefix} answered ${response.status} without X-Request-Id`);
+  const answer = await rawRequest(`${baseUrl}${options.prefix}${options.path ?? example.path}`, example.method, headers, body);
+  if (!answer.headers.get('x-request-id')) {
+    throw new Error(`${describeOp(ref)} on ${options.prefix} answered ${answer.status} without X-Request-Id`);
   }
   return answer;
+}
+
+/**
+ * One HTTP request through node:http rather than fetch: fetch refuses a body on GET and adds headers
+ * of its own (`Sec-Fetch-Mode`), and the robustness suite must send exactly what it means to.
+ * A `Readable` body goes chunked (no Content-Length); a string or Buffer goes with its length.
+ */
+export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string | Buffer | Readable): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing: Record<string, string> = { ...headers };
+    if (body !== undefined && !(body instanceof Readable)) outgoing['Content-Length'] = String(Buffer.byteLength(body));
+    const request = httpRequest(url, { method, headers: outgoing, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value === undefined) continue;
+          for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, item);
+        }
+        let parsed: unknown = undefined;
+        if (text) {
+          try {
+            parsed = JSON.parse(text) as unknown;
+          } catch {
+            parsed = text;
+          }
+        }
+        resolve({ status: response.statusCode ?? 0, headers: responseHeaders, body: parsed, text });
+      });
+    });
+    // The server may answer (413) and stop reading before the whole body is written: not an error.
+    request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    if (body instanceof Readable) body.pipe(request);
+    else request.end(body);
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

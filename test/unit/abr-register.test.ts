@@ -59,6 +59,8 @@ describe('operator overrides', () => {
   });
 
   it('refuse a stored record that is not an ABN', () => {
-    expect(() => abnFromOverride('53900000001', { entityName: 'JANE CITIZEN', status: 'suspended', entityType: 'IND' })).toThrow(/register_abns row/);
+    expect(() => abnFromOverride('53900000001', { entityName: 'JANE CITIZEN', status: 'suspended', entityType: 'IND' })).toThrow(
+      /register_abns row/,
+    );
   });
 });

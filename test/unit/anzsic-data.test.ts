@@ -3,7 +3,12 @@
 // 506 classes.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ANZSIC_CODE_PATTERN, ANZSIC_FILE, loadAnzsicClassification, type AnzsicEntry } from '../../server/registers/anzsic-classification.js';
+import {
+  ANZSIC_CODE_PATTERN,
+  ANZSIC_FILE,
+  loadAnzsicClassification,
+  type AnzsicEntry,
+} from '../../server/registers/anzsic-classification.js';
 
 const classification = loadAnzsicClassification();
 const entries = classification.entries;
@@ -35,7 +40,12 @@ describe('ANZSIC 2006 data', () => {
   });
 
   it('has every subdivision, group and class as shipped', () => {
-    expect({ division: countOf('division'), subdivision: countOf('subdivision'), group: countOf('group'), class: countOf('class') }).toEqual({
+    expect({
+      division: countOf('division'),
+      subdivision: countOf('subdivision'),
+      group: countOf('group'),
+      class: countOf('class'),
+    }).toEqual({
       division: 19,
       subdivision: 86,
       group: 214,

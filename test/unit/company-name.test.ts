@@ -12,14 +12,16 @@ describe('normaliseCompanyName', () => {
   });
 
   describe('case is ignored', () => {
-    it('matches the same letters in another case', () => expect(identical('sandbox trading pty ltd', 'SANDBOX TRADING PTY LTD')).toBe(true));
+    it('matches the same letters in another case', () =>
+      expect(identical('sandbox trading pty ltd', 'SANDBOX TRADING PTY LTD')).toBe(true));
     it('does not match different letters', () => expect(identical('Sandbox Tradings Pty Ltd', 'SANDBOX TRADING PTY LTD')).toBe(false));
   });
 
   describe('punctuation is ignored', () => {
     it('drops commas and full stops', () => expect(identical('Sandbox, Trading Pty. Ltd.', 'SANDBOX TRADING PTY LTD')).toBe(true));
     it('keeps a word whole across an apostrophe', () => expect(normaliseCompanyName("O'Brien Consulting")).toBe('OBRIEN CONSULTING'));
-    it('reads run-together legal words apart', () => expect(normaliseCompanyName('Sandbox Trading Pty.Ltd.')).toBe('SANDBOX TRADING PTY LTD'));
+    it('reads run-together legal words apart', () =>
+      expect(normaliseCompanyName('Sandbox Trading Pty.Ltd.')).toBe('SANDBOX TRADING PTY LTD'));
     it('treats a hyphen between words as a separator', () => expect(identical('Smith-Jones Pty Ltd', 'Smith Jones Pty Ltd')).toBe(true));
     it('does not ignore digits', () => expect(identical('Sandbox Trading 2 Pty Ltd', 'Sandbox Trading Pty Ltd')).toBe(false));
     it('does not ignore spacing inside a word', () => expect(identical('SandboxTrading Pty Ltd', 'Sandbox Trading Pty Ltd')).toBe(false));
@@ -46,7 +48,8 @@ describe('normaliseCompanyName', () => {
   });
 
   describe('runs of spaces collapse', () => {
-    it('trims and collapses spaces and tabs', () => expect(normaliseCompanyName('  Sandbox \t Trading   Pty  Ltd ')).toBe('SANDBOX TRADING PTY LTD'));
+    it('trims and collapses spaces and tabs', () =>
+      expect(normaliseCompanyName('  Sandbox \t Trading   Pty  Ltd ')).toBe('SANDBOX TRADING PTY LTD'));
     it('does not join words', () => expect(identical('Sand box Pty Ltd', 'Sandbox Pty Ltd')).toBe(false));
   });
 

@@ -41,7 +41,12 @@ describe('searchIndustries', () => {
   });
 
   it('finds nothing for a query of punctuation only', () => {
-    expect(searchIndustries({ ctx: { industries }, input: { q: '&' } }).meta).toEqual({ currentPage: 1, perPage: 25, total: 0, lastPage: 1 });
+    expect(searchIndustries({ ctx: { industries }, input: { q: '&' } }).meta).toEqual({
+      currentPage: 1,
+      perPage: 25,
+      total: 0,
+      lastPage: 1,
+    });
   });
 
   it('lists everything in classification order without a query, 25 a page by default', () => {

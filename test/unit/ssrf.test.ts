@@ -116,8 +116,16 @@ describe('checkWebhookUrl', () => {
     const never: HostResolver = async () => {
       throw new Error('must not resolve a literal');
     };
-    expect(await checkWebhookUrl('https://93.184.216.34:8443/hook', { resolve: never })).toMatchObject({ ok: true, host: '93.184.216.34', port: 8443, addresses: ['93.184.216.34'] });
-    expect(await checkWebhookUrl('https://[2606:2800:220:1:248:1893:25c8:1946]/', { resolve: never })).toMatchObject({ ok: true, host: '2606:2800:220:1:248:1893:25c8:1946' });
+    expect(await checkWebhookUrl('https://93.184.216.34:8443/hook', { resolve: never })).toMatchObject({
+      ok: true,
+      host: '93.184.216.34',
+      port: 8443,
+      addresses: ['93.184.216.34'],
+    });
+    expect(await checkWebhookUrl('https://[2606:2800:220:1:248:1893:25c8:1946]/', { resolve: never })).toMatchObject({
+      ok: true,
+      host: '2606:2800:220:1:248:1893:25c8:1946',
+    });
   });
 
   it.each([
@@ -167,29 +175,56 @@ describe('checkWebhookUrl', () => {
   });
 
   it('flags a name that does not resolve, so a delivery can count it as a connection error', async () => {
-    expect(await checkWebhookUrl('https://unknown.example.com/', { resolve })).toMatchObject({ ok: false, code: 'url_invalid', resolutionFailed: true });
+    expect(await checkWebhookUrl('https://unknown.example.com/', { resolve })).toMatchObject({
+      ok: false,
+      code: 'url_invalid',
+      resolutionFailed: true,
+    });
     expect(await checkWebhookUrl('https://127.0.0.1/', { resolve })).not.toHaveProperty('resolutionFailed');
   });
 
   it('gives up on a resolver that hangs', async () => {
     const hanging: HostResolver = () => new Promise<string[]>(() => undefined);
-    expect(await checkWebhookUrl('https://slow.example.com/', { resolve: hanging, resolveTimeoutMs: 20 })).toMatchObject({ ok: false, code: 'url_invalid', resolutionFailed: true });
+    expect(await checkWebhookUrl('https://slow.example.com/', { resolve: hanging, resolveTimeoutMs: 20 })).toMatchObject({
+      ok: false,
+      code: 'url_invalid',
+      resolutionFailed: true,
+    });
   });
 
   describe('with SVC_WEBHOOK_ALLOW_LOCAL (D-24)', () => {
     it('allows http: and loopback targets', async () => {
-      expect(await checkWebhookUrl('http://127.0.0.1:4567/hook', { resolve, allowLocal: true })).toMatchObject({ ok: true, host: '127.0.0.1', port: 4567, addresses: ['127.0.0.1'] });
+      expect(await checkWebhookUrl('http://127.0.0.1:4567/hook', { resolve, allowLocal: true })).toMatchObject({
+        ok: true,
+        host: '127.0.0.1',
+        port: 4567,
+        addresses: ['127.0.0.1'],
+      });
       expect(await checkWebhookUrl('http://[::1]/', { resolve, allowLocal: true })).toMatchObject({ ok: true, port: 80 });
-      expect(await checkWebhookUrl('http://localhost:9000/', { resolve, allowLocal: true })).toMatchObject({ ok: true, addresses: ['127.0.0.1', '::1'] });
+      expect(await checkWebhookUrl('http://localhost:9000/', { resolve, allowLocal: true })).toMatchObject({
+        ok: true,
+        addresses: ['127.0.0.1', '::1'],
+      });
       expect(await checkWebhookUrl('http://hooks.example.com/', { resolve, allowLocal: true })).toMatchObject({ ok: true });
     });
 
     it('still refuses every other private range, other schemes and credentials', async () => {
-      for (const url of ['http://10.0.0.1/', 'http://192.168.1.1/', 'https://169.254.169.254/', 'http://100.64.0.1/', 'http://[fd00::1]/', 'http://internal.example.com/', 'http://mixed.example.com/']) {
+      for (const url of [
+        'http://10.0.0.1/',
+        'http://192.168.1.1/',
+        'https://169.254.169.254/',
+        'http://100.64.0.1/',
+        'http://[fd00::1]/',
+        'http://internal.example.com/',
+        'http://mixed.example.com/',
+      ]) {
         expect(await checkWebhookUrl(url, { resolve, allowLocal: true }), url).toMatchObject({ ok: false, code: 'url_not_public' });
       }
       expect(await checkWebhookUrl('ftp://127.0.0.1/', { resolve, allowLocal: true })).toMatchObject({ ok: false, code: 'url_not_https' });
-      expect(await checkWebhookUrl('http://u:p@127.0.0.1/', { resolve, allowLocal: true })).toMatchObject({ ok: false, code: 'url_invalid' });
+      expect(await checkWebhookUrl('http://u:p@127.0.0.1/', { resolve, allowLocal: true })).toMatchObject({
+        ok: false,
+        code: 'url_invalid',
+      });
     });
   });
 });

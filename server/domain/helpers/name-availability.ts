@@ -29,7 +29,9 @@ export async function checkNameAvailability({
     throw new ValidationError({ name: [{ code: 'invalid_format', message: 'Must contain at least one letter or digit.' }] });
   }
   const matches = await ctx.companies.searchByNormalisedName(normalisedName);
-  const conflicts = matches.filter((company) => company.status !== 'deregistered').map((company) => ({ name: company.name, acn: company.acn }));
+  const conflicts = matches
+    .filter((company) => company.status !== 'deregistered')
+    .map((company) => ({ name: company.name, acn: company.acn }));
   return {
     name: input.name,
     normalisedName,

@@ -76,7 +76,13 @@ async function attemptsOf(ctx: Pick<AppDeps, 'db'>, deliveryIds: string[]): Prom
 }
 
 /** Newest first; deliveries of one instant (one event fanned out) follow in id order. */
-export async function listDeliveries({ ctx, input }: { ctx: DeliveryLogContext; input: { endpointId: string; page: number; perPage: number } }): Promise<Page<DeliveryView>> {
+export async function listDeliveries({
+  ctx,
+  input,
+}: {
+  ctx: DeliveryLogContext;
+  input: { endpointId: string; page: number; perPage: number };
+}): Promise<Page<DeliveryView>> {
   const endpoint = await findEndpoint(ctx, input.endpointId);
   const mine = eq(webhookDeliveries.endpointId, endpoint.id);
   const [counted] = await ctx.db.select({ n: count() }).from(webhookDeliveries).where(mine);
@@ -88,7 +94,10 @@ export async function listDeliveries({ ctx, input }: { ctx: DeliveryLogContext; 
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(input.perPage)
     .offset((input.page - 1) * input.perPage);
-  const attempts = await attemptsOf(ctx, rows.map((r) => r.id));
+  const attempts = await attemptsOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return {
     data: rows.map((row) => deliveryView(row, attempts.get(row.id) ?? [])),
     meta: { currentPage: input.page, perPage: input.perPage, total, lastPage: Math.max(1, Math.ceil(total / input.perPage)) },
@@ -100,7 +109,13 @@ export async function listDeliveries({ ctx, input }: { ctx: DeliveryLogContext; 
  * current then. A settled delivery is reopened (pending until that attempt ends); a delivery still
  * being retried keeps its schedule and gets the extra attempt beside it.
  */
-export async function resendDelivery({ ctx, input }: { ctx: DeliveryLogContext; input: { endpointId: string; deliveryId: string } }): Promise<DeliveryView> {
+export async function resendDelivery({
+  ctx,
+  input,
+}: {
+  ctx: DeliveryLogContext;
+  input: { endpointId: string; deliveryId: string };
+}): Promise<DeliveryView> {
   const endpoint = await findEndpoint(ctx, input.endpointId);
   const [delivery] = await ctx.db
     .select()

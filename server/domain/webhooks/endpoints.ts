@@ -69,7 +69,13 @@ export async function listEndpoints({ ctx }: { ctx: WebhookContext }): Promise<E
   return ctx.db.select().from(webhookEndpoints).where(ownedBy(owner)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
 }
 
-export async function createEndpoint({ ctx, input }: { ctx: WebhookContext; input: { url: string; eventTypes: string[] } }): Promise<EndpointWithSecret> {
+export async function createEndpoint({
+  ctx,
+  input,
+}: {
+  ctx: WebhookContext;
+  input: { url: string; eventTypes: string[] };
+}): Promise<EndpointWithSecret> {
   // Outside the transaction: resolving the host may take a while and must not hold the lock.
   await checkedFields(ctx, input);
   const owner = await endpointOwner(ctx, ctx.caller);
@@ -80,7 +86,9 @@ export async function createEndpoint({ ctx, input }: { ctx: WebhookContext; inpu
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${owner.environment}:${owner.keyId}`}))`);
     const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(ownedBy(owner));
     if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_KEY) {
-      throw new DomainError('endpoint_limit', `This API key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints; delete one first.`, { limit: MAX_ENDPOINTS_PER_KEY });
+      throw new DomainError('endpoint_limit', `This API key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints; delete one first.`, {
+        limit: MAX_ENDPOINTS_PER_KEY,
+      });
     }
     const [row] = await tx
       .insert(webhookEndpoints)
@@ -108,7 +116,13 @@ export interface EndpointChanges {
   enabled?: boolean;
 }
 
-export async function updateEndpoint({ ctx, input }: { ctx: WebhookContext; input: { id: string; changes: EndpointChanges } }): Promise<EndpointRow> {
+export async function updateEndpoint({
+  ctx,
+  input,
+}: {
+  ctx: WebhookContext;
+  input: { id: string; changes: EndpointChanges };
+}): Promise<EndpointRow> {
   const owner = await endpointOwner(ctx, ctx.caller);
   const current = await findOwned(ctx, owner, input.id);
   const { url, eventTypes, enabled } = input.changes;

@@ -26,7 +26,11 @@ function add(problems: FieldProblems, path: string, problem: FieldProblem): void
 function starProblems(eventTypes: readonly string[], problems: FieldProblems): void {
   if (eventTypes.length < 2) return;
   eventTypes.forEach((name, index) => {
-    if (name === '*') add(problems, `eventTypes.${index}`, { code: 'unknown_event_type', message: '"*" subscribes to every event and must be the only element.' });
+    if (name === '*')
+      add(problems, `eventTypes.${index}`, {
+        code: 'unknown_event_type',
+        message: '"*" subscribes to every event and must be the only element.',
+      });
   });
 }
 

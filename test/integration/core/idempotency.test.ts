@@ -16,7 +16,12 @@ const RENEW = '/api/test/v2/monitoring/entities/renew';
 
 /** A 200 body for renewMonitoringEntities taken from the document's own example. */
 function renewalExample(): unknown {
-  const document = loadDocument() as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>> };
+  const document = loadDocument() as {
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>
+    >;
+  };
   return document.paths['/monitoring/entities/renew']!.post!.responses['200']!.content['application/json']!.examples['test']!.value;
 }
 
@@ -32,14 +37,24 @@ const handlers: HandlerMap = {
     const vin = (input.body as { vin?: string }).vin ?? '';
     if (crashOnce.delete(vin)) throw new Error('simulated crash between start and finish');
     const requestId = ++nextRequestId;
-    await recordCharge(ctx, ctx.caller.account.id, { amount: 600, kind: 'ppsr_search', reference: `search:${requestId}`, environment: ctx.caller.environment });
+    await recordCharge(ctx, ctx.caller.account.id, {
+      amount: 600,
+      kind: 'ppsr_search',
+      reference: `search:${requestId}`,
+      environment: ctx.caller.environment,
+    });
     // Keep the request open a little, so concurrent duplicates arrive while it runs.
     await delay(25);
     return { status: 201, body: { requestId, status: 'new' }, headers: { Location: `${ctx.prefix}/ppsr/searches/${requestId}` } };
   },
   renewMonitoringEntities: async (ctx) => {
     handlerCalls++;
-    await recordCharge(ctx, ctx.caller.account.id, { amount: 1800, kind: 'monitoring_renewal', reference: `renew:${handlerCalls}`, environment: ctx.caller.environment });
+    await recordCharge(ctx, ctx.caller.account.id, {
+      amount: 1800,
+      kind: 'monitoring_renewal',
+      reference: `renew:${handlerCalls}`,
+      environment: ctx.caller.environment,
+    });
     return { status: 200, body: renewalExample() };
   },
 };
@@ -61,7 +76,11 @@ interface Answer {
 async function post(path: string, key: string, body: unknown, idempotencyKey?: string): Promise<Answer> {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...(idempotencyKey !== undefined ? { 'Idempotency-Key': idempotencyKey } : {}) },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      ...(idempotencyKey !== undefined ? { 'Idempotency-Key': idempotencyKey } : {}),
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -178,7 +197,9 @@ describe('Idempotency-Key (D-18)', () => {
     }
     expect(new Set([onA.body.requestId, onB.body.requestId, onALive.body.requestId]).size).toBe(3);
     // Another body under the same key on b does not collide with a's record, only with b's own.
-    expect((await post(SEARCHES, b!.keys.secretTest, { vin: 'KMHCT41BAEU000003' }, 'shared-key')).body.error).toBe('idempotency_key_reused');
+    expect((await post(SEARCHES, b!.keys.secretTest, { vin: 'KMHCT41BAEU000003' }, 'shared-key')).body.error).toBe(
+      'idempotency_key_reused',
+    );
     expect(await chargeCount(a!)).toBe(2);
     expect(await chargeCount(b!)).toBe(1);
   });

@@ -12,7 +12,7 @@ import { loadConfig } from '../../../server/config.js';
 import type { AppDeps } from '../../../server/deps.js';
 import { createAdminApi } from '../../../server/http/admin-api.js';
 import { enqueue, type JobRow } from '../../../server/jobs/queue.js';
-import { runDueJobs, type JobRegistry } from '../../../server/jobs/runner.js';
+import { runDueJobs, startWorker, type JobRegistry } from '../../../server/jobs/runner.js';
 import { createLogger } from '../../../server/logger.js';
 import { createAdminHandlers } from '../../../server/routes/admin.js';
 import { openDatabase, type OpenDatabase } from '../../../server/store/db.js';
@@ -51,7 +51,17 @@ beforeAll(async () => {
   handlers['test-chain'] = async (deps, job) => {
     record(deps, job);
     const n = Number(job.payload.tag);
-    if (n < 4) await enqueue(deps.db, { name: 'test-chain', payload: { tag: n + 1 }, runAt: new Date(deps.clock.now().getTime() + 30_000) }, deps.clock.now());
+    if (n < 4)
+      await enqueue(
+        deps.db,
+        { name: 'test-chain', payload: { tag: n + 1 }, runAt: new Date(deps.clock.now().getTime() + 30_000) },
+        deps.clock.now(),
+      );
+  };
+  handlers['test-slow'] = async (deps, job) => {
+    record(deps, job);
+    await delay(150);
+    record(deps, job);
   };
   handlers['test-fail'] = async (deps, job) => {
     record(deps, job);
@@ -158,8 +168,12 @@ describe('service clock and jobs', () => {
     const [dead, alive] = (await rowsNamed(NAMED)).slice(-2);
     const ids = [dead!.id, alive!.id];
     const reread = async () => (await rowsNamed(NAMED)).filter((r) => ids.includes(r.id));
-    await server.deps.db.execute(sql`UPDATE ${jobs} SET state = 'running', locked_by = 'worker-gone', attempts = 1, lease_until = now() - interval '1 second' WHERE id = ${dead!.id}`);
-    await server.deps.db.execute(sql`UPDATE ${jobs} SET state = 'running', locked_by = 'worker-busy', attempts = 1, lease_until = now() + interval '10 minutes' WHERE id = ${alive!.id}`);
+    await server.deps.db.execute(
+      sql`UPDATE ${jobs} SET state = 'running', locked_by = 'worker-gone', attempts = 1, lease_until = now() - interval '1 second' WHERE id = ${dead!.id}`,
+    );
+    await server.deps.db.execute(
+      sql`UPDATE ${jobs} SET state = 'running', locked_by = 'worker-busy', attempts = 1, lease_until = now() + interval '10 minutes' WHERE id = ${alive!.id}`,
+    );
 
     // The worker's path: everything due at the clock's now, plus expired leases.
     expect(await runDueJobs(server.deps, server.built.jobs)).toBe(1);
@@ -181,11 +195,35 @@ describe('service clock and jobs', () => {
   it('two concurrent runners never run the same job twice', async () => {
     startBase();
     for (let i = 0; i < 45; i++) await schedule('test-concurrent', 0, i);
-    const counts = await Promise.all([runDueJobs(server.deps, server.built.jobs), runDueJobs(server.deps, server.built.jobs), runDueJobs(server.deps, server.built.jobs)]);
+    const counts = await Promise.all([
+      runDueJobs(server.deps, server.built.jobs),
+      runDueJobs(server.deps, server.built.jobs),
+      runDueJobs(server.deps, server.built.jobs),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(45);
     expect(seen).toHaveLength(45);
     expect(new Set(seen.map((s) => s.id)).size).toBe(45);
     expect((await rowsNamed('test-concurrent')).every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
+  });
+
+  it('with the background worker running too, every job still sees the clock at its own due time', async () => {
+    startBase();
+    const worker = startWorker(server.deps, server.built.jobs, 5);
+    try {
+      for (const at of [30, 60, 90]) await schedule('test-slow', at, at);
+      await advance(120);
+    } finally {
+      await worker.stop();
+    }
+    // Each job read the clock at its start and again after 150 ms of work: both are its due time.
+    expect(seen.map((s) => [s.tag, s.at])).toEqual([
+      [30, 30],
+      [30, 30],
+      [60, 60],
+      [60, 60],
+      [90, 90],
+      [90, 90],
+    ]);
   });
 
   it('a throwing job is retried 30 s later, then parked as failed after five attempts', async () => {
@@ -205,8 +243,15 @@ describe('the operator clock on a real clock', () => {
   let http: Server | undefined;
   let url = '';
   beforeAll(async () => {
-    const deps: AppDeps = { ...server.deps, clock: new RealClock(), config: loadConfig({ SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent' }) };
-    const document = JSON.parse(readFileSync(new URL('../../../spec/admin.openapi.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const deps: AppDeps = {
+      ...server.deps,
+      clock: new RealClock(),
+      config: loadConfig({ SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent' }),
+    };
+    const document = JSON.parse(readFileSync(new URL('../../../spec/admin.openapi.json', import.meta.url), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     const app = express();
     app.use('/admin', await createAdminApi(deps, document, createAdminHandlers(server.built.jobs)));
     http = app.listen(0, '127.0.0.1');

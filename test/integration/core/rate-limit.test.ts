@@ -1,6 +1,6 @@
 // D-42 rate limits through the real pipeline: fixed one-minute windows on the service clock, counted
-// in the database. Every operation is still pending (501), which is enough: a request is counted
-// once it is authenticated, whatever its handler answers. Monitoring also has a per-IP budget, so
+// in the database. A request is counted once it is authenticated, whatever its handler answers: a
+// pending operation's 501 counts like any other answer. Monitoring also has a per-IP budget, so
 // each test sends its monitoring requests from its own client addresses (X-Forwarded-For is trusted
 // from loopback) and starts on a fresh window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,9 @@ interface Hit {
 }
 
 async function hit(path: string, key: string, ip?: string): Promise<Hit> {
-  const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${key}`, ...(ip ? { 'X-Forwarded-For': ip } : {}) } });
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { Authorization: `Bearer ${key}`, ...(ip ? { 'X-Forwarded-For': ip } : {}) },
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
@@ -50,7 +52,10 @@ async function nextWindow(): Promise<void> {
 }
 
 async function addTestKey(account: TestAccount): Promise<string> {
-  const created = await server.admin<{ secret: string }>('POST', `/admin/accounts/${account.id}/keys`, { type: 'secret', environment: 'test' });
+  const created = await server.admin<{ secret: string }>('POST', `/admin/accounts/${account.id}/keys`, {
+    type: 'secret',
+    environment: 'test',
+  });
   expect(created.status).toBe(201);
   return created.body.secret;
 }
@@ -64,6 +69,15 @@ function expectRefused(answer: Hit, limit: number, retryAfter: number): void {
   expect(answer.body).toEqual({ errors: [expect.stringContaining(`${limit} requests per minute`)] });
 }
 
+/** Let through the limiter: authenticated, not refused, and told its budget (whatever the handler said). */
+function admitted(answer: Hit): boolean {
+  return ![401, 403, 429].includes(answer.status) && answer.headers.get('ratelimit-limit') !== null;
+}
+
+function expectAdmitted(answers: Hit[]): void {
+  expect(answers.filter((a) => !admitted(a)).map((a) => a.status)).toEqual([]);
+}
+
 function statuses(answers: Hit[]): number[] {
   return [...new Set(answers.map((a) => a.status))];
 }
@@ -74,7 +88,7 @@ describe('rate limits (D-42)', () => {
     const account = await server.createAccount();
     // Three client addresses, so only the account budget can trip.
     const answers = await burst(60, (i) => hit(MONITORING, account.keys.secretTest, `203.0.113.${1 + (i % 2)}`));
-    expect(statuses(answers)).toEqual([501]);
+    expectAdmitted(answers);
     const remaining = answers.map((a) => Number(a.headers.get('ratelimit-remaining'))).sort((a, b) => b - a);
     expect(remaining[0]).toBe(59);
     expect(remaining.at(-1)).toBe(0);
@@ -84,7 +98,7 @@ describe('rate limits (D-42)', () => {
     expectRefused(await hit(MONITORING, account.keys.secretTest, '203.0.113.3'), 60, 60);
     // Another account from a fresh address is not affected.
     const other = await server.createAccount();
-    expect((await hit(MONITORING, other.keys.secretTest, '203.0.113.4')).status).toBe(501);
+    expect(admitted(await hit(MONITORING, other.keys.secretTest, '203.0.113.4'))).toBe(true);
   });
 
   it('monitoring: 60 per minute per client IP across accounts, whichever trips first', async () => {
@@ -92,10 +106,10 @@ describe('rate limits (D-42)', () => {
     const [a, b, c] = await Promise.all([server.createAccount(), server.createAccount(), server.createAccount()]);
     const ip = '198.51.100.7';
     const answers = await burst(60, (i) => hit(MONITORING, (i % 2 === 0 ? a! : b!).keys.secretTest, ip));
-    expect(statuses(answers)).toEqual([501]);
+    expectAdmitted(answers);
     // Account c has used nothing, but its caller's address has.
     expectRefused(await hit(MONITORING, c!.keys.secretTest, ip), 60, 60);
-    expect((await hit(MONITORING, c!.keys.secretTest, '198.51.100.8')).status).toBe(501);
+    expect(admitted(await hit(MONITORING, c!.keys.secretTest, '198.51.100.8'))).toBe(true);
   });
 
   it('Retry-After and RateLimit-Reset count the seconds left in the window on the service clock', async () => {
@@ -103,7 +117,7 @@ describe('rate limits (D-42)', () => {
     expect((await server.admin('POST', '/admin/clock/advance', { seconds: 15 })).status).toBe(200);
     const account = await server.createAccount();
     const answers = await burst(60, () => hit(MONITORING, account.keys.secretTest, '192.0.2.10'));
-    expect(statuses(answers)).toEqual([501]);
+    expectAdmitted(answers);
     expect(answers[0]!.headers.get('ratelimit-reset')).toBe('45');
     expectRefused(await hit(MONITORING, account.keys.secretTest, '192.0.2.10'), 60, 45);
   });
@@ -112,12 +126,12 @@ describe('rate limits (D-42)', () => {
     await nextWindow();
     const account = await server.createAccount();
     const answers = await burst(1200, () => hit(HELPER, account.keys.secretTest), 100);
-    expect(statuses(answers)).toEqual([501]);
+    expectAdmitted(answers);
     expect(answers.every((a) => a.headers.get('ratelimit-limit') === '1200')).toBe(true);
     expectRefused(await hit(HELPER, account.keys.secretTest), 1200, 60);
     const second = await addTestKey(account);
     const fresh = await hit(HELPER, second);
-    expect(fresh.status).toBe(501);
+    expect(admitted(fresh)).toBe(true);
     expect(fresh.headers.get('ratelimit-remaining')).toBe('1199');
   });
 
@@ -125,21 +139,25 @@ describe('rate limits (D-42)', () => {
     await nextWindow();
     const account = await server.createAccount();
     const second = await addTestKey(account);
-    const answers = await burst(600, (i) => hit(i % 2 === 0 ? LODGEMENT : '/api/test/v2/business-accounts/status/1001', i % 3 === 0 ? second : account.keys.secretTest), 100);
-    expect(statuses(answers)).toEqual([501]);
+    const answers = await burst(
+      600,
+      (i) => hit(i % 2 === 0 ? LODGEMENT : '/api/test/v2/business-accounts/status/1001', i % 3 === 0 ? second : account.keys.secretTest),
+      100,
+    );
+    expectAdmitted(answers);
     expect(answers.every((a) => a.headers.get('ratelimit-limit') === '600')).toBe(true);
     expectRefused(await hit(LODGEMENT, second), 600, 60);
     expectRefused(await hit(LODGEMENT, account.keys.secretTest), 600, 60);
     // Another account is not affected.
     const other = await server.createAccount();
-    expect((await hit(LODGEMENT, other.keys.secretTest)).status).toBe(501);
+    expect(admitted(await hit(LODGEMENT, other.keys.secretTest))).toBe(true);
   });
 
   it('moving the manual clock to the next minute restores every budget', async () => {
     await nextWindow();
     const account = await server.createAccount();
     const ip = '192.0.2.20';
-    expect(statuses(await burst(60, () => hit(MONITORING, account.keys.secretTest, ip)))).toEqual([501]);
+    expectAdmitted(await burst(60, () => hit(MONITORING, account.keys.secretTest, ip)));
     expect((await hit(MONITORING, account.keys.secretTest, ip)).status).toBe(429);
 
     // Still the same window 59 seconds in.
@@ -148,7 +166,7 @@ describe('rate limits (D-42)', () => {
 
     expect((await server.admin('POST', '/admin/clock/advance', { seconds: 1 })).status).toBe(200);
     const restored = await hit(MONITORING, account.keys.secretTest, ip);
-    expect(restored.status).toBe(501);
+    expect(admitted(restored)).toBe(true);
     expect(restored.headers.get('ratelimit-remaining')).toBe('59');
     expect(restored.headers.get('ratelimit-reset')).toBe('60');
   });
@@ -160,7 +178,7 @@ describe('rate limits (D-42)', () => {
     const refused = await burst(70, () => hit(MONITORING, 'svc_sk_test_000000000000000000000000000000zz', ip));
     expect(statuses(refused)).toEqual([401]);
     const first = await hit(MONITORING, account.keys.secretTest, ip);
-    expect(first.status).toBe(501);
+    expect(admitted(first)).toBe(true);
     expect(first.headers.get('ratelimit-remaining')).toBe('59');
   });
 });

@@ -26,7 +26,11 @@ const invalid = (field: string, code: string) => ({
 
 describe('GET /helpers/company-name-availability refusals', () => {
   it('refuses a missing name', async () => {
-    const { error, response } = await getCompanyNameAvailability({ client: secret(), query: {} as { name: string }, requestValidator: undefined });
+    const { error, response } = await getCompanyNameAvailability({
+      client: secret(),
+      query: {} as { name: string },
+      requestValidator: undefined,
+    });
     expect(response.status).toBe(422);
     expect(error).toEqual(invalid('name', 'required'));
   });
@@ -47,7 +51,10 @@ describe('GET /helpers/company-name-availability refusals', () => {
   });
 
   it('refuses a publishable key without an allowed origin', async () => {
-    const { response } = await getCompanyNameAvailability({ client: sdkClient(server, account.keys.publishableTest), query: { name: 'Harbour Lights Pty Ltd' } });
+    const { response } = await getCompanyNameAvailability({
+      client: sdkClient(server, account.keys.publishableTest),
+      query: { name: 'Harbour Lights Pty Ltd' },
+    });
     expect(response.status).toBe(403);
   });
 });

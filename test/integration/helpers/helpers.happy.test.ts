@@ -74,13 +74,17 @@ describe('GET /helpers/company-name-availability', () => {
   });
 
   it('finds the generated company of any valid ACN by its generated name', async () => {
-    expect((await availability('Company 123 456 780 Pty Ltd')).conflicts).toEqual([{ name: 'COMPANY 123 456 780 PTY LTD', acn: '123456780' }]);
+    expect((await availability('Company 123 456 780 Pty Ltd')).conflicts).toEqual([
+      { name: 'COMPANY 123 456 780 PTY LTD', acn: '123456780' },
+    ]);
   });
 
   it('reads operator changes to the register', async () => {
     await overrideCompany('100000128', { name: 'HARBOUR LIGHTS PTY LTD', status: 'registered' });
     await overrideCompany('100000048', { name: 'SANDBOX ADMINISTRATION PTY LTD', status: 'deregistered' });
-    expect((await availability('Harbour Lights Proprietary Limited')).conflicts).toEqual([{ name: 'HARBOUR LIGHTS PTY LTD', acn: '100000128' }]);
+    expect((await availability('Harbour Lights Proprietary Limited')).conflicts).toEqual([
+      { name: 'HARBOUR LIGHTS PTY LTD', acn: '100000128' },
+    ]);
     expect((await availability('Company 100 000 128 Pty Ltd')).available).toBe(true);
     expect((await availability('Sandbox Administration Pty Ltd')).available).toBe(true);
   });

@@ -4,7 +4,12 @@
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateTestHeaders, rotateWebhookEndpointSecret, verifyWebhook, WebhookVerificationError } from '../../../generated/client/index.js';
+import {
+  generateTestHeaders,
+  rotateWebhookEndpointSecret,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../../../generated/client/index.js';
 import { startWorker, type Worker } from '../../../server/jobs/runner.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { createEndpoint, emit, startDeliveryServer, startReceiver, type Hit, type Receiver } from './delivery.support.js';
@@ -77,10 +82,13 @@ describe('a delivery', () => {
       const byStripe = atServiceTime(0, () => stripe.webhooks.constructEvent(raw, header(hit, 'x-svc-signature'), endpoint.secret));
       const byStandard = atServiceTime(0, () => new Webhook(endpoint.secret).verify(raw, hit.headers as Record<string, string>));
       const ours = verifyWebhook(raw, hit.headers, [endpoint.secret], { now: () => server.clock.now().getTime() });
-      for (const event of [byStripe, byStandard, ours]) expect((event as unknown as { deliveryId: string }).deliveryId).toBe(header(hit, 'x-svc-delivery-id'));
+      for (const event of [byStripe, byStandard, ours])
+        expect((event as unknown as { deliveryId: string }).deliveryId).toBe(header(hit, 'x-svc-delivery-id'));
       // Either scheme alone is enough for the SDK verifier.
       const { 'x-svc-signature': _svc, ...standardOnly } = hit.headers;
-      expect(verifyWebhook(Buffer.from(raw), standardOnly, [endpoint.secret], { now: () => server.clock.now().getTime() }).event).toBe(header(hit, 'x-svc-event'));
+      expect(verifyWebhook(Buffer.from(raw), standardOnly, [endpoint.secret], { now: () => server.clock.now().getTime() }).event).toBe(
+        header(hit, 'x-svc-event'),
+      );
     }
   });
 
@@ -89,13 +97,19 @@ describe('a delivery', () => {
     const tampered = hit.body.replace('"finished"', '"rejected"');
     expect(tampered).not.toBe(hit.body);
     const now = () => server.clock.now().getTime();
-    expect(() => atServiceTime(0, () => stripe.webhooks.constructEvent(tampered, header(hit, 'x-svc-signature'), endpoint.secret))).toThrow();
+    expect(() =>
+      atServiceTime(0, () => stripe.webhooks.constructEvent(tampered, header(hit, 'x-svc-signature'), endpoint.secret)),
+    ).toThrow();
     expect(() => atServiceTime(0, () => new Webhook(endpoint.secret).verify(tampered, hit.headers as Record<string, string>))).toThrow();
     expect(() => verifyWebhook(tampered, hit.headers, [endpoint.secret], { now })).toThrow(WebhookVerificationError);
 
     // Six minutes later the same, untouched delivery is a replay (D-20: at most 5 minutes).
-    expect(() => atServiceTime(360, () => stripe.webhooks.constructEvent(hit.body, header(hit, 'x-svc-signature'), endpoint.secret))).toThrow(/tolerance/);
-    expect(() => atServiceTime(360, () => new Webhook(endpoint.secret).verify(hit.body, hit.headers as Record<string, string>))).toThrow(/too old/);
+    expect(() =>
+      atServiceTime(360, () => stripe.webhooks.constructEvent(hit.body, header(hit, 'x-svc-signature'), endpoint.secret)),
+    ).toThrow(/tolerance/);
+    expect(() => atServiceTime(360, () => new Webhook(endpoint.secret).verify(hit.body, hit.headers as Record<string, string>))).toThrow(
+      /too old/,
+    );
     expect(() => verifyWebhook(hit.body, hit.headers, [endpoint.secret], { now: () => now() + 360_000 })).toThrow(/timestamp/);
   });
 
@@ -110,7 +124,9 @@ describe('a delivery', () => {
     expect(verifyWebhook(hit.body, hit.headers, [fresh, old], { now }).deliveryId).toBe(header(hit, 'x-svc-delivery-id'));
     expect(() => verifyWebhook(hit.body, hit.headers, [old], { now })).toThrow(/No signature matches/);
     expect(() => atServiceTime(0, () => stripe.webhooks.constructEvent(hit.body, header(hit, 'x-svc-signature'), old))).toThrow();
-    expect(atServiceTime(0, () => stripe.webhooks.constructEvent(hit.body, header(hit, 'x-svc-signature'), fresh))).toMatchObject({ deliveryId: header(hit, 'x-svc-delivery-id') });
+    expect(atServiceTime(0, () => stripe.webhooks.constructEvent(hit.body, header(hit, 'x-svc-signature'), fresh))).toMatchObject({
+      deliveryId: header(hit, 'x-svc-delivery-id'),
+    });
     endpoint.secret = fresh;
   });
 
@@ -123,12 +139,18 @@ describe('a delivery', () => {
   });
 
   it('generateTestHeaders produces headers all three verifiers accept', () => {
-    const body = JSON.stringify({ event: 'monitoring.expired', deliveryId: 'dlv_TestTestTestTestTestTest', timestamp: '2026-11-22T00:00:00Z' });
+    const body = JSON.stringify({
+      event: 'monitoring.expired',
+      deliveryId: 'dlv_TestTestTestTestTestTest',
+      timestamp: '2026-11-22T00:00:00Z',
+    });
     const seconds = Math.floor(server.clock.now().getTime() / 1000);
     const headers = generateTestHeaders(body, endpoint.secret, seconds);
     expect(headers['webhook-id']).toBe('dlv_TestTestTestTestTestTest');
     expect(verifyWebhook(body, headers, [endpoint.secret], { now: () => seconds * 1000 }).event).toBe('monitoring.expired');
-    expect(atServiceTime(0, () => stripe.webhooks.constructEvent(body, headers['X-Svc-Signature']!, endpoint.secret))).toMatchObject({ event: 'monitoring.expired' });
+    expect(atServiceTime(0, () => stripe.webhooks.constructEvent(body, headers['X-Svc-Signature']!, endpoint.secret))).toMatchObject({
+      event: 'monitoring.expired',
+    });
     expect(atServiceTime(0, () => new Webhook(endpoint.secret).verify(body, headers))).toMatchObject({ event: 'monitoring.expired' });
   });
 });

@@ -48,7 +48,12 @@ export async function startReceiver(server: () => TestServer): Promise<Receiver>
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const hit: Hit = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: server().clock.now() };
+      const hit: Hit = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: server().clock.now(),
+      };
       hits.push(hit);
       const reply = receiver.reply(hits.length - 1, hit);
       if (reply.delayMs) setTimeout(() => answer(res, reply), reply.delayMs);
@@ -66,11 +71,19 @@ export async function startReceiver(server: () => TestServer): Promise<Receiver>
 }
 
 export function startDeliveryServer(options: { env?: Record<string, string>; resolveHost?: HostResolver } = {}): Promise<TestServer> {
-  return startTestServer({ env: { SVC_WEBHOOK_ALLOW_LOCAL: '1', ...(options.env ?? {}) }, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
+  return startTestServer({
+    env: { SVC_WEBHOOK_ALLOW_LOCAL: '1', ...(options.env ?? {}) },
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+  });
 }
 
 /** Registers an endpoint with POST /webhooks on the test prefix; returns its id and secret. */
-export async function createEndpoint(server: TestServer, account: TestAccount, url: string, key = account.keys.secretTest): Promise<{ id: string; secret: string }> {
+export async function createEndpoint(
+  server: TestServer,
+  account: TestAccount,
+  url: string,
+  key = account.keys.secretTest,
+): Promise<{ id: string; secret: string }> {
   const { data, error, response } = await createWebhookEndpoint({ client: sdkClient(server, key), body: { url, eventTypes: ['*'] } });
   expect(error, JSON.stringify(error)).toBeUndefined();
   expect(response.status).toBe(201);
@@ -80,7 +93,11 @@ export async function createEndpoint(server: TestServer, account: TestAccount, u
 let requestId = 1000;
 
 /** What a lodgement status change does: one delivery per subscribed endpoint, its first attempt queued. */
-export async function emit(server: TestServer, account: TestAccount, event: WebhookEventName = 'abn_registration.status_changed'): Promise<string[]> {
+export async function emit(
+  server: TestServer,
+  account: TestAccount,
+  event: WebhookEventName = 'abn_registration.status_changed',
+): Promise<string[]> {
   requestId += 1;
   return emitEvent(server.deps.db, server.deps.clock, {
     accountId: account.id,

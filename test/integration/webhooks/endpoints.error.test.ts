@@ -3,7 +3,13 @@
 // off, so the server is what refuses them.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, rotateWebhookEndpointSecret, updateWebhookEndpoint } from '../../../generated/client/index.js';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookEndpointSecret,
+  updateWebhookEndpoint,
+} from '../../../generated/client/index.js';
 import { MAX_ENDPOINTS_PER_KEY } from '../../../schemas/webhooks.js';
 import { webhookEndpoints } from '../../../server/store/schema.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
@@ -26,6 +32,11 @@ function createRaw(body: unknown, key = account.keys.secretTest) {
 
 function updateRaw(id: string, body: unknown, key = account.keys.secretTest) {
   return updateWebhookEndpoint({ client: sdkClient(server, key), path: { id }, body: body as never, requestValidator: undefined });
+}
+
+/** The field problems of a 422 body. */
+function problemsOf(error: unknown): Record<string, { code: string; message: string }[]> {
+  return (error as { errors: Record<string, { code: string; message: string }[]> }).errors;
 }
 
 /** Every URL here must be refused at registration with exactly this D-12 code. */
@@ -97,7 +108,7 @@ describe('hostile URLs are refused at registration (D-12, D-23)', () => {
     const { error, response } = await createRaw({ url, eventTypes: ['*'] });
     expect(response.status).toBe(422);
     expect(error).toMatchObject({ error: 'validation_failed', errors: { url: [{ code }] } });
-    expect(Object.keys((error as { errors: object }).errors)).toEqual(['url']);
+    expect(Object.keys(problemsOf(error))).toEqual(['url']);
   });
 
   it('created nothing for any of them', async () => {
@@ -107,7 +118,7 @@ describe('hostile URLs are refused at registration (D-12, D-23)', () => {
 
   it('says which address of the host is not public', async () => {
     const { error } = await createRaw({ url: 'https://mixed.example.com/hook', eventTypes: ['*'] });
-    expect((error as { errors: { url: { message: string }[] } }).errors.url[0]!.message).toContain('192.168.1.10');
+    expect(problemsOf(error).url![0]!.message).toContain('192.168.1.10');
   });
 
   it('refuses a hostile URL on update too, leaving the endpoint as it was', async () => {
@@ -130,7 +141,10 @@ describe('hostile URLs are refused at registration (D-12, D-23)', () => {
 
 describe('event types (D-26)', () => {
   it('an unknown name is unknown_event_type at its index', async () => {
-    const { error, response } = await createRaw({ url: 'https://hooks.example.com/x', eventTypes: ['monitoring.expired', 'monitoring.changed'] });
+    const { error, response } = await createRaw({
+      url: 'https://hooks.example.com/x',
+      eventTypes: ['monitoring.expired', 'monitoring.changed'],
+    });
     expect(response.status).toBe(422);
     expect(error).toEqual({
       error: 'validation_failed',
@@ -148,8 +162,8 @@ describe('event types (D-26)', () => {
       const { error, response } = await createRaw({ url: 'https://hooks.example.com/x', eventTypes });
       expect(response.status).toBe(422);
       const paths = eventTypes.flatMap((name, index) => (name === '*' ? [`eventTypes.${index}`] : []));
-      expect(Object.keys((error as { errors: object }).errors).sort()).toEqual(paths);
-      for (const path of paths) expect((error as { errors: Record<string, { code: string }[]> }).errors[path]).toEqual([expect.objectContaining({ code: 'unknown_event_type' })]);
+      expect(Object.keys(problemsOf(error)).sort()).toEqual(paths);
+      for (const path of paths) expect(problemsOf(error)[path]).toEqual([expect.objectContaining({ code: 'unknown_event_type' })]);
     }
   });
 
@@ -164,24 +178,42 @@ describe('event types (D-26)', () => {
       },
     });
     const unparsable = await createRaw({ url: 'not a url', eventTypes: ['nope'] });
-    expect(unparsable.error).toMatchObject({ errors: { url: [{ code: 'url_invalid' }], 'eventTypes.0': [{ code: 'unknown_event_type' }] } });
+    expect(unparsable.error).toMatchObject({
+      errors: { url: [{ code: 'url_invalid' }], 'eventTypes.0': [{ code: 'unknown_event_type' }] },
+    });
   });
 
   it('an empty list, a missing field or a non-string name is refused structurally', async () => {
-    expect((await createRaw({ url: 'https://hooks.example.com/x', eventTypes: [] })).error).toMatchObject({ errors: { eventTypes: [{ code: 'too_few' }] } });
-    expect((await createRaw({ url: 'https://hooks.example.com/x' })).error).toMatchObject({ errors: { eventTypes: [{ code: 'required' }] } });
+    expect((await createRaw({ url: 'https://hooks.example.com/x', eventTypes: [] })).error).toMatchObject({
+      errors: { eventTypes: [{ code: 'too_few' }] },
+    });
+    expect((await createRaw({ url: 'https://hooks.example.com/x' })).error).toMatchObject({
+      errors: { eventTypes: [{ code: 'required' }] },
+    });
     expect((await createRaw({ eventTypes: ['*'] })).error).toMatchObject({ errors: { url: [{ code: 'url_invalid' }] } });
-    expect((await createRaw({ url: 'https://hooks.example.com/x', eventTypes: [5] })).error).toMatchObject({ errors: { 'eventTypes.0': expect.arrayContaining([expect.objectContaining({ code: 'invalid_type' })]) } });
-    expect((await createRaw({ url: 'https://hooks.example.com/x', eventTypes: ['*'], secret: 'mine' })).error).toMatchObject({ errors: { secret: [{ code: 'unknown_field' }] } });
+    expect((await createRaw({ url: 'https://hooks.example.com/x', eventTypes: [5] })).error).toMatchObject({
+      errors: { 'eventTypes.0': expect.arrayContaining([expect.objectContaining({ code: 'invalid_type' })]) },
+    });
+    expect((await createRaw({ url: 'https://hooks.example.com/x', eventTypes: ['*'], secret: 'mine' })).error).toMatchObject({
+      errors: { secret: [{ code: 'unknown_field' }] },
+    });
   });
 
   it('applies the same rules on update', async () => {
     const other = await server.createAccount();
     const mine = await createOk(server, other.keys.secretTest);
-    expect((await updateRaw(mine.id, { eventTypes: ['monitoring.changed'] }, other.keys.secretTest)).error).toMatchObject({ errors: { 'eventTypes.0': [{ code: 'unknown_event_type' }] } });
-    expect((await updateRaw(mine.id, { eventTypes: ['*', 'monitoring.expired'] }, other.keys.secretTest)).error).toMatchObject({ errors: { 'eventTypes.0': [{ code: 'unknown_event_type' }] } });
-    expect((await updateRaw(mine.id, { enabled: 'yes' }, other.keys.secretTest)).error).toMatchObject({ errors: { enabled: [{ code: 'invalid_type' }] } });
-    expect((await updateRaw(mine.id, { eventTypes: [] }, other.keys.secretTest)).error).toMatchObject({ errors: { eventTypes: [{ code: 'too_few' }] } });
+    expect((await updateRaw(mine.id, { eventTypes: ['monitoring.changed'] }, other.keys.secretTest)).error).toMatchObject({
+      errors: { 'eventTypes.0': [{ code: 'unknown_event_type' }] },
+    });
+    expect((await updateRaw(mine.id, { eventTypes: ['*', 'monitoring.expired'] }, other.keys.secretTest)).error).toMatchObject({
+      errors: { 'eventTypes.0': [{ code: 'unknown_event_type' }] },
+    });
+    expect((await updateRaw(mine.id, { enabled: 'yes' }, other.keys.secretTest)).error).toMatchObject({
+      errors: { enabled: [{ code: 'invalid_type' }] },
+    });
+    expect((await updateRaw(mine.id, { eventTypes: [] }, other.keys.secretTest)).error).toMatchObject({
+      errors: { eventTypes: [{ code: 'too_few' }] },
+    });
   });
 });
 
@@ -189,8 +221,12 @@ describe('at most 10 endpoints per API key (spec 8)', () => {
   it('refuses the 11th with endpoint_limit and limit, while another key of the account still creates', async () => {
     const fresh = await server.createAccount();
     const ids: string[] = [];
-    for (let i = 0; i < MAX_ENDPOINTS_PER_KEY; i++) ids.push((await createOk(server, fresh.keys.secretTest, `https://hooks.example.com/${i}`)).id);
-    const { error, response } = await createWebhookEndpoint({ client: sdkClient(server, fresh.keys.secretTest), body: { url: 'https://hooks.example.com/11', eventTypes: ['*'] } });
+    for (let i = 0; i < MAX_ENDPOINTS_PER_KEY; i++)
+      ids.push((await createOk(server, fresh.keys.secretTest, `https://hooks.example.com/${i}`)).id);
+    const { error, response } = await createWebhookEndpoint({
+      client: sdkClient(server, fresh.keys.secretTest),
+      body: { url: 'https://hooks.example.com/11', eventTypes: ['*'] },
+    });
     expect(response.status).toBe(422);
     expect(error).toEqual({ error: 'endpoint_limit', message: expect.any(String), limit: 10 });
 
@@ -200,7 +236,9 @@ describe('at most 10 endpoints per API key (spec 8)', () => {
     await createOk(server, fresh.keys.secretLive, 'https://hooks.example.com/live', ['*'], '/api/v2');
 
     // A deleted endpoint frees its place.
-    expect((await deleteWebhookEndpoint({ client: sdkClient(server, fresh.keys.secretTest), path: { id: ids[0]! } })).response.status).toBe(204);
+    expect((await deleteWebhookEndpoint({ client: sdkClient(server, fresh.keys.secretTest), path: { id: ids[0]! } })).response.status).toBe(
+      204,
+    );
     await createOk(server, fresh.keys.secretTest, 'https://hooks.example.com/again');
   });
 
@@ -208,7 +246,9 @@ describe('at most 10 endpoints per API key (spec 8)', () => {
     const fresh = await server.createAccount();
     const client = sdkClient(server, fresh.keys.secretTest);
     const results = await Promise.all(
-      Array.from({ length: MAX_ENDPOINTS_PER_KEY + 4 }, (_, i) => createWebhookEndpoint({ client, body: { url: `https://hooks.example.com/c${i}`, eventTypes: ['*'] } })),
+      Array.from({ length: MAX_ENDPOINTS_PER_KEY + 4 }, (_, i) =>
+        createWebhookEndpoint({ client, body: { url: `https://hooks.example.com/c${i}`, eventTypes: ['*'] } }),
+      ),
     );
     expect(results.filter((r) => r.response.status === 201)).toHaveLength(MAX_ENDPOINTS_PER_KEY);
     expect(results.filter((r) => r.response.status === 422)).toHaveLength(4);
@@ -237,7 +277,11 @@ describe('unknown ids', () => {
     const created = await createOk(server, fresh.keys.secretTest);
     const client = sdkClient(server, fresh.keys.secretTest);
     expect((await deleteWebhookEndpoint({ client, path: { id: created.id } })).response.status).toBe(204);
-    const { error, response } = await updateWebhookEndpoint({ client, path: { id: created.id }, body: { url: 'https://hooks.example.com/new' } });
+    const { error, response } = await updateWebhookEndpoint({
+      client,
+      path: { id: created.id },
+      body: { url: 'https://hooks.example.com/new' },
+    });
     expect(response.status).toBe(404);
     expect(error).toMatchObject({ error: 'not_found' });
   });

@@ -39,7 +39,10 @@ describe('create', () => {
 
   it('answers 201 with the whole record and a whsec_ secret (D-15, D-16, D-21)', async () => {
     const now = server.clock.now().toISOString();
-    const created = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/svc', ['monitoring.change_detected', 'monitoring.expiring']);
+    const created = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/svc', [
+      'monitoring.change_detected',
+      'monitoring.expiring',
+    ]);
     expect(created).toEqual({
       id: expect.stringMatching(/^we_[A-Za-z0-9]{24}$/),
       url: 'https://hooks.example.com/svc',
@@ -58,13 +61,24 @@ describe('create', () => {
 
   it('accepts `*` alone, every known name, a host with several public addresses and an explicit port', async () => {
     expect((await createOk(server, account.keys.secretTest, 'https://hooks.example.com/all', ['*'])).eventTypes).toEqual(['*']);
-    const names = ['company_registration.status_changed', 'abn_registration.status_changed', 'ppsr.alert.grantor_registration_changed', 'monitoring.expired'];
+    const names = [
+      'company_registration.status_changed',
+      'abn_registration.status_changed',
+      'ppsr.alert.grantor_registration_changed',
+      'monitoring.expired',
+    ];
     expect((await createOk(server, account.keys.secretTest, 'https://other.example.com:8443/in', names)).eventTypes).toEqual(names);
-    expect((await createOk(server, account.keys.secretTest, 'https://93.184.216.34/hook', ['monitoring.expired'])).url).toBe('https://93.184.216.34/hook');
+    expect((await createOk(server, account.keys.secretTest, 'https://93.184.216.34/hook', ['monitoring.expired'])).url).toBe(
+      'https://93.184.216.34/hook',
+    );
   });
 
   it('stores a repeated event name once', async () => {
-    const created = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/dup', ['monitoring.expired', 'monitoring.expiring', 'monitoring.expired']);
+    const created = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/dup', [
+      'monitoring.expired',
+      'monitoring.expiring',
+      'monitoring.expired',
+    ]);
     expect(created.eventTypes).toEqual(['monitoring.expired', 'monitoring.expiring']);
   });
 
@@ -116,12 +130,16 @@ describe('update', () => {
   beforeAll(async () => {
     key = (await server.createAccount()).keys.secretTest;
   });
-  const patch = (id: string, body: Parameters<typeof updateWebhookEndpoint>[0]['body']) => updateWebhookEndpoint({ client: sdkClient(server, key), path: { id }, body });
+  const patch = (id: string, body: Parameters<typeof updateWebhookEndpoint>[0]['body']) =>
+    updateWebhookEndpoint({ client: sdkClient(server, key), path: { id }, body });
 
   it('changes url and eventTypes, moves updatedAt and never returns the secret', async () => {
     const created = await createOk(server, key);
     server.clock.advance(60);
-    const { data, response } = await patch(created.id, { url: 'https://other.example.com/new', eventTypes: ['monitoring.change_detected'] });
+    const { data, response } = await patch(created.id, {
+      url: 'https://other.example.com/new',
+      eventTypes: ['monitoring.change_detected'],
+    });
     expect(response.status).toBe(200);
     expect(data).toEqual({
       ...created,
@@ -150,10 +168,18 @@ describe('update', () => {
       .update(webhookEndpoints)
       .set({ enabled: false, disabledReason: 'consecutive_failures', consecutiveFailures: 20 })
       .where(eq(webhookEndpoints.id, created.id));
-    expect((await list(key)).find((e) => e.id === created.id)).toMatchObject({ enabled: false, disabledReason: 'consecutive_failures', consecutiveFailures: 20 });
+    expect((await list(key)).find((e) => e.id === created.id)).toMatchObject({
+      enabled: false,
+      disabledReason: 'consecutive_failures',
+      consecutiveFailures: 20,
+    });
     // Disabling again keeps the reason that says why it stopped.
     expect((await patch(created.id, { enabled: false })).data).toMatchObject({ enabled: false, disabledReason: 'consecutive_failures' });
-    expect((await patch(created.id, { enabled: true })).data).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
+    expect((await patch(created.id, { enabled: true })).data).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+      consecutiveFailures: 0,
+    });
   });
 
   it('an empty update changes nothing', async () => {
@@ -222,7 +248,11 @@ describe('ownership follows the key through a roll (3.7)', () => {
     // During a delayed roll both keys work and see the same endpoints.
     expect((await list(account.keys.secretTest)).map((e) => e.id)).toEqual([created.id]);
     expect((await list(rolled.body.secret)).map((e) => e.id)).toEqual([created.id]);
-    const { response } = await updateWebhookEndpoint({ client: sdkClient(server, rolled.body.secret), path: { id: created.id }, body: { enabled: false } });
+    const { response } = await updateWebhookEndpoint({
+      client: sdkClient(server, rolled.body.secret),
+      path: { id: created.id },
+      body: { enabled: false },
+    });
     expect(response.status).toBe(200);
   });
 });

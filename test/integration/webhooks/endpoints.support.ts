@@ -31,8 +31,18 @@ export function startWebhookServer(options: TestServerOptions = {}): Promise<Tes
 }
 
 /** One more key of an account, through the operator API; returns the full key. */
-export async function addKey(server: TestServer, accountId: string, type: 'secret' | 'publishable', environment: 'live' | 'test', domains?: string[]): Promise<{ id: string; secret: string }> {
-  const created = await server.admin<{ key: { id: string }; secret: string }>('POST', `/admin/accounts/${accountId}/keys`, { type, environment, ...(domains ? { domains } : {}) });
+export async function addKey(
+  server: TestServer,
+  accountId: string,
+  type: 'secret' | 'publishable',
+  environment: 'live' | 'test',
+  domains?: string[],
+): Promise<{ id: string; secret: string }> {
+  const created = await server.admin<{ key: { id: string }; secret: string }>('POST', `/admin/accounts/${accountId}/keys`, {
+    type,
+    environment,
+    ...(domains ? { domains } : {}),
+  });
   if (created.status !== 201) throw new Error(`key not created: ${created.status} ${JSON.stringify(created.body)}`);
   return { id: created.body.key.id, secret: created.body.secret };
 }
@@ -40,8 +50,17 @@ export async function addKey(server: TestServer, accountId: string, type: 'secre
 export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32}$/;
 
 /** Creates an endpoint through the SDK and insists it worked. */
-export async function createOk(server: TestServer, key: string, url = 'https://hooks.example.com/svc', eventTypes: string[] = ['*'], prefix?: string) {
-  const { data, error, response } = await createWebhookEndpoint({ client: sdkClient(server, key, prefix), body: { url, eventTypes: eventTypes as never } });
+export async function createOk(
+  server: TestServer,
+  key: string,
+  url = 'https://hooks.example.com/svc',
+  eventTypes: string[] = ['*'],
+  prefix?: string,
+) {
+  const { data, error, response } = await createWebhookEndpoint({
+    client: sdkClient(server, key, prefix),
+    body: { url, eventTypes: eventTypes as never },
+  });
   expect(error, JSON.stringify(error)).toBeUndefined();
   expect(response.status).toBe(201);
   return data!;

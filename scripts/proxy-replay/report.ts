@@ -1,0 +1,27 @@
+// The replay's printout: what was sent where, what was left out and why, and every failure with
+// the violations Prism reported, so a failure can be traced back to its test file.
+import type { ReplayReport } from './replay.js';
+
+export function formatReplayReport(report: ReplayReport): string {
+  const lines = [
+    `Prism validation proxy replay (${report.mode === 'errors' ? 'prism proxy --errors' : 'prism proxy, every request forwarded'}), ${(report.durationMs / 1000).toFixed(1)} s`,
+    `  streams (test servers) replayed:        ${report.streams}`,
+    `  public requests sent through Prism:     ${report.sentThroughPrism}`,
+    `    answered by the server:               ${report.answeredByServer} (status differs from the recording: ${report.diverged})`,
+    `    pending operations (501, re-mocked):  ${report.pending}`,
+    `    invalid on purpose, refused with 4xx: ${report.refusedInvalid} (request violations expected: not failures)`,
+    `  operator API requests sent directly:    ${report.operatorRequests}`,
+    `  clock moves:                            ${report.clockMoves}`,
+  ];
+  for (const [reason, count] of Object.entries(report.skipped).sort()) lines.push(`  not replayed, ${reason}: ${count}`);
+  lines.push('Counted as failures: every response violation, and request violations on requests the server accepted (2xx).');
+  for (const failure of report.failures) {
+    if (failure.verdict.kind !== 'failure') continue;
+    const what = failure.verdict.reason === 'response-violation' ? 'response violates the document' : 'server accepted a request the document calls invalid';
+    lines.push(`FAIL ${failure.method} ${failure.path} -> ${failure.status} (recorded ${failure.recordedStatus}): ${what}`);
+    lines.push(`     from ${failure.source ?? 'unknown test file'} (stream ${failure.stream}, #${failure.seq})`);
+    for (const v of failure.verdict.violations) lines.push(`     [${v.severity}] ${v.location.join('.')}: ${v.message}`);
+  }
+  lines.push(`${report.failures.length === 0 ? 'PASS' : 'FAIL'}: ${report.failures.length} failure(s) in ${report.sentThroughPrism} requests sent through Prism.`);
+  return lines.join('\n');
+}

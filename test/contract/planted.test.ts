@@ -1,0 +1,94 @@
+// Planted bugs are caught: the runner, pointed at a broken copy of the app, reports each bug under
+// the check that owns it, with a curl command that reproduces the failing answer when run.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startContractServer, TEST_PREFIX, type ContractServer } from './lib/in-process.js';
+import { formatReport } from './lib/report.js';
+import { runContract, type RunResult } from './lib/runner.js';
+import type { CheckName, Failure } from './lib/types.js';
+import { plantedHandlers, startFrontApp, type FrontApp } from './planted-app.js';
+
+const run = promisify(execFile);
+
+const PLANTED: { bug: string; operationId: string; check: CheckName }[] = [
+  { bug: '500 on an edge input (perPage = 100)', operationId: 'listIndustries', check: 'not_a_server_error' },
+  { bug: 'undocumented response field', operationId: 'getLodgement', check: 'response_schema_conformance' },
+  { bug: 'undocumented status code (410)', operationId: 'getPpsrSearch', check: 'status_code_conformance' },
+  { bug: 'invalid body accepted', operationId: 'createPpsrAlert', check: 'negative_data_rejection' },
+  { bug: 'auth not enforced', operationId: 'listWebhookEndpoints', check: 'ignored_auth' },
+  { bug: 'still there after delete', operationId: 'deleteWebhookEndpoint', check: 'use_after_free' },
+];
+
+/** Runs a printed curl command and returns the status of its (last) response. */
+async function curlStatus(command: string): Promise<{ status: number; output: string }> {
+  const { stdout } = await run('sh', ['-c', command], { maxBuffer: 16 * 1024 * 1024 });
+  const statuses = [...stdout.matchAll(/^HTTP\/[\d.]+ (\d{3})/gm)].map((m) => Number(m[1]));
+  return { status: statuses.at(-1) ?? 0, output: stdout };
+}
+
+describe('planted bugs', () => {
+  let contract: ContractServer;
+  let front: FrontApp;
+  let result: RunResult;
+  let secret: string;
+
+  beforeAll(async () => {
+    contract = await startContractServer({ handlers: plantedHandlers() });
+    const account = await contract.server.createAccount();
+    secret = account.keys.secretTest;
+    front = await startFrontApp(contract.server.built.app, secret);
+    const lines: string[] = [];
+    result = await runContract({
+      baseUrl: `${front.url}${TEST_PREFIX}`,
+      key: secret,
+      seed: 484,
+      maxExamples: 10,
+      maxCoverage: 60,
+      operations: [...new Set([...PLANTED.map((p) => p.operationId), 'createWebhookEndpoint', 'updateWebhookEndpoint'])],
+      log: (line) => lines.push(line),
+    });
+    console.log([...lines, ...formatReport(result)].join('\n'));
+  });
+
+  afterAll(async () => {
+    await front?.close();
+    await contract?.close();
+  });
+
+  it.each(PLANTED)('$bug: $operationId is reported by $check with a curl that reproduces it', async ({ operationId, check }) => {
+    const failure = result.failures.find((f: Failure) => f.operationId === operationId && f.check === check);
+    expect(failure, `${operationId} · ${check} not reported; failures: ${result.failures.map((f) => `${f.operationId}·${f.check}`).join(', ')}`).toBeDefined();
+    const reproduced = await curlStatus(failure!.curl);
+    expect(reproduced.status).toBe(failure!.status);
+    if (check === 'response_schema_conformance') expect(reproduced.output).toContain('internalNote');
+  });
+
+  it('fuzzing finds a bug no example shows and shrinks the request to its smallest form', async () => {
+    const fuzzed = await runContract({
+      baseUrl: `${front.url}${TEST_PREFIX}`,
+      key: secret,
+      seed: 484,
+      maxExamples: 40,
+      maxCoverage: 0,
+      operations: ['getCompanyNameAvailability'],
+      phases: ['fuzzing'],
+      log: () => undefined,
+    });
+    const failure = fuzzed.failures.find((f) => f.check === 'not_a_server_error');
+    expect(failure?.phase).toBe('fuzzing');
+    expect(failure?.message).toMatch(/shrunk after \d+ step/);
+    expect(new URL(failure!.request.url).searchParams.get('name')).toMatch(/^\d$/);
+    expect((await curlStatus(failure!.curl)).status).toBe(500);
+  });
+
+  it('marks the broken operations failing and exits non-zero', () => {
+    for (const { operationId } of PLANTED) expect(result.operations.find((o) => o.id === operationId)?.status).toBe('failing');
+    expect(result.failures.length).toBeGreaterThan(0);
+  });
+
+  it('does not blame the operations that were planted correct', () => {
+    const correct = ['createWebhookEndpoint', 'updateWebhookEndpoint'];
+    expect(result.failures.filter((f) => correct.includes(f.operationId))).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+// The contract runner, as CI runs it, against the real app in-process on a fresh test account (the
+// runner creates it through the operator API) with a fixed seed and a small budget: every operation
+// that has landed passes every check, the rest are listed as pending, and the conforming figure is
+// the last line. Runs the CLI itself (npm run contract), so arguments, exit status and JUnit are covered.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOperations } from './lib/document.js';
+import { startContractServer, type ContractServer } from './lib/in-process.js';
+import { loadDocument } from '../support/document.js';
+
+const SEED = 20261122;
+
+function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // Asynchronous on purpose: the server answering the CLI runs in this process.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/contract.ts', ...args], { cwd: join(import.meta.dirname, '../..') });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('contract runner against the real server', () => {
+  let contract: ContractServer;
+  let dir: string;
+  let outcome: { code: number; stdout: string; stderr: string };
+  const total = listOperations(loadDocument()).length;
+
+  beforeAll(async () => {
+    contract = await startContractServer();
+    dir = await mkdtemp(join(tmpdir(), 'contract-'));
+    outcome = await runCli([
+      '--base-url',
+      contract.baseUrl,
+      '--admin-token',
+      contract.adminToken,
+      '--seed',
+      String(SEED),
+      '--max-examples',
+      '8',
+      '--max-coverage',
+      '50',
+      '--junit',
+      join(dir, 'contract.xml'),
+    ]);
+    console.log(outcome.stdout);
+    if (outcome.stderr.trim()) console.log(outcome.stderr);
+  });
+
+  afterAll(async () => {
+    await contract?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('passes every check on every implemented operation (exit status 0)', () => {
+    expect(outcome.code, outcome.stdout.split('\nFailures')[1]?.slice(0, 4000) ?? outcome.stderr).toBe(0);
+    expect(outcome.stdout).toContain('Failures: none');
+  });
+
+  it('prints a progress line per operation and the summary table', () => {
+    const progress = outcome.stdout.split('\n').filter((line) => new RegExp(`^\\[\\s*\\d+/${total}\\] `).test(line));
+    expect(progress).toHaveLength(total);
+    expect(outcome.stdout).toMatch(/^operation\s+5xx\s+status\s+ctype\s+hdrs\s+schema\s+neg\s+pos\s+nohdr\s+auth\s+405\s+uaf\s+avail\s+result$/m);
+  });
+
+  it('lists the pending operations and prints "operations conforming N / 31" last', () => {
+    const lines = outcome.stdout.trimEnd().split('\n');
+    const last = /^operations conforming (\d+) \/ (\d+)$/.exec(lines.at(-1) ?? '');
+    expect(last, lines.at(-1)).not.toBeNull();
+    expect(Number(last![2])).toBe(total);
+    const pendingLine = lines.find((line) => line.startsWith('Pending (answer 501 not_implemented'));
+    expect(pendingLine).toBeDefined();
+    const pending = /: none$/.test(pendingLine!) ? 0 : Number(/, (\d+)\):/.exec(pendingLine!)?.[1]);
+    // Every operation either conforms or is pending: none failing, none inconclusive.
+    expect(Number(last![1]) + pending).toBe(total);
+  });
+
+  it('writes JUnit XML with a suite per operation and no failures', async () => {
+    const xml = await readFile(join(dir, 'contract.xml'), 'utf8');
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
+    expect(xml.match(/<testsuite /g)).toHaveLength(total);
+    expect(xml).toMatch(/<testsuites [^>]*failures="0"/);
+  });
+});
