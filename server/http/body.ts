@@ -15,23 +15,53 @@ function isJsonContentType(value: string | undefined): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-async function readLimited(req: Request, limit: number): Promise<Buffer | null> {
+/**
+ * Reads at most `limit` bytes. Past the limit it stops collecting and drains the rest, so the 413
+ * still reaches the client: leaving a `for await` loop early would destroy the request, and with it
+ * the socket, before the answer is written (a chunked body over the limit got a reset, not a 413).
+ */
+function readLimited(req: Request, limit: number): Promise<Buffer | null> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
-    return null;
+    return Promise.resolve(null);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
       req.resume();
-      return null;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+      resolve(null);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error): void => {
+      stop();
+      reject(error);
+    };
+    const onClose = (): void => {
+      stop();
+      reject(new Error('The client closed the connection before the body was complete.'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 export async function readJsonBody(req: Request, limit: number, expectsBody: boolean): Promise<BodyOutcome> {

@@ -76,7 +76,14 @@ export async function nextDueAt(db: Database, before: Date): Promise<Date | null
   return row?.runAt ?? null;
 }
 
-export async function runningCount(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(and(eq(jobs.state, 'running'), sql`${jobs.leaseUntil} >= now()`));
+/**
+ * Jobs still to settle at `now`: running under a live lease, or pending and due. One query, so a job a
+ * worker is claiming at this moment counts either as pending or as running, never as neither.
+ */
+export async function unsettledCount(db: Database, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(sql`(${jobs.state} = 'running' AND ${jobs.leaseUntil} >= now()) OR (${jobs.state} = 'pending' AND ${jobs.runAt} <= ${now})`);
   return row?.n ?? 0;
 }

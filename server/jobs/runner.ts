@@ -2,7 +2,7 @@
 // it answers), and the operator's "run this job now".
 import type { AppDeps } from '../deps.js';
 import { ManualClock } from '../clock.js';
-import { claimJobs, completeJob, enqueue, failJob, nextDueAt, runningCount, type JobRow } from './queue.js';
+import { claimJobs, completeJob, enqueue, failJob, nextDueAt, unsettledCount, type JobRow } from './queue.js';
 
 export type JobHandler = (deps: AppDeps, job: JobRow) => Promise<void>;
 
@@ -56,8 +56,19 @@ export async function runDueJobs(deps: AppDeps, registry: JobRegistry): Promise<
   }
 }
 
-async function waitForRunning(deps: AppDeps): Promise<void> {
-  for (let i = 0; i < 400 && (await runningCount(deps.db)) > 0; i++) await new Promise((r) => setTimeout(r, 25));
+/**
+ * Runs what is due at the clock's now and waits for the jobs other workers (the background loop)
+ * took, until nothing due is pending or running; a job must finish before time moves past its due
+ * instant, or it would read a later clock (and run out of order with the next one). Bounded at 10 s.
+ */
+async function settle(deps: AppDeps, registry: JobRegistry): Promise<number> {
+  let ran = 0;
+  for (let i = 0; i < 400; i++) {
+    ran += await runDueJobs(deps, registry);
+    if ((await unsettledCount(deps.db, deps.clock.now())) === 0) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return ran;
 }
 
 /**
@@ -66,19 +77,15 @@ async function waitForRunning(deps: AppDeps): Promise<void> {
  */
 export async function advanceClock(deps: AppDeps, registry: JobRegistry, clock: ManualClock, seconds: number): Promise<number> {
   const target = new Date(clock.now().getTime() + seconds * 1000);
-  let ran = await runDueJobs(deps, registry);
+  let ran = await settle(deps, registry);
   for (;;) {
-    // A job the background worker took at this instant must finish before time moves on, or it
-    // would read a later clock than its due time (and run out of order with the next one).
-    await waitForRunning(deps);
     const next = await nextDueAt(deps.db, target);
     if (!next) break;
     if (next.getTime() > clock.now().getTime()) clock.set(next);
-    ran += await runDueJobs(deps, registry);
+    ran += await settle(deps, registry);
   }
   clock.set(target);
-  ran += await runDueJobs(deps, registry);
-  await waitForRunning(deps);
+  ran += await settle(deps, registry);
   return ran;
 }
 

@@ -17,12 +17,16 @@ const doc = loadDocument();
 
 /** The first documented example of a response body. */
 export function responseExample(path: string, method: string, status: number): Record<string, unknown> {
-  const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>>;
+  const paths = doc.paths as Record<
+    string,
+    Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>
+  >;
   const examples = paths[path]![method]!.responses[String(status)]!.content['application/json']!.examples;
   return structuredClone(Object.values(examples)[0]!.value) as Record<string, unknown>;
 }
 
-const base62 = (length: number) => [...randomBytes(length)].map((b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[b % 62]).join('');
+const base62 = (length: number) =>
+  [...randomBytes(length)].map((b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[b % 62]).join('');
 
 interface Endpoint {
   id: string;
@@ -56,14 +60,26 @@ export function plantedHandlers(): HandlerMap {
     // (which would turn it into a 500) does not hide it from the runner.
     getLodgement: async () => ({
       status: 200,
-      raw: { contentType: 'application/json', data: Buffer.from(JSON.stringify({ ...responseExample('/lodgements/{requestId}', 'get', 200), internalNote: 'planted' })) },
+      raw: {
+        contentType: 'application/json',
+        data: Buffer.from(JSON.stringify({ ...responseExample('/lodgements/{requestId}', 'get', 200), internalNote: 'planted' })),
+      },
     }),
     // Bug 3: a status code the operation does not document.
     getPpsrSearch: async () => ({ status: 410, body: { error: 'gone', message: 'Searches are archived.' } }),
     // Bug 6: delete answers 204 but the endpoint stays (and stays updatable).
     createWebhookEndpoint: async (_ctx, input) => {
       const body = input.body as { url: string; eventTypes: string[] };
-      const endpoint: Endpoint = { id: `we_${base62(24)}`, url: body.url, eventTypes: body.eventTypes, enabled: true, consecutiveFailures: 0, disabledReason: null, createdAt: now, updatedAt: now };
+      const endpoint: Endpoint = {
+        id: `we_${base62(24)}`,
+        url: body.url,
+        eventTypes: body.eventTypes,
+        enabled: true,
+        consecutiveFailures: 0,
+        disabledReason: null,
+        createdAt: now,
+        updatedAt: now,
+      };
       endpoints.set(endpoint.id, endpoint);
       return { status: 201, body: { ...endpoint, secret: `whsec_${base62(32)}` } };
     },
@@ -78,7 +94,9 @@ export function plantedHandlers(): HandlerMap {
       return endpoint ? { status: 200, body: { ...endpoint, secret: `whsec_${base62(32)}` } } : missing;
     },
     listWebhookDeliveries: async (_ctx, input) =>
-      endpoints.has(String(input.params.id)) ? { status: 200, body: { data: [], meta: { currentPage: 1, perPage: 25, total: 0, lastPage: 1 } } } : missing,
+      endpoints.has(String(input.params.id))
+        ? { status: 200, body: { data: [], meta: { currentPage: 1, perPage: 25, total: 0, lastPage: 1 } } }
+        : missing,
     deleteWebhookEndpoint: async (_ctx, input) => (endpoints.has(String(input.params.id)) ? { status: 204 } : missing),
   };
 }

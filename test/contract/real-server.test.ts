@@ -66,7 +66,9 @@ describe('contract runner against the real server', () => {
   it('prints a progress line per operation and the summary table', () => {
     const progress = outcome.stdout.split('\n').filter((line) => new RegExp(`^\\[\\s*\\d+/${total}\\] `).test(line));
     expect(progress).toHaveLength(total);
-    expect(outcome.stdout).toMatch(/^operation\s+5xx\s+status\s+ctype\s+hdrs\s+schema\s+neg\s+pos\s+nohdr\s+auth\s+405\s+uaf\s+avail\s+result$/m);
+    expect(outcome.stdout).toMatch(
+      /^operation\s+5xx\s+status\s+ctype\s+hdrs\s+schema\s+neg\s+pos\s+nohdr\s+auth\s+405\s+uaf\s+avail\s+result$/m,
+    );
   });
 
   it('lists the pending operations and prints "operations conforming N / 31" last', () => {

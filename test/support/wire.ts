@@ -107,8 +107,8 @@ export function rawRequest(url: string, method: string, headers: Record<string, 
         resolve({ status: response.statusCode ?? 0, headers: responseHeaders, body: parsed, text });
       });
     });
-    // The server may answer (413) and stop reading before the whole body is written: not an error.
-    request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    // A connection reset before any answer is a failure (a 413 must arrive even while the body is still being sent).
+    request.on('error', reject);
     if (body instanceof Readable) body.pipe(request);
     else request.end(body);
   });

@@ -8,7 +8,11 @@ interface CreatedAccount {
   keys: { secretLive: string; secretTest: string; publishableLive: string; publishableTest: string };
 }
 
-export async function createRunnerAccount(baseUrl: string, adminToken: string, timeoutMs: number): Promise<Credentials & { accountId: string }> {
+export async function createRunnerAccount(
+  baseUrl: string,
+  adminToken: string,
+  timeoutMs: number,
+): Promise<Credentials & { accountId: string }> {
   const origin = new URL(baseUrl).origin;
   const response = await sendRequest(
     {
@@ -16,7 +20,13 @@ export async function createRunnerAccount(baseUrl: string, adminToken: string, t
       method: 'POST',
       url: `${origin}/admin/accounts`,
       headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Contract runner', ownerEmail: 'contract-runner@example.com', plan: 'standard', billing: 'card', cardStatus: 'valid' }),
+      body: JSON.stringify({
+        name: 'Contract runner',
+        ownerEmail: 'contract-runner@example.com',
+        plan: 'standard',
+        billing: 'card',
+        cardStatus: 'valid',
+      }),
     },
     timeoutMs,
   );

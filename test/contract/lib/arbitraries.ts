@@ -39,9 +39,13 @@ function formatArbitrary(format: string): fc.Arbitrary<string> | undefined {
     case 'date-time':
       return dateArbitrary().map((d) => d.toISOString().replace('.000Z', 'Z'));
     case 'email':
-      return fc.tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,10}[a-z0-9]$/), fc.constantFrom(...RESERVED_HOSTS)).map(([local, host]) => `${local.replace(/\.\.+/g, '.')}@${host}`);
+      return fc
+        .tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,10}[a-z0-9]$/), fc.constantFrom(...RESERVED_HOSTS))
+        .map(([local, host]) => `${local.replace(/\.\.+/g, '.')}@${host}`);
     case 'uri':
-      return fc.tuple(fc.constantFrom(...RESERVED_HOSTS), fc.stringMatching(/^[a-z0-9-]{0,12}$/)).map(([host, path]) => `https://${host}/${path}`);
+      return fc
+        .tuple(fc.constantFrom(...RESERVED_HOSTS), fc.stringMatching(/^[a-z0-9-]{0,12}$/))
+        .map(([host, path]) => `https://${host}/${path}`);
     default:
       return undefined;
   }
@@ -59,7 +63,10 @@ function stringArbitrary(view: SchemaView, options: ArbitraryOptions, fallback: 
   else if (regex) base = fc.stringMatching(regex);
   else {
     const minLength = view.minLength ?? 0;
-    const maxLength = Math.max(minLength, Math.min(view.maxLength ?? minLength + options.maxStringLength, minLength + options.maxStringLength));
+    const maxLength = Math.max(
+      minLength,
+      Math.min(view.maxLength ?? minLength + options.maxStringLength, minLength + options.maxStringLength),
+    );
     base = fc.string({ minLength, maxLength });
   }
   // A format value must also satisfy the pattern and lengths; when it does not, use a known-good value
@@ -97,7 +104,9 @@ export class ArbitraryBuilder {
     // The document's own example of this node is a realistic value (often a sandbox magic value that
     // the simulated registers know), so it is offered a quarter of the time.
     const example = view.examples[0];
-    return example !== undefined ? fc.oneof({ weight: 3, arbitrary: generated }, { weight: 1, arbitrary: fc.constant(example) }) : generated;
+    return example !== undefined
+      ? fc.oneof({ weight: 3, arbitrary: generated }, { weight: 1, arbitrary: fc.constant(example) })
+      : generated;
   }
 
   private generated(view: SchemaView, depth: number): fc.Arbitrary<unknown> {
@@ -140,7 +149,10 @@ export class ArbitraryBuilder {
 
   private arrayArbitrary(view: SchemaView, depth: number): fc.Arbitrary<unknown[]> {
     const minLength = view.minItems ?? 0;
-    const maxLength = Math.max(minLength, Math.min(view.maxItems ?? minLength + this.options.maxExtraItems, minLength + this.options.maxExtraItems));
+    const maxLength = Math.max(
+      minLength,
+      Math.min(view.maxItems ?? minLength + this.options.maxExtraItems, minLength + this.options.maxExtraItems),
+    );
     if (!view.items) return fc.constant([]);
     return fc.array(this.valid(view.items, depth + 1), { minLength, maxLength });
   }

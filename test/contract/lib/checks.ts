@@ -8,7 +8,17 @@ import type { Validators, Verdict } from './validator.js';
 export const NOT_IMPLEMENTED = 501;
 
 /** Codes that name a JSON Schema keyword (D-10, D-11): a server reporting one on valid data broke the contract. */
-const STRUCTURAL_CODES = new Set(['too_long', 'too_short', 'too_big', 'too_small', 'too_many', 'too_few', 'invalid_type', 'invalid_enum', 'unknown_field']);
+const STRUCTURAL_CODES = new Set([
+  'too_long',
+  'too_short',
+  'too_big',
+  'too_small',
+  'too_many',
+  'too_few',
+  'invalid_type',
+  'invalid_enum',
+  'unknown_field',
+]);
 
 export function snippet(text: string, length = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -67,17 +77,29 @@ export function responseChecks(operation: OperationInfo, response: ApiResponse, 
     out.push(
       empty
         ? { check: 'content_type_conformance', status: 'pass' }
-        : { check: 'content_type_conformance', status: 'fail', message: `status ${status} is documented without a body, got ${response.mediaType ?? 'no type'}: ${snippet(response.bodyText)}` },
+        : {
+            check: 'content_type_conformance',
+            status: 'fail',
+            message: `status ${status} is documented without a body, got ${response.mediaType ?? 'no type'}: ${snippet(response.bodyText)}`,
+          },
     );
   } else if (empty) {
-    out.push({ check: 'content_type_conformance', status: 'fail', message: `empty body; documented ${documented.content.map((c) => c.mediaType).join(', ')}` });
+    out.push({
+      check: 'content_type_conformance',
+      status: 'fail',
+      message: `empty body; documented ${documented.content.map((c) => c.mediaType).join(', ')}`,
+    });
   } else {
     const actual = response.mediaType ?? '';
     const match = documented.content.some((c) => mediaMatches(c.mediaType, actual));
     out.push(
       match
         ? { check: 'content_type_conformance', status: 'pass' }
-        : { check: 'content_type_conformance', status: 'fail', message: `Content-Type ${actual || '(none)'}; documented ${documented.content.map((c) => c.mediaType).join(', ')}` },
+        : {
+            check: 'content_type_conformance',
+            status: 'fail',
+            message: `Content-Type ${actual || '(none)'}; documented ${documented.content.map((c) => c.mediaType).join(', ')}`,
+          },
     );
   }
 
@@ -99,7 +121,12 @@ export function responseChecks(operation: OperationInfo, response: ApiResponse, 
   const media = documented.content.find((c) => mediaMatches(c.mediaType, response.mediaType ?? ''));
   if (!empty && media?.schemaPointer && isJsonMedia(response.mediaType ?? '')) {
     const parsed = parseJson(response.bodyText);
-    if (!parsed.ok) out.push({ check: 'response_schema_conformance', status: 'fail', message: `status ${status}: body is not JSON: ${snippet(response.bodyText)}` });
+    if (!parsed.ok)
+      out.push({
+        check: 'response_schema_conformance',
+        status: 'fail',
+        message: `status ${status}: body is not JSON: ${snippet(response.bodyText)}`,
+      });
     else {
       const verdict = validators.check(media.schemaPointer, parsed.value, 'response');
       out.push(
@@ -117,11 +144,21 @@ function problemCodes(body: unknown): { field: string; code: string }[] {
   if (!body || typeof body !== 'object') return [];
   const errors = (body as Record<string, unknown>).errors;
   if (Array.isArray(errors)) {
-    return errors.flatMap((e) => (e && typeof e === 'object' && typeof (e as Record<string, unknown>).code === 'string' ? [{ field: String((e as Record<string, unknown>).field ?? ''), code: String((e as Record<string, unknown>).code) }] : []));
+    return errors.flatMap((e) =>
+      e && typeof e === 'object' && typeof (e as Record<string, unknown>).code === 'string'
+        ? [{ field: String((e as Record<string, unknown>).field ?? ''), code: String((e as Record<string, unknown>).code) }]
+        : [],
+    );
   }
   if (errors && typeof errors === 'object') {
     return Object.entries(errors as Record<string, unknown>).flatMap(([field, list]) =>
-      Array.isArray(list) ? list.flatMap((p) => (p && typeof p === 'object' && typeof (p as Record<string, unknown>).code === 'string' ? [{ field, code: String((p as Record<string, unknown>).code) }] : [])) : [],
+      Array.isArray(list)
+        ? list.flatMap((p) =>
+            p && typeof p === 'object' && typeof (p as Record<string, unknown>).code === 'string'
+              ? [{ field, code: String((p as Record<string, unknown>).code) }]
+              : [],
+          )
+        : [],
     );
   }
   return [];
@@ -133,7 +170,8 @@ export function negativeDataRejection(operation: OperationInfo, verdict: Verdict
   if (status === 429 || status >= 500) return undefined; // inconclusive; other checks judge 5xx
   const why = verdict.problems[0] ?? 'invalid';
   if (status < 400) return { check: 'negative_data_rejection', status: 'fail', message: `accepted invalid input with ${status} (${why})` };
-  if (!documentedResponse(operation, status)) return { check: 'negative_data_rejection', status: 'fail', message: `refused invalid input with undocumented ${status} (${why})` };
+  if (!documentedResponse(operation, status))
+    return { check: 'negative_data_rejection', status: 'fail', message: `refused invalid input with undocumented ${status} (${why})` };
   return { check: 'negative_data_rejection', status: 'pass' };
 }
 
@@ -147,7 +185,12 @@ export function positiveDataAcceptance(response: ApiResponse): CheckResult | und
   const status = response.status;
   if (status === NOT_IMPLEMENTED) return { check: 'positive_data_acceptance', status: 'pending', message: 'answered 501' };
   if (status === 429 || status >= 500) return undefined;
-  if (status === 400 || status === 415) return { check: 'positive_data_acceptance', status: 'fail', message: `refused valid input with ${status}: ${snippet(response.bodyText)}` };
+  if (status === 400 || status === 415)
+    return {
+      check: 'positive_data_acceptance',
+      status: 'fail',
+      message: `refused valid input with ${status}: ${snippet(response.bodyText)}`,
+    };
   if (status === 422) {
     const parsed = parseJson(response.bodyText);
     const structural = parsed.ok ? problemCodes(parsed.value).filter((p) => STRUCTURAL_CODES.has(p.code)) : [];
@@ -171,7 +214,11 @@ export function missingRequiredHeader(operation: OperationInfo, header: string, 
   const ok = isAuth ? status === 401 : status >= 400 && status < 500 && documentedResponse(operation, status) !== undefined;
   return ok
     ? { check: 'missing_required_header', status: 'pass' }
-    : { check: 'missing_required_header', status: 'fail', message: `without ${header}: got ${status}, expected ${isAuth ? '401' : 'a documented 4xx'}` };
+    : {
+        check: 'missing_required_header',
+        status: 'fail',
+        message: `without ${header}: got ${status}, expected ${isAuth ? '401' : 'a documented 4xx'}`,
+      };
 }
 
 /** Missing, unknown or misused credentials must get 401 or 403; a 501 means the handler was reached. */
@@ -186,7 +233,8 @@ export function ignoredAuth(variant: string, response: ApiResponse): CheckResult
 /** D-13: a method the path does not define gets 405 with an `Allow` naming the ones it does. */
 export function unsupportedMethod(method: string, allowed: string[], response: ApiResponse): CheckResult | undefined {
   if (response.status === 429) return undefined;
-  if (response.status !== 405) return { check: 'unsupported_method', status: 'fail', message: `${method}: got ${response.status}, expected 405` };
+  if (response.status !== 405)
+    return { check: 'unsupported_method', status: 'fail', message: `${method}: got ${response.status}, expected 405` };
   const allow = (response.headers.allow ?? '')
     .split(',')
     .map((m) => m.trim().toUpperCase())
@@ -195,5 +243,9 @@ export function unsupportedMethod(method: string, allowed: string[], response: A
   const expected = [...allowed].sort();
   return allow.join(',') === expected.join(',')
     ? { check: 'unsupported_method', status: 'pass' }
-    : { check: 'unsupported_method', status: 'fail', message: `${method}: Allow "${response.headers.allow ?? ''}", expected "${expected.join(', ')}"` };
+    : {
+        check: 'unsupported_method',
+        status: 'fail',
+        message: `${method}: Allow "${response.headers.allow ?? ''}", expected "${expected.join(', ')}"`,
+      };
 }

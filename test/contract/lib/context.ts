@@ -57,7 +57,10 @@ export function freshHeaders(ctx: PhaseContext, operation: OperationInfo, parts:
     if (parameter.in !== 'header' || !parameter.required || keep.includes(parameter.name)) continue;
     counter += 1;
     const value = sampleOne(ctx.arbitraries.valid(parameter.schemaPointer), mixSeed(ctx.seed, `${parameter.name}:${counter}`));
-    header[parameter.name] = typeof value === 'string' ? `${value.trim() || 'k'}-${counter}`.slice(-(ctx.views.at(parameter.schemaPointer).maxLength ?? 255)) : value;
+    header[parameter.name] =
+      typeof value === 'string'
+        ? `${value.trim() || 'k'}-${counter}`.slice(-(ctx.views.at(parameter.schemaPointer).maxLength ?? 255))
+        : value;
   }
   return { ...parts, header };
 }

@@ -71,7 +71,10 @@ function parametersOf(doc: JsonObject, pointer: string, operation: JsonObject, p
       const location = parameter.in;
       if (location !== 'path' && location !== 'query' && location !== 'header') return;
       const schema = (parameter.schema ?? {}) as JsonObject;
-      const examples = [...examplesOf(parameter), ...(schema.example !== undefined && parameter.example === undefined ? [schema.example] : [])];
+      const examples = [
+        ...examplesOf(parameter),
+        ...(schema.example !== undefined && parameter.example === undefined ? [schema.example] : []),
+      ];
       collected.set(`${location}:${String(parameter.name)}`, {
         name: String(parameter.name),
         in: location,
@@ -110,7 +113,11 @@ function responsesOf(doc: JsonObject, pointer: string, operation: JsonObject): R
     const headers: HeaderInfo[] = Object.keys((response.headers ?? {}) as JsonObject).map((name) => {
       const headerPointer = resolvePointer(doc, `${responsePointer}/headers/${escapePointer(name)}`);
       const header = objectAt(doc, headerPointer);
-      return { name, required: header.required === true, ...(header.schema ? { schemaPointer: resolvePointer(doc, `${headerPointer}/schema`) } : {}) };
+      return {
+        name,
+        required: header.required === true,
+        ...(header.schema ? { schemaPointer: resolvePointer(doc, `${headerPointer}/schema`) } : {}),
+      };
     });
     const content: MediaInfo[] = Object.entries((response.content ?? {}) as Record<string, JsonObject>).map(([mediaType, media]) => ({
       mediaType,

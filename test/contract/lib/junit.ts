@@ -5,7 +5,9 @@ import { CHECKS } from './types.js';
 
 function escapeXml(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
 export function toJunit(result: RunResult): string {
@@ -28,7 +30,9 @@ export function toJunit(result: RunResult): string {
           .map((f) => `${f.message}\n${[...f.steps, f.curl].join('\n')}`)
           .join('\n\n');
         const first = result.failures.find((f) => f.operationId === operation.id && f.check === check);
-        cases.push(`    <testcase ${name}><failure message="${escapeXml(first?.message ?? check)}">${escapeXml(details)}</failure></testcase>`);
+        cases.push(
+          `    <testcase ${name}><failure message="${escapeXml(first?.message ?? check)}">${escapeXml(details)}</failure></testcase>`,
+        );
       } else if (cell === 'pending') {
         suiteSkipped += 1;
         cases.push(`    <testcase ${name}><skipped message="pending: the operation answers 501 not_implemented"/></testcase>`);

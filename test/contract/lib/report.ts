@@ -49,7 +49,12 @@ export function formatReport(result: RunResult): string[] {
     lines.push(`   ${failure.curl}`);
   }
 
-  lines.push('', result.pending.length === 0 ? 'Pending (answer 501 not_implemented): none' : `Pending (answer 501 not_implemented, ${result.pending.length}): ${result.pending.join(', ')}`);
+  lines.push(
+    '',
+    result.pending.length === 0
+      ? 'Pending (answer 501 not_implemented): none'
+      : `Pending (answer 501 not_implemented, ${result.pending.length}): ${result.pending.join(', ')}`,
+  );
   const notRun = result.operations.filter((o) => o.status === 'not run').length;
   const inconclusive = result.operations.filter((o) => o.status === 'inconclusive').map((o) => o.id);
   if (inconclusive.length > 0) lines.push(`Inconclusive (no answer other than 429): ${inconclusive.join(', ')}`);

@@ -31,7 +31,14 @@ function authHeaders(auth: AuthMode, credentials: Credentials): Record<string, s
   return auth.headers;
 }
 
-export function buildRequest(baseUrl: string, operation: OperationInfo, parts: RequestParts, auth: AuthMode, credentials: Credentials, method = operation.method): ApiRequest {
+export function buildRequest(
+  baseUrl: string,
+  operation: OperationInfo,
+  parts: RequestParts,
+  auth: AuthMode,
+  credentials: Credentials,
+  method = operation.method,
+): ApiRequest {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(parts.query)) if (value !== undefined) query.append(name, serialiseParameter(value));
   const search = query.toString();
@@ -65,7 +72,8 @@ function shellQuote(text: string): string {
 export function toCurl(request: ApiRequest): string {
   const parts = ['curl', '-sS', '-i', '--globoff', '--path-as-is', '-X', request.method, shellQuote(request.url)];
   // curl drops a header given as `Name:` and sends an empty one for `Name;`.
-  for (const [name, value] of Object.entries(request.headers)) parts.push('-H', shellQuote(value === '' ? `${name};` : `${name}: ${value}`));
+  for (const [name, value] of Object.entries(request.headers))
+    parts.push('-H', shellQuote(value === '' ? `${name};` : `${name}: ${value}`));
   if (request.body !== undefined) {
     // Without this curl would add its own form Content-Type to a body sent without one.
     if (!Object.keys(request.headers).some((name) => name.toLowerCase() === 'content-type')) parts.push('-H', shellQuote('Content-Type:'));

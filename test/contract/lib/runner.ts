@@ -74,7 +74,15 @@ function summarise(session: Session, operation: OperationInfo, requests: number,
   const failing = Object.values(cells).includes('fail');
   const answered = (session.tally(operation.id, 'status_code_conformance')?.pass ?? 0) > 0;
   // An operation only reached by another's links was not run in full: it can fail, never conform.
-  const status: OperationStatus = failing ? 'failing' : !ran ? 'not run' : session.pending.has(operation.id) ? 'pending' : answered ? 'conforming' : 'inconclusive';
+  const status: OperationStatus = failing
+    ? 'failing'
+    : !ran
+      ? 'not run'
+      : session.pending.has(operation.id)
+        ? 'pending'
+        : answered
+          ? 'conforming'
+          : 'inconclusive';
   return { id: operation.id, method: operation.method.toUpperCase(), path: operation.path, status, requests, cells };
 }
 
@@ -142,7 +150,9 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     budget,
     log,
   };
-  log(`contract run: ${selected.length} of ${all.length} operations, seed ${options.seed} (repeat with --seed ${options.seed}), ${budget.maxExamples} fuzzing runs and up to ${budget.maxCoverage} coverage requests per operation`);
+  log(
+    `contract run: ${selected.length} of ${all.length} operations, seed ${options.seed} (repeat with --seed ${options.seed}), ${budget.maxExamples} fuzzing runs and up to ${budget.maxCoverage} coverage requests per operation`,
+  );
 
   const wanted = (phase: Phase) => !options.phases || options.phases.length === 0 || options.phases.includes(phase);
   const requestsBy = new Map<string, number>();
@@ -168,7 +178,14 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       );
     }
     requestsBy.set(operation.id, session.requests - before);
-    log(progressLine(index, selected.length, summarise(session, operation, session.requests - before, true), statusMix(session, operation.id)));
+    log(
+      progressLine(
+        index,
+        selected.length,
+        summarise(session, operation, session.requests - before, true),
+        statusMix(session, operation.id),
+      ),
+    );
   }
 
   const selectedIds = new Set(selected.map((op) => op.id));

@@ -85,7 +85,21 @@ export class SchemaViews {
 
 function merge(into: SchemaView, from: SchemaView): void {
   if (from.types.length > 0) into.types = into.types.length > 0 ? into.types.filter((t) => from.types.includes(t)) : [...from.types];
-  for (const key of ['enum', 'const', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'items', 'minItems', 'maxItems'] as const) {
+  for (const key of [
+    'enum',
+    'const',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'format',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'items',
+    'minItems',
+    'maxItems',
+  ] as const) {
     if (from[key] !== undefined) (into as unknown as JsonObject)[key] = from[key];
   }
   into.hasConst ||= from.hasConst;
@@ -99,7 +113,9 @@ function merge(into: SchemaView, from: SchemaView): void {
 
 function own(view: SchemaView, schema: JsonObject, pointer: string, resolve: (p: string) => string): void {
   const types = inferTypes(schema);
-  if (types.length > 0) view.types = view.types.length > 0 ? view.types.filter((t) => types.includes(t) || (t === 'integer' && types.includes('number'))) : types;
+  if (types.length > 0)
+    view.types =
+      view.types.length > 0 ? view.types.filter((t) => types.includes(t) || (t === 'integer' && types.includes('number'))) : types;
   if (Array.isArray(schema.enum)) view.enum = schema.enum;
   if ('const' in schema) view.const = schema.const;
   view.minLength = asNumber(schema.minLength) ?? view.minLength;
@@ -113,10 +129,12 @@ function own(view: SchemaView, schema: JsonObject, pointer: string, resolve: (p:
   if (schema.items && typeof schema.items === 'object') view.items = resolve(`${pointer}/items`);
   view.minItems = asNumber(schema.minItems) ?? view.minItems;
   view.maxItems = asNumber(schema.maxItems) ?? view.maxItems;
-  for (const name of Object.keys((schema.properties ?? {}) as JsonObject)) view.properties[name] = resolve(`${pointer}/properties/${escapePointer(name)}`);
+  for (const name of Object.keys((schema.properties ?? {}) as JsonObject))
+    view.properties[name] = resolve(`${pointer}/properties/${escapePointer(name)}`);
   if (Array.isArray(schema.required)) view.required = [...new Set([...view.required, ...schema.required.map(String)])];
   if (schema.additionalProperties === false) view.additionalProperties = false;
-  else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') view.additionalProperties = resolve(`${pointer}/additionalProperties`);
+  else if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    view.additionalProperties = resolve(`${pointer}/additionalProperties`);
   if (Array.isArray(schema.oneOf)) view.oneOf.push(...schema.oneOf.map((_, i) => resolve(`${pointer}/oneOf/${i}`)));
   if (Array.isArray(schema.anyOf)) view.anyOf.push(...schema.anyOf.map((_, i) => resolve(`${pointer}/anyOf/${i}`)));
   if (schema.example !== undefined) view.examples.push(schema.example);

@@ -43,7 +43,6 @@ const MAX_ATTEMPTS = 3;
 export function normaliseParts(parts: RequestParts): RequestParts {
   const header: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(parts.header)) {
-    // eslint-disable-next-line no-control-regex
     header[name] = typeof value === 'string' ? value.replace(/[^\x20-\x7e]/g, '?').trim() : value;
   }
   const path: Record<string, unknown> = {};
@@ -82,7 +81,11 @@ export class Session {
   }
 
   /** Sends one request, retrying after 429 while the rate-limit allowance lasts; response checks on every answer. */
-  async exchange(operation: OperationInfo, request: ApiRequest, applyResponseChecks = true): Promise<{ response: ApiResponse; results: CheckResult[] }> {
+  async exchange(
+    operation: OperationInfo,
+    request: ApiRequest,
+    applyResponseChecks = true,
+  ): Promise<{ response: ApiResponse; results: CheckResult[] }> {
     const results: CheckResult[] = [];
     for (let attempt = 1; ; attempt++) {
       this.requests += 1;
@@ -92,7 +95,10 @@ export class Session {
       } catch (error) {
         // No answer at all (reset, timeout): as bad as a 5xx for whoever sent the request.
         const message = `no response: ${error instanceof Error ? error.message : String(error)}`;
-        return { response: { status: 0, headers: {}, bodyText: message }, results: [{ check: 'not_a_server_error', status: 'fail', message }] };
+        return {
+          response: { status: 0, headers: {}, bodyText: message },
+          results: [{ check: 'not_a_server_error', status: 'fail', message }],
+        };
       }
       const seen = this.statuses.get(operation.id) ?? new Map<number, number>();
       this.statuses.set(operation.id, seen);
@@ -103,7 +109,13 @@ export class Session {
   }
 
   /** A request with the data checks: valid input must be accepted, invalid input refused. */
-  async evaluate(operation: OperationInfo, rawParts: RequestParts, phase: Phase, auth: AuthMode = 'secret', judges: Judge[] = []): Promise<Evaluation> {
+  async evaluate(
+    operation: OperationInfo,
+    rawParts: RequestParts,
+    phase: Phase,
+    auth: AuthMode = 'secret',
+    judges: Judge[] = [],
+  ): Promise<Evaluation> {
     const parts = normaliseParts(rawParts);
     const verdict = this.options.validators.classify(operation, parts);
     const request = this.request(operation, parts, auth);
@@ -115,7 +127,13 @@ export class Session {
   }
 
   /** A request judged only by the given judges and the response checks (security, stateful steps). */
-  async probe(operation: OperationInfo, request: ApiRequest, phase: Phase, judges: Judge[], applyResponseChecks = true): Promise<Evaluation> {
+  async probe(
+    operation: OperationInfo,
+    request: ApiRequest,
+    phase: Phase,
+    judges: Judge[],
+    applyResponseChecks = true,
+  ): Promise<Evaluation> {
     const { response, results } = await this.exchange(operation, request, applyResponseChecks);
     if (response.status === 0) return { operation, phase, request, response, results };
     for (const judge of judges) {

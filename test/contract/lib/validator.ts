@@ -78,7 +78,9 @@ export class Validators {
     for (const parameter of operation.parameters) {
       const bag = parts[parameter.in];
       const label = `${parameter.in}.${parameter.name}`;
-      const value = Object.entries(bag).find(([name]) => name.toLowerCase() === parameter.name.toLowerCase() || name === parameter.name)?.[1];
+      const value = Object.entries(bag).find(
+        ([name]) => name.toLowerCase() === parameter.name.toLowerCase() || name === parameter.name,
+      )?.[1];
       if (value === undefined) {
         if (parameter.required) problems.push(`${label}: required but missing`);
         continue;

@@ -88,7 +88,8 @@ function stringBoundaries(view: SchemaView, base: string, options: ValueOptions)
   if (view.pattern) {
     const regex = new RegExp(view.pattern);
     const candidates = [`${base}!`, `!${base}`, `${base.slice(0, -1)}~`, `${base}a`, `${base} `, `é${base}`];
-    const broken = candidates.find((c) => !regex.test(c) && c.length <= (view.maxLength ?? Infinity)) ?? candidates.find((c) => !regex.test(c));
+    const broken =
+      candidates.find((c) => !regex.test(c) && c.length <= (view.maxLength ?? Infinity)) ?? candidates.find((c) => !regex.test(c));
     if (broken !== undefined) invalid.push({ label: `pattern ${view.pattern} broken`, value: broken });
   }
   if (view.format) {
@@ -112,14 +113,20 @@ function numberBoundaries(view: SchemaView): { valid: LabelledValue[]; invalid: 
     valid.push({ label: `${view.maximum} (maximum)`, value: view.maximum });
     invalid.push({ label: `${view.maximum + step} (maximum + ${step})`, value: view.maximum + step });
   }
-  if (view.exclusiveMinimum !== undefined) invalid.push({ label: `${view.exclusiveMinimum} (exclusiveMinimum)`, value: view.exclusiveMinimum });
-  if (view.exclusiveMaximum !== undefined) invalid.push({ label: `${view.exclusiveMaximum} (exclusiveMaximum)`, value: view.exclusiveMaximum });
+  if (view.exclusiveMinimum !== undefined)
+    invalid.push({ label: `${view.exclusiveMinimum} (exclusiveMinimum)`, value: view.exclusiveMinimum });
+  if (view.exclusiveMaximum !== undefined)
+    invalid.push({ label: `${view.exclusiveMaximum} (exclusiveMaximum)`, value: view.exclusiveMaximum });
   if (integer) invalid.push({ label: 'not an integer (1.5)', value: 1.5 });
   return { valid, invalid };
 }
 
 /** Valid boundary values and invalid neighbours for a node, given a valid base value of it. */
-export function edgeValues(view: SchemaView, base: unknown, options: ValueOptions & { inParameter: boolean }): { valid: LabelledValue[]; invalid: LabelledValue[] } {
+export function edgeValues(
+  view: SchemaView,
+  base: unknown,
+  options: ValueOptions & { inParameter: boolean },
+): { valid: LabelledValue[]; invalid: LabelledValue[] } {
   const valid: LabelledValue[] = [];
   const invalid: LabelledValue[] = [...wrongTypes(view, options.inParameter)];
   if (view.hasConst) return { valid, invalid };
@@ -146,7 +153,10 @@ export function edgeValues(view: SchemaView, base: unknown, options: ValueOption
     if (min > 0) invalid.push({ label: `${min - 1} items (minItems - 1)`, value: base.slice(0, min - 1) });
     if (first !== undefined && view.maxItems !== undefined && view.maxItems <= options.maxBoundaryLength) {
       valid.push({ label: `${view.maxItems} items (maxItems)`, value: Array.from({ length: view.maxItems }, (_, i) => base[i] ?? first) });
-      invalid.push({ label: `${view.maxItems + 1} items (maxItems + 1)`, value: Array.from({ length: view.maxItems + 1 }, (_, i) => base[i] ?? first) });
+      invalid.push({
+        label: `${view.maxItems + 1} items (maxItems + 1)`,
+        value: Array.from({ length: view.maxItems + 1 }, (_, i) => base[i] ?? first),
+      });
     }
     if (min === 0 && base.length > 0) valid.push({ label: 'no items', value: [] });
   }

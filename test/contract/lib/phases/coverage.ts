@@ -17,19 +17,33 @@ export interface Variant {
 function locationVariants(ctx: PhaseContext, base: RequestParts, location: Location): Variant[] {
   const out: Variant[] = [];
   const seed = mixSeed(ctx.seed, location.label);
-  const at = (label: string, value: unknown) => out.push({ label: `${location.label} ${label}`, parts: setAt(base, location.target, value) });
+  const at = (label: string, value: unknown) =>
+    out.push({ label: `${location.label} ${label}`, parts: setAt(base, location.target, value) });
   if (location.value === undefined) {
     // An optional place left out of the base: put a valid value in.
     at('present', sampleOne(ctx.arbitraries.valid(location.view.pointer), seed));
     return out;
   }
-  const edges = edgeValues(location.view, location.value, { inParameter: location.inParameter, maxBoundaryLength: ctx.budget.maxBoundaryLength, seed });
+  const edges = edgeValues(location.view, location.value, {
+    inParameter: location.inParameter,
+    maxBoundaryLength: ctx.budget.maxBoundaryLength,
+    seed,
+  });
   for (const edge of [...edges.valid, ...edges.invalid]) at(`= ${edge.label}`, edge.value);
   const isBodyRoot = location.target.area === 'body' && location.target.path.length === 0;
   if (!isBodyRoot) at(location.required ? 'missing (required)' : 'left out (optional)', REMOVE);
   const value = location.value;
-  if (location.view.additionalProperties === false && value && typeof value === 'object' && !Array.isArray(value) && location.target.area === 'body') {
-    out.push({ label: `${location.label}.unexpectedField (unknown property)`, parts: setAt(base, { area: 'body', path: [...location.target.path, 'unexpectedField'] }, 'x') });
+  if (
+    location.view.additionalProperties === false &&
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    location.target.area === 'body'
+  ) {
+    out.push({
+      label: `${location.label}.unexpectedField (unknown property)`,
+      parts: setAt(base, { area: 'body', path: [...location.target.path, 'unexpectedField'] }, 'x'),
+    });
   }
   return out;
 }
@@ -57,7 +71,10 @@ export function coverageVariants(ctx: PhaseContext, operation: OperationInfo, ba
     return true;
   });
   if (unique.length <= ctx.budget.maxCoverage) return unique;
-  const order = sampleOne(fc.shuffledSubarray([...unique.keys()], { minLength: unique.length, maxLength: unique.length }), mixSeed(ctx.seed, 'coverage'));
+  const order = sampleOne(
+    fc.shuffledSubarray([...unique.keys()], { minLength: unique.length, maxLength: unique.length }),
+    mixSeed(ctx.seed, 'coverage'),
+  );
   return order.slice(0, ctx.budget.maxCoverage).map((index) => unique[index]!);
 }
 

@@ -48,7 +48,8 @@ export function exampleParts(ctx: PhaseContext, operation: OperationInfo): Reque
 /** Generated valid request, for operations whose examples are missing or invalid. */
 export function generatedParts(ctx: PhaseContext, operation: OperationInfo, salt = 0): RequestParts {
   const parts = withParameters(ctx, operation, false);
-  if (operation.body) parts.body = { kind: 'json', value: sampleOne(ctx.arbitraries.valid(operation.body.schemaPointer), mixSeed(ctx.seed, `body:${salt}`)) };
+  if (operation.body)
+    parts.body = { kind: 'json', value: sampleOne(ctx.arbitraries.valid(operation.body.schemaPointer), mixSeed(ctx.seed, `body:${salt}`)) };
   return freshHeaders(ctx, operation, parts);
 }
 
@@ -59,7 +60,10 @@ export async function runExamples(ctx: PhaseContext, operation: OperationInfo): 
     const evaluation = await session.evaluate(operation, parts, 'examples');
     session.commit(evaluation);
     if (evaluation.verdict?.valid) valid.push(parts);
-    else ctx.log(`  note: a documented example of ${operation.id} is not valid against its own schema: ${evaluation.verdict?.problems.join('; ')}`);
+    else
+      ctx.log(
+        `  note: a documented example of ${operation.id} is not valid against its own schema: ${evaluation.verdict?.problems.join('; ')}`,
+      );
   }
   const first = valid[0];
   if (first && operation.allowsPublishable && session.credentials.publishable) {

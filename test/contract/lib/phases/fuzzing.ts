@@ -30,8 +30,18 @@ function recordOf(ctx: PhaseContext, operation: OperationInfo, where: 'path' | '
 export function validRequests(ctx: PhaseContext, operation: OperationInfo): fc.Arbitrary<RequestParts> {
   const body = operation.body ? ctx.arbitraries.valid(operation.body.schemaPointer) : fc.constant(undefined);
   return fc
-    .record({ path: recordOf(ctx, operation, 'path'), query: recordOf(ctx, operation, 'query'), header: recordOf(ctx, operation, 'header'), body })
-    .map(({ path, query, header, body: value }) => ({ path, query, header, ...(value !== undefined ? { body: { kind: 'json' as const, value } } : {}) }));
+    .record({
+      path: recordOf(ctx, operation, 'path'),
+      query: recordOf(ctx, operation, 'query'),
+      header: recordOf(ctx, operation, 'header'),
+      body,
+    })
+    .map(({ path, query, header, body: value }) => ({
+      path,
+      query,
+      header,
+      ...(value !== undefined ? { body: { kind: 'json' as const, value } } : {}),
+    }));
 }
 
 /** One place of a valid request changed to an invalid value (or removed, when required). */

@@ -31,16 +31,26 @@ function authVariants(ctx: PhaseContext, operation: OperationInfo, environment: 
     { label: 'empty Bearer token', headers: { Authorization: 'Bearer' } },
     { label: 'secret key from a browser (Origin)', headers: { Authorization: `Bearer ${secret}`, Origin: 'https://app.example.org' } },
     // What a browser sends with fetch(); Sec-Fetch-Mode alone is also sent by Node's fetch, which is not a browser.
-    { label: 'secret key from a browser (Sec-Fetch-*)', headers: { Authorization: `Bearer ${secret}`, 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Site': 'cross-site' } },
+    {
+      label: 'secret key from a browser (Sec-Fetch-*)',
+      headers: { Authorization: `Bearer ${secret}`, 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Site': 'cross-site' },
+    },
   ];
-  if (otherEnvironmentSecret) variants.push({ label: 'key of the other environment', headers: { Authorization: `Bearer ${otherEnvironmentSecret}` } });
+  if (otherEnvironmentSecret)
+    variants.push({ label: 'key of the other environment', headers: { Authorization: `Bearer ${otherEnvironmentSecret}` } });
   if (publishable && !operation.allowsPublishable) {
-    variants.push({ label: 'publishable key on a secret-only operation', headers: { Authorization: `Bearer ${publishable}`, Origin: PUBLISHABLE_ORIGIN } });
+    variants.push({
+      label: 'publishable key on a secret-only operation',
+      headers: { Authorization: `Bearer ${publishable}`, Origin: PUBLISHABLE_ORIGIN },
+    });
   }
   if (publishable && operation.allowsPublishable) {
     variants.push(
       { label: 'publishable key without Origin or Referer', headers: { Authorization: `Bearer ${publishable}` } },
-      { label: 'publishable key from an origin not in its list', headers: { Authorization: `Bearer ${publishable}`, Origin: 'https://not-allowed.example.org' } },
+      {
+        label: 'publishable key from an origin not in its list',
+        headers: { Authorization: `Bearer ${publishable}`, Origin: 'https://not-allowed.example.org' },
+      },
     );
   }
   return variants;
@@ -75,6 +85,7 @@ export async function runUnsupportedMethods(ctx: PhaseContext, operations: Opera
   for (const method of METHODS.filter((m) => !allowed.includes(m))) {
     const request = session.request(first, { path: parts.path, query: {}, header: {} }, 'secret', method);
     const evaluation = await session.probe(first, request, 'security', [(r) => unsupportedMethod(method, allowed, r)], false);
-    for (const operation of operations) for (const result of evaluation.results) session.record(operation.id, result, { ...evaluation, operation });
+    for (const operation of operations)
+      for (const result of evaluation.results) session.record(operation.id, result, { ...evaluation, operation });
   }
 }

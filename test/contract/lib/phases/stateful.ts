@@ -42,7 +42,12 @@ function stepFor(ctx: PhaseContext, link: LinkInfo, created: Evaluation, created
   const target = ctx.operations.get(link.operationId);
   if (!target) return undefined;
   const base = exampleParts(ctx, target)[0] ?? generatedParts(ctx, target);
-  const parts: RequestParts = { path: { ...base.path }, query: { ...base.query }, header: { ...base.header }, ...(base.body ? { body: base.body } : {}) };
+  const parts: RequestParts = {
+    path: { ...base.path },
+    query: { ...base.query },
+    header: { ...base.header },
+    ...(base.body ? { body: base.body } : {}),
+  };
   for (const [key, expression] of Object.entries(link.parameters)) {
     const value = evaluateExpression(expression, createdParts, created.response);
     if (value === undefined) return undefined;
@@ -55,10 +60,15 @@ function stepFor(ctx: PhaseContext, link: LinkInfo, created: Evaluation, created
 }
 
 function availability(source: OperationInfo, step: Step, response: ApiResponse): CheckResult | undefined {
-  if (response.status === 501) return { check: 'ensure_resource_availability', status: 'pending', message: `${step.target.id} answered 501` };
+  if (response.status === 501)
+    return { check: 'ensure_resource_availability', status: 'pending', message: `${step.target.id} answered 501` };
   if (response.status >= 200 && response.status < 300) return { check: 'ensure_resource_availability', status: 'pass' };
   if (response.status === 404 || response.status === 410) {
-    return { check: 'ensure_resource_availability', status: 'fail', message: `${source.id} created a resource but ${step.target.id} (link ${step.link.name}) answered ${response.status}` };
+    return {
+      check: 'ensure_resource_availability',
+      status: 'fail',
+      message: `${source.id} created a resource but ${step.target.id} (link ${step.link.name}) answered ${response.status}`,
+    };
   }
   return undefined;
 }
@@ -68,7 +78,11 @@ function afterDelete(remover: OperationInfo, step: Step, response: ApiResponse):
   if (status === 429) return undefined;
   if (status === 501) return { check: 'use_after_free', status: 'pending', message: `${step.target.id} answered 501` };
   if (status === 404 || status === 410) return { check: 'use_after_free', status: 'pass' };
-  return { check: 'use_after_free', status: 'fail', message: `${step.target.id} (link ${step.link.name}) answered ${status} after ${remover.id} removed the resource; expected 404` };
+  return {
+    check: 'use_after_free',
+    status: 'fail',
+    message: `${step.target.id} (link ${step.link.name}) answered ${status} after ${remover.id} removed the resource; expected 404`,
+  };
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
@@ -79,7 +93,13 @@ function removes(operation: OperationInfo, status: number): boolean {
   return operation.method === 'delete' && documented !== undefined && documented.content.length === 0;
 }
 
-async function follow(ctx: PhaseContext, source: OperationInfo, created: Evaluation, createdParts: RequestParts, links: LinkInfo[]): Promise<void> {
+async function follow(
+  ctx: PhaseContext,
+  source: OperationInfo,
+  created: Evaluation,
+  createdParts: RequestParts,
+  links: LinkInfo[],
+): Promise<void> {
   const { session } = ctx;
   const steps = links.flatMap((link) => stepFor(ctx, link, created, createdParts) ?? []);
   const rank = (s: Step) => (s.target.method === 'get' ? 0 : s.target.method === 'delete' ? 2 : 1);
@@ -117,7 +137,11 @@ export async function runStateful(ctx: PhaseContext, source: OperationInfo, exam
     session.commit(created);
     last = created.response.status;
     if (last === 501) {
-      session.record(source.id, { check: 'ensure_resource_availability', status: 'pending', message: `${source.id} answered 501` }, created);
+      session.record(
+        source.id,
+        { check: 'ensure_resource_availability', status: 'pending', message: `${source.id} answered 501` },
+        created,
+      );
       return;
     }
     const links = source.responses[String(last)]?.links ?? [];
