@@ -2,6 +2,8 @@
 // call it in-process with a manual clock and an in-memory PGlite.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppDeps } from './deps.js';
@@ -98,4 +100,25 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     send(res, sharedError(500, 'Internal error. Quote the X-Request-Id when contacting support.'));
   });
   return { app, jobs };
+}
+
+/**
+ * Node answers malformed HTTP itself (bad request line, headers over 16 KB) before Express sees it,
+ * with a bare status line. Give those answers the shared shape and an X-Request-Id too (D-13).
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message = status === 431 ? 'Request headers are too large (16 KB at most).' : status === 408 ? 'The request took too long to arrive.' : 'Malformed HTTP request.';
+    const body = JSON.stringify({ errors: [message] });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: req_${randomUUID().replace(/-/g, '')}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }

@@ -2,7 +2,7 @@
 // `--role api` or `--role worker` (or SVC_ROLE) splits them for scale-out against one PostgreSQL.
 import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
-import { buildApp } from './app.js';
+import { answerClientErrors, buildApp } from './app.js';
 import { ManualClock, RealClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureDemoAccount } from './demo.js';
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   if (config.SVC_ROLE !== 'worker') {
     const demo = await ensureDemoAccount(deps);
     server = app.listen(config.PORT, config.HOST);
+    answerClientErrors(server);
     await new Promise<void>((resolve) => server!.once('listening', resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

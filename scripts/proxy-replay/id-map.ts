@@ -36,7 +36,7 @@ export class IdMap {
       return;
     }
     if (Array.isArray(recorded) && Array.isArray(replayed)) {
-      recorded.forEach((item, index) => this.learn(item, replayed[index], key));
+      recorded.forEach((item, index) => this.learn(item, counterpart(item, index, replayed), key));
       return;
     }
     if (isObject(recorded) && isObject(replayed)) {
@@ -58,6 +58,33 @@ export class IdMap {
     const segments = path.split('/').map((segment) => this.numbers.get(segment) ?? segment);
     return this.rewriteText(segments.join('/') + query);
   }
+}
+
+/** What two answers agree on besides generated values: the fields that say which item is which. */
+function likeness(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  let same = 0;
+  for (const [name, value] of Object.entries(a)) {
+    const generated = ID_KEY.test(name) || (typeof value === 'string' && TOKEN.test(value));
+    if (!generated && (typeof value !== 'object' || value === null) && b[name] === value) same++;
+  }
+  return same;
+}
+
+/**
+ * The replayed item that stands for a recorded one. Lists ordered by a generated id come back in
+ * another order (an account's keys), so objects pair with the most alike item, the same position
+ * winning ties.
+ */
+function counterpart(item: unknown, index: number, replayed: unknown[]): unknown {
+  if (!isObject(item)) return replayed[index];
+  let best = replayed[index];
+  let bestScore = isObject(best) ? likeness(item, best) : -1;
+  for (const candidate of replayed) {
+    if (!isObject(candidate)) continue;
+    const score = likeness(item, candidate);
+    if (score > bestScore) [best, bestScore] = [candidate, score];
+  }
+  return best;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

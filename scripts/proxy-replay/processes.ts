@@ -72,6 +72,8 @@ export interface ServerOptions {
   clockStart: string;
   /** Extra settings (SVC_WEBHOOK_ALLOW_LOCAL, …). */
   env?: Record<string, string>;
+  /** Modules loaded before the server (`tsx --import`), relative to the project root. */
+  preload?: string[];
 }
 
 export async function startServer(options: ServerOptions): Promise<Running> {
@@ -89,7 +91,8 @@ export async function startServer(options: ServerOptions): Promise<Running> {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const { child, output } = launch(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], env);
+  const imports = (options.preload ?? []).flatMap((module) => ['--import', `./${module}`]);
+  const { child, output } = launch(join(ROOT, 'node_modules/.bin/tsx'), [...imports, 'server/main.ts'], env);
   const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
   try {
     const match = await waitFor(/listening on (http:\/\/\S+)/, child, output, 'the server', 120_000);

@@ -131,15 +131,22 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
   try {
     let serverUrl = options.upstream?.url;
     if (!serverUrl) {
-      log('starting the server (tsx server/main.ts, manual clock, fresh data directory)…');
-      // Tests register webhook receivers on loopback; the rate limits stay as they are.
-      const server = await startServer({ adminToken, clockStart, env: { SVC_WEBHOOK_ALLOW_LOCAL: '1' } });
+      const server = await startServer({
+        adminToken,
+        clockStart,
+        // The delivery suites register receivers on loopback (D-24); deliveries to the stand-in
+        // address cannot connect here, so they give up quickly instead of after 15 s.
+        env: { SVC_WEBHOOK_ALLOW_LOCAL: '1', SVC_WEBHOOK_TIMEOUT_MS: '2000' },
+        preload: ['scripts/proxy-replay/stand-in-dns.ts'],
+      });
       running.push(server);
       serverUrl = server.url;
+      log(`server (tsx server/main.ts, manual clock from ${clockStart}, fresh data directory) up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    log(`starting prism proxy${options.errors ? ' --errors' : ''} in front of ${serverUrl}${TEST_PREFIX}…`);
+    const prismStarted = Date.now();
     const prism = await startPrismProxy(`${serverUrl}${TEST_PREFIX}`, { errors: Boolean(options.errors) });
     running.push(prism);
+    log(`prism proxy${options.errors ? ' --errors' : ''} spec/openapi.json ${serverUrl}${TEST_PREFIX} up in ${((Date.now() - prismStarted) / 1000).toFixed(1)} s`);
 
     const send = async (url: string, method: string, headers: Record<string, string>, body?: Buffer) => {
       const answer = await request(url, { method: method as 'GET', headers, ...(body ? { body } : {}), dispatcher: agent });

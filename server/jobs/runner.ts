@@ -17,7 +17,11 @@ export interface JobRegistry {
   recurring: RecurringJob[];
 }
 
-const BATCH = 20;
+/**
+ * Jobs are claimed one at a time: a lease covers one job, and a webhook attempt alone may take 15 s,
+ * so a claimed batch could outlive its lease and be claimed twice by another worker.
+ */
+const BATCH = 1;
 
 async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promise<void> {
   const handler = registry.handlers[job.name];

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type BuiltApp } from '../../server/app.js';
+import { answerClientErrors, buildApp, type BuiltApp } from '../../server/app.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import type { AppDeps } from '../../server/deps.js';
@@ -74,6 +74,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const recordTo = process.env.SVC_RECORD_TRAFFIC;
   const recorder = recordTo ? createTrafficRecorder(recordTo, clock, { customHandlers: Boolean(options.handlers), source: callerTestFile(), adminToken: config.adminToken }) : undefined;
   const server: Server = (recorder ? recorder.wrap(built.app) : built.app).listen(0, '127.0.0.1');
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

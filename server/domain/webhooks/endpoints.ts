@@ -2,6 +2,8 @@
 // `({ ctx, input })` and know nothing of HTTP. Every read and write is scoped to the owning key
 // (owner.ts): another key, environment or account sees no such endpoint (404, never 403, so ids
 // leak nothing).
+import type { Database } from '../../store/db.js';
+import { stopPendingDeliveries } from '../../webhooks/attempts.js';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -135,11 +137,17 @@ export async function updateEndpoint({
   if (enabled === true) Object.assign(set, { enabled: true, disabledReason: null, consecutiveFailures: 0 });
   // An endpoint already disabled (e.g. after 20 failures) keeps the reason it has: it says why it stopped.
   if (enabled === false && current.enabled) Object.assign(set, { enabled: false, disabledReason: 'manual' });
-  const [row] = await ctx.db
-    .update(webhookEndpoints)
-    .set(set)
-    .where(and(eq(webhookEndpoints.id, current.id), ownedBy(owner)))
-    .returning();
+  const disabling = enabled === false && current.enabled;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(webhookEndpoints)
+      .set(set)
+      .where(and(eq(webhookEndpoints.id, current.id), ownedBy(owner)))
+      .returning();
+    // Spec 3.6: disabling stops deliveries at once, not when their next retry comes due.
+    if (updated && disabling) await stopPendingDeliveries(tx as unknown as Database, updated.id, ctx.clock.now());
+    return updated;
+  });
   // Deleted between the read and the write.
   if (!row) throw new NotFoundError('webhook endpoint');
   return row;

@@ -5,7 +5,7 @@
 // because a few combinations (oneOf branches that overlap, patterns with lengths) can miss.
 import fc from 'fast-check';
 import { makeAbn, makeAcn } from './formats.js';
-import type { SchemaView, SchemaViews } from './schema-view.js';
+import { throughBranch, type SchemaView, type SchemaViews } from './schema-view.js';
 
 export interface ArbitraryOptions {
   /** Longest string generated where the schema allows more (boundaries are the coverage phase's job). */
@@ -113,13 +113,12 @@ export class ArbitraryBuilder {
     if (view.hasConst) return fc.constant(view.const);
     if (view.enum && view.enum.length > 0) return fc.constantFrom(...view.enum);
     const branches = view.oneOf.length > 0 ? view.oneOf : view.anyOf;
-    if (branches.length > 0 && view.types.length === 0 && Object.keys(view.properties).length === 0) {
-      return fc.oneof(...branches.map((branch) => this.valid(branch, depth + 1)));
+    if (branches.length > 0 && Object.keys(view.properties).length > 0) {
+      // Properties beside the branches: the branches constrain them (which are required), so
+      // generate the node's own object through each branch in turn.
+      return fc.oneof(...branches.map((branch) => this.objectArbitrary(throughBranch(view, this.views.at(branch)), depth)));
     }
-    if (branches.length > 0) {
-      // Sibling keywords beside oneOf are rare; generate the branch and let Ajv judge the result.
-      return fc.oneof(...branches.map((branch) => this.valid(branch, depth + 1)));
-    }
+    if (branches.length > 0) return fc.oneof(...branches.map((branch) => this.valid(branch, depth + 1)));
     const types = view.types.length > 0 ? view.types : ['string'];
     const arbitraries = types.map((type) => this.ofType(view, type, depth));
     return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof(...arbitraries);

@@ -1,7 +1,7 @@
 // The places in a request where a value can be changed: each parameter and every node of the JSON
 // body (following the schema through properties, the first array item and the oneOf/anyOf branch
 // the current value matches). Coverage varies each place in turn; fuzzing mutates one at random.
-import type { SchemaView, SchemaViews } from './schema-view.js';
+import { throughBranch, type SchemaView, type SchemaViews } from './schema-view.js';
 import type { OperationInfo, ParameterLocation, RequestParts } from './types.js';
 import type { Validators } from './validator.js';
 
@@ -87,7 +87,7 @@ export class LocationFinder {
     out.push({ label: label(target), target, view, value, required, inParameter: false });
     if (value === undefined || depth >= this.maxDepth) return;
     const branches = view.oneOf.length > 0 ? view.oneOf : view.anyOf;
-    const shape = branches.length > 0 ? this.matchingBranch(branches, value) : view;
+    const shape = branches.length > 0 ? this.matchingBranch(view, branches, value) : view;
     if (!shape) return;
     if (Array.isArray(value)) {
       if (shape.items && value.length > 0) this.walk(shape.items, value[0], [...path, 0], true, depth + 1, out);
@@ -101,8 +101,9 @@ export class LocationFinder {
     }
   }
 
-  private matchingBranch(branches: string[], value: unknown): SchemaView | undefined {
+  /** The shape of a oneOf/anyOf node for the branch the value matches (with the node's own properties). */
+  private matchingBranch(view: SchemaView, branches: string[], value: unknown): SchemaView | undefined {
     const match = branches.find((branch) => this.validators.check(branch, value).valid) ?? branches[0];
-    return match ? this.views.at(match) : undefined;
+    return match ? throughBranch(view, this.views.at(match)) : undefined;
   }
 }

@@ -83,6 +83,17 @@ export class SchemaViews {
   }
 }
 
+/**
+ * A node with its own properties and a oneOf/anyOf of constraints (`anyOf: [{required: [acn]},
+ * {required: [abn]}]`), seen through one branch: the node's keywords plus the branch's.
+ */
+export function throughBranch(view: SchemaView, branch: SchemaView): SchemaView {
+  const merged: SchemaView = { ...view, properties: { ...view.properties }, required: [...view.required], oneOf: [], anyOf: [], examples: [] };
+  merge(merged, { ...branch, examples: [] });
+  merged.pointer = view.pointer;
+  return merged;
+}
+
 function merge(into: SchemaView, from: SchemaView): void {
   if (from.types.length > 0) into.types = into.types.length > 0 ? into.types.filter((t) => from.types.includes(t)) : [...from.types];
   for (const key of [

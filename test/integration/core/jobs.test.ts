@@ -32,6 +32,7 @@ const seen: Seen[] = [];
 const NAMED = 'certificate-generation';
 const OTHER = 'partner-progress';
 let base = 0;
+let heldStarted: () => void = () => undefined;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function record(deps: AppDeps, job: JobRow): void {
@@ -58,9 +59,15 @@ beforeAll(async () => {
         deps.clock.now(),
       );
   };
+  handlers['test-held'] = async (deps, job) => {
+    record(deps, job);
+    heldStarted();
+    await delay(200);
+    record(deps, job);
+  };
   handlers['test-slow'] = async (deps, job) => {
     record(deps, job);
-    await delay(150);
+    await delay(100);
     record(deps, job);
   };
   handlers['test-fail'] = async (deps, job) => {
@@ -206,24 +213,44 @@ describe('service clock and jobs', () => {
     expect((await rowsNamed('test-concurrent')).every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
   });
 
+  it('does not move the clock while a job due now is still running in another worker', async () => {
+    startBase();
+    const started = new Promise<void>((resolve) => (heldStarted = resolve));
+    await schedule('test-held', 0, 'held');
+    await schedule('test-order', 30, 'next');
+    // Another worker takes the job due now and is still busy with it when the advance comes.
+    const other = runDueJobs(server.deps, server.built.jobs);
+    await started;
+    const moved = await advance(60);
+    expect(await other).toBe(1);
+    expect(moved.jobsRun).toBe(1);
+    expect(seen.map((s) => [s.tag, s.at])).toEqual([
+      ['held', 0],
+      ['held', 0],
+      ['next', 30],
+    ]);
+  });
+
   it('with the background worker running too, every job still sees the clock at its own due time', async () => {
     startBase();
+    // The worker polls every 5 ms and competes with the advance for each job as it comes due.
     const worker = startWorker(server.deps, server.built.jobs, 5);
+    const dueAt = [15, 30, 45, 60, 75, 90];
     try {
-      for (const at of [30, 60, 90]) await schedule('test-slow', at, at);
+      for (const at of dueAt) await schedule('test-slow', at, at);
       await advance(120);
     } finally {
       await worker.stop();
     }
-    // Each job read the clock at its start and again after 150 ms of work: both are its due time.
-    expect(seen.map((s) => [s.tag, s.at])).toEqual([
-      [30, 30],
-      [30, 30],
-      [60, 60],
-      [60, 60],
-      [90, 90],
-      [90, 90],
-    ]);
+    // Each job read the clock as it started and again after 100 ms of work: both are its due time,
+    // and no job started before the previous one finished.
+    expect(seen.map((s) => [s.tag, s.at])).toEqual(
+      dueAt.flatMap((at) => [
+        [at, at],
+        [at, at],
+      ]),
+    );
+    expect(server.clock.now().getTime()).toBe(base + 120_000);
   });
 
   it('a throwing job is retried 30 s later, then parked as failed after five attempts', async () => {

@@ -115,4 +115,21 @@ describe('auto-disable', () => {
     await deliverMany(account, AUTO_DISABLE_AFTER_FAILURES - 1);
     expect(await endpointView(account, id)).toMatchObject({ enabled: true, consecutiveFailures: 19 });
   });
+
+  it('a manual disable stops pending retries at once; re-enabling does not revive them', async () => {
+    const account = await server.createAccount();
+    const { id } = await createEndpoint(server, account, `${receiver.url}/manual`);
+    receiver.reply = (_n, hit) => ({ status: hit.path === '/manual' ? 503 : 204 });
+    const [deliveryId] = await deliverMany(account, 1);
+    expect(hitsOn('/manual')).toBe(1);
+
+    const client = sdkClient(server, account.keys.secretTest);
+    await updateWebhookEndpoint({ client, path: { id }, body: { enabled: false } });
+    const [row] = await server.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
+    expect(row!.status).toBe('failed');
+
+    await updateWebhookEndpoint({ client, path: { id }, body: { enabled: true } });
+    await advance(server, 600);
+    expect(hitsOn('/manual')).toBe(1);
+  });
 });
