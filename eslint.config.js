@@ -15,7 +15,7 @@ export default tseslint.config(
   },
   {
     // Tool configuration files are loaded by their tools through a default export.
-    files: ['vitest.config.ts', 'eslint.config.js'],
+    files: ['vitest.config.ts', 'eslint.config.js', 'drizzle.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

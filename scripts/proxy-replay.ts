@@ -11,11 +11,18 @@ import { formatReplayReport } from './proxy-replay/report.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { traffic: { type: 'string' }, source: { type: 'string', multiple: true }, errors: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } },
+    options: {
+      traffic: { type: 'string' },
+      source: { type: 'string', multiple: true },
+      errors: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+    },
     allowPositionals: false,
   });
   if (!values.traffic || !existsSync(values.traffic)) {
-    process.stderr.write('usage: tsx scripts/proxy-replay.ts --traffic <recorded JSONL> [--source <test file prefix>]... [--errors] [--verbose]\n');
+    process.stderr.write(
+      'usage: tsx scripts/proxy-replay.ts --traffic <recorded JSONL> [--source <test file prefix>]... [--errors] [--verbose]\n',
+    );
     return 2;
   }
   const report = await replayTraffic({

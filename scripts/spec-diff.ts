@@ -15,7 +15,10 @@ import type { OpenApiDocument } from './spec-diff/types.js';
 const SPEC = 'spec/openapi.json';
 
 function main(): number {
-  const { values } = parseArgs({ options: { base: { type: 'string' }, json: { type: 'boolean', default: false } }, allowPositionals: false });
+  const { values } = parseArgs({
+    options: { base: { type: 'string' }, json: { type: 'boolean', default: false } },
+    allowPositionals: false,
+  });
   if (!values.base) {
     process.stderr.write('usage: npm run spec:diff -- --base <git ref> [--json]\n');
     return 2;
@@ -40,7 +43,10 @@ function main(): number {
   const changes = compareDocuments(base.document, head);
   const verdict = decide(changes, base.document.info?.version, head.info?.version);
   if (values.json) process.stdout.write(`${JSON.stringify({ base: base.commit, verdict, changes }, null, 2)}\n`);
-  else process.stdout.write(`${formatReport(changes, verdict, `spec:diff: ${SPEC} at ${values.base} (${short}, ${base.document.info?.version}) -> working tree (${head.info?.version})`)}\n`);
+  else
+    process.stdout.write(
+      `${formatReport(changes, verdict, `spec:diff: ${SPEC} at ${values.base} (${short}, ${base.document.info?.version}) -> working tree (${head.info?.version})`)}\n`,
+    );
   return verdict.pass ? 0 : 1;
 }
 

@@ -45,7 +45,7 @@ export const API_PREFIXES = [
 ] as const;
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<BuiltApp> {
-  const jobs = createJobRegistry();
+  const jobs = createJobRegistry(deps.config);
   const publicApi = await createPublicApi(deps, readJson('spec/openapi.json'), options.handlers ?? createPublicHandlers(), options);
   const adminApi = await createAdminApi(deps, readJson('spec/admin.openapi.json'), createAdminHandlers(jobs));
   const metrics = createMetrics();

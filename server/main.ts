@@ -10,6 +10,7 @@ import type { AppDeps } from './deps.js';
 import { ensureRecurring, startWorker, type Worker } from './jobs/runner.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './store/db.js';
+import { redisCounterStore } from './http/counter-store.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { role: { type: 'string' } }, allowPositionals: false });
@@ -18,7 +19,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
   const clock = config.SVC_CLOCK === 'manual' ? new ManualClock(config.SVC_CLOCK_START ? new Date(config.SVC_CLOCK_START) : new Date()) : new RealClock();
-  const deps: AppDeps = { config, db: database.db, engine: database.engine, clock, logger };
+  const counters = config.REDIS_URL ? redisCounterStore(config.REDIS_URL) : undefined;
+  const deps: AppDeps = { config, db: database.db, engine: database.engine, clock, logger, ...(counters ? { counters } : {}) };
   if (config.SVC_WEBHOOK_ALLOW_LOCAL) logger.warn('SVC_WEBHOOK_ALLOW_LOCAL is on: webhooks may be sent to http: and loopback addresses (development only).');
 
   const { app, jobs } = await buildApp(deps);
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
       server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve(),
       worker ? worker.stop() : Promise.resolve(),
     ]);
+    await counters?.close?.();
     await database.close();
     process.exit(0);
   };

@@ -28,7 +28,8 @@ export class IdMap {
   learn(recorded: unknown, replayed: unknown, key = ''): void {
     if (typeof recorded === 'string' && typeof replayed === 'string') {
       if (recorded !== replayed && TOKEN.test(recorded) && TOKEN.test(replayed)) this.tokens.set(recorded, replayed);
-      else if (recorded !== replayed && ID_KEY.test(key) && /^\d+$/.test(recorded) && /^\d+$/.test(replayed)) this.numbers.set(recorded, replayed);
+      else if (recorded !== replayed && ID_KEY.test(key) && /^\d+$/.test(recorded) && /^\d+$/.test(replayed))
+        this.numbers.set(recorded, replayed);
       return;
     }
     if (typeof recorded === 'number' && typeof replayed === 'number') {

@@ -56,7 +56,13 @@ function stopper(child: ChildProcess, cleanup: () => void = () => undefined): ()
   };
 }
 
-async function waitFor(pattern: RegExp, child: ChildProcess, output: () => string, what: string, timeoutMs: number): Promise<RegExpExecArray> {
+async function waitFor(
+  pattern: RegExp,
+  child: ChildProcess,
+  output: () => string,
+  what: string,
+  timeoutMs: number,
+): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = pattern.exec(output());
@@ -106,7 +112,16 @@ export async function startServer(options: ServerOptions): Promise<Running> {
 /** `prism proxy spec/openapi.json <upstream>`: Prism serves the document's paths without the server prefix. */
 export async function startPrismProxy(upstream: string, options: { errors: boolean }): Promise<Running> {
   const port = await freePort();
-  const args = ['proxy', '--host', '127.0.0.1', '--port', String(port), ...(options.errors ? ['--errors'] : []), 'spec/openapi.json', upstream];
+  const args = [
+    'proxy',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    ...(options.errors ? ['--errors'] : []),
+    'spec/openapi.json',
+    upstream,
+  ];
   const { child, output } = launch(join(ROOT, 'node_modules/.bin/prism'), args, process.env);
   const stop = stopper(child);
   try {

@@ -141,19 +141,28 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
       });
       running.push(server);
       serverUrl = server.url;
-      log(`server (tsx server/main.ts, manual clock from ${clockStart}, fresh data directory) up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      log(
+        `server (tsx server/main.ts, manual clock from ${clockStart}, fresh data directory) up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
     const prismStarted = Date.now();
     const prism = await startPrismProxy(`${serverUrl}${TEST_PREFIX}`, { errors: Boolean(options.errors) });
     running.push(prism);
-    log(`prism proxy${options.errors ? ' --errors' : ''} spec/openapi.json ${serverUrl}${TEST_PREFIX} up in ${((Date.now() - prismStarted) / 1000).toFixed(1)} s`);
+    log(
+      `prism proxy${options.errors ? ' --errors' : ''} spec/openapi.json ${serverUrl}${TEST_PREFIX} up in ${((Date.now() - prismStarted) / 1000).toFixed(1)} s`,
+    );
 
     const send = async (url: string, method: string, headers: Record<string, string>, body?: Buffer) => {
       const answer = await request(url, { method: method as 'GET', headers, ...(body ? { body } : {}), dispatcher: agent });
       return { status: answer.statusCode, headers: answer.headers, text: await answer.body.text() };
     };
     const admin = async (method: string, path: string, body?: unknown) => {
-      const answer = await send(`${serverUrl}${path}`, method, { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
+      const answer = await send(
+        `${serverUrl}${path}`,
+        method,
+        { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+      );
       return { status: answer.status, body: parseJson(answer.text) };
     };
 
@@ -166,7 +175,12 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
       const clock = await admin('GET', '/admin/clock');
       const now = isObject(clock.body) && typeof clock.body.now === 'string' ? Date.parse(clock.body.now) : Date.parse(clockStart);
       let current = now;
-      const state: StreamState = { ids: new IdMap(), clockOffsetMs: now - Date.parse(stream.start?.at ?? clockStart), addresses: new Map(), index };
+      const state: StreamState = {
+        ids: new IdMap(),
+        clockOffsetMs: now - Date.parse(stream.start?.at ?? clockStart),
+        addresses: new Map(),
+        index,
+      };
       if (stream.start?.adminToken) state.ids.alias(stream.start.adminToken, adminToken);
 
       for (const event of stream.events) {
@@ -201,7 +215,10 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
         headers['x-forwarded-for'] = clientAddress(state, headers['x-forwarded-for']);
         const answer = await send(`${prism.url}${path.slice(TEST_PREFIX.length) || '/'}`, event.method, headers, body);
         report.sentThroughPrism++;
-        if (options.verbose) log(`  ${event.method} ${path} -> ${answer.status} (recorded ${event.status})${answer.headers['sl-violations'] ? ` sl-violations: ${headerValue(answer.headers['sl-violations'])}` : ''}`);
+        if (options.verbose)
+          log(
+            `  ${event.method} ${path} -> ${answer.status} (recorded ${event.status})${answer.headers['sl-violations'] ? ` sl-violations: ${headerValue(answer.headers['sl-violations'])}` : ''}`,
+          );
         const json = parseJson(answer.text);
         const fromServer = headerValue(answer.headers['x-request-id']) === requestId;
         state.ids.learn(event.response, json);
@@ -210,7 +227,10 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
         if (prismProblem && violations.length === 0) {
           // --errors: Prism refused the request itself; its reasons are in the body.
           const listed = Array.isArray(json.validation) ? (json.validation as Violation[]) : [];
-          violations = listed.length > 0 ? listed.map((v) => ({ ...v, location: ['request', ...v.location] })) : [{ location: ['request'], severity: 'Error', message: String(json.title) }];
+          violations =
+            listed.length > 0
+              ? listed.map((v) => ({ ...v, location: ['request', ...v.location] }))
+              : [{ location: ['request'], severity: 'Error', message: String(json.title) }];
         }
         let verdict: ReplayedRequest['verdict'];
         if (fromServer || prismProblem) {
@@ -225,7 +245,17 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
         }
         if (verdict.kind === 'refused-invalid-request') report.refusedInvalid++;
         if (verdict.kind === 'failure') {
-          report.failures.push({ stream: stream.id, seq: event.seq, ...(stream.start?.source ? { source: stream.start.source } : {}), method: event.method, path, recordedStatus: event.status, status: answer.status, fromServer, verdict });
+          report.failures.push({
+            stream: stream.id,
+            seq: event.seq,
+            ...(stream.start?.source ? { source: stream.start.source } : {}),
+            method: event.method,
+            path,
+            recordedStatus: event.status,
+            status: answer.status,
+            fromServer,
+            verdict,
+          });
         }
       }
     }

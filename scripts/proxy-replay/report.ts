@@ -17,11 +17,16 @@ export function formatReplayReport(report: ReplayReport): string {
   lines.push('Counted as failures: every response violation, and request violations on requests the server accepted (2xx).');
   for (const failure of report.failures) {
     if (failure.verdict.kind !== 'failure') continue;
-    const what = failure.verdict.reason === 'response-violation' ? 'response violates the document' : 'server accepted a request the document calls invalid';
+    const what =
+      failure.verdict.reason === 'response-violation'
+        ? 'response violates the document'
+        : 'server accepted a request the document calls invalid';
     lines.push(`FAIL ${failure.method} ${failure.path} -> ${failure.status} (recorded ${failure.recordedStatus}): ${what}`);
     lines.push(`     from ${failure.source ?? 'unknown test file'} (stream ${failure.stream}, #${failure.seq})`);
     for (const v of failure.verdict.violations) lines.push(`     [${v.severity}] ${v.location.join('.')}: ${v.message}`);
   }
-  lines.push(`${report.failures.length === 0 ? 'PASS' : 'FAIL'}: ${report.failures.length} failure(s) in ${report.sentThroughPrism} requests sent through Prism.`);
+  lines.push(
+    `${report.failures.length === 0 ? 'PASS' : 'FAIL'}: ${report.failures.length} failure(s) in ${report.sentThroughPrism} requests sent through Prism.`,
+  );
   return lines.join('\n');
 }

@@ -24,8 +24,13 @@ export function groupStreams(events: readonly TrafficEvent[], sources: readonly 
     if (event.kind === 'start') stream.start = event;
     else stream.events.push(event);
   }
-  const kept = [...byId.values()].filter((s) => sources.length === 0 || sources.some((prefix) => (s.start?.source ?? '').startsWith(prefix)));
+  const kept = [...byId.values()].filter(
+    (s) => sources.length === 0 || sources.some((prefix) => (s.start?.source ?? '').startsWith(prefix)),
+  );
   for (const stream of kept) stream.events.sort((a, b) => a.seq - b.seq);
   const reach = new Map(kept.map((s) => [s.id, clockReach(s)]));
-  return kept.map((s, index) => ({ s, index })).sort((a, b) => reach.get(a.s.id)! - reach.get(b.s.id)! || a.index - b.index).map(({ s }) => s);
+  return kept
+    .map((s, index) => ({ s, index }))
+    .sort((a, b) => reach.get(a.s.id)! - reach.get(b.s.id)! || a.index - b.index)
+    .map(({ s }) => s);
 }

@@ -49,7 +49,19 @@ export type TrafficEvent = StartEvent | ClockEvent | HttpEvent;
 export const BODY_CAP_BYTES = 256 * 1024;
 
 /** Headers that describe one connection, not the request (RFC 9110 7.6.1), plus the ones recomputed on send. */
-export const NOT_RECORDED_HEADERS = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+export const NOT_RECORDED_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
 
 export function readTraffic(file: string): TrafficEvent[] {
   const events: TrafficEvent[] = [];

@@ -46,7 +46,13 @@ function verdict(diff: Diff, base: OpenApiDocument, path: Path, message: string)
     text = `[Added] security scheme \`${String(diff.path[diff.path.length - 1])}\` to an existing requirement: callers now need it as well`;
   }
   if (breaking && path[0] === 'paths' && operationOf(base, path)?.['x-provisional'] === true) {
-    return { severity: 'compatible', action: diff.action, pointer, message: text, note: 'provisional operation (x-provisional): may change in a minor version' };
+    return {
+      severity: 'compatible',
+      action: diff.action,
+      pointer,
+      message: text,
+      note: 'provisional operation (x-provisional): may change in a minor version',
+    };
   }
   return { severity: breaking ? 'breaking' : 'compatible', action: diff.action, pointer, message: text };
 }

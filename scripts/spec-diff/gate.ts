@@ -22,7 +22,14 @@ export function decide(changes: readonly SpecChange[], baseVersion: string | und
   const headMajor = majorOf(headVersion);
   const majorRaised = baseMajor !== undefined && headMajor !== undefined && headMajor > baseMajor;
   if (breaking === 0) return { pass: true, breaking, compatible, majorRaised, reason: 'no breaking change' };
-  if (majorRaised) return { pass: true, breaking, compatible, majorRaised, reason: `breaking changes allowed: info.version major went up (${baseVersion} -> ${headVersion})` };
+  if (majorRaised)
+    return {
+      pass: true,
+      breaking,
+      compatible,
+      majorRaised,
+      reason: `breaking changes allowed: info.version major went up (${baseVersion} -> ${headVersion})`,
+    };
   return {
     pass: false,
     breaking,

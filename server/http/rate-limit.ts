@@ -1,7 +1,8 @@
-// Rate limits (spec 8, D-42) as fixed one-minute windows counted in the database, so every API
-// process behind a load balancer shares one budget. Windows follow the service clock, so tests move
+// Rate limits (spec 8, D-42) as fixed one-minute windows counted in a shared store (the database, or
+// Redis when REDIS_URL is set), so every API process behind a load balancer shares one budget. Windows follow the service clock, so tests move
 // past a window with the operator API instead of sleeping.
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
+import { databaseCounterStore } from './counter-store.js';
 import type { AppDeps } from '../deps.js';
 import { rateLimitCounters } from '../store/schema.js';
 import type { Caller } from './context.js';
@@ -38,24 +39,16 @@ export interface RateLimitOutcome {
   refused?: HttpResult;
 }
 
-async function count(deps: AppDeps, bucket: string, windowStart: Date): Promise<number> {
-  const rows = await deps.db
-    .insert(rateLimitCounters)
-    .values({ bucket, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimitCounters.bucket, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } })
-    .returning({ count: rateLimitCounters.count });
-  return rows[0]?.count ?? 1;
-}
-
 /** Counts this request against every budget of its class; refuses when any is exhausted. */
 export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller: Caller, ip: string): Promise<RateLimitOutcome> {
   const now = deps.clock.now().getTime();
   const windowStart = new Date(now - (now % WINDOW_MS));
   const reset = Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000));
+  const store = deps.counters ?? databaseCounterStore(deps.db);
   let tightest: { limit: number; remaining: number } | undefined;
   let exceeded = false;
   for (const budget of budgets(kind, caller, ip, deps.config.SVC_RATE_LIMIT_MULTIPLIER)) {
-    const used = await count(deps, budget.bucket, windowStart);
+    const used = await store.increment(budget.bucket, windowStart, WINDOW_MS);
     const remaining = Math.max(0, budget.limit - used);
     if (!tightest || remaining < tightest.remaining) tightest = { limit: budget.limit, remaining };
     if (used > budget.limit) exceeded = true;

@@ -56,14 +56,15 @@ export async function completeJob(db: Database, id: number, finishedAt: Date): P
   await db.update(jobs).set({ state: 'done', finishedAt, uniqueKey: null, leaseUntil: null }).where(eq(jobs.id, id));
 }
 
-/** A job that threw is retried a few times (its lease released), then parked as failed. */
-export async function failJob(db: Database, job: JobRow, error: unknown, retryAt: Date): Promise<void> {
+/** A job that threw is retried a few times (its lease released), then parked as failed. True when parked. */
+export async function failJob(db: Database, job: JobRow, error: unknown, retryAt: Date): Promise<boolean> {
   const message = error instanceof Error ? error.message : String(error);
   const finalFailure = job.attempts >= MAX_ATTEMPTS;
   await db
     .update(jobs)
     .set(finalFailure ? { state: 'failed', lastError: message, uniqueKey: null, leaseUntil: null } : { state: 'pending', lastError: message, runAt: retryAt, leaseUntil: null })
     .where(and(eq(jobs.id, job.id)));
+  return finalFailure;
 }
 
 export async function nextDueAt(db: Database, before: Date): Promise<Date | null> {

@@ -34,7 +34,10 @@ async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promis
     if (recurring) await scheduleRecurring(deps, recurring, new Date(job.runAt.getTime() + recurring.everySeconds * 1000));
   } catch (error) {
     deps.logger.error({ err: error, job: job.name, jobId: job.id }, 'job failed');
-    await failJob(deps.db, job, error, new Date(now.getTime() + 30_000));
+    const parked = await failJob(deps.db, job, error, new Date(now.getTime() + 30_000));
+    // A parked periodic run must not end the schedule: queue the next regular run.
+    const recurring = parked && registry.recurring.find((r) => r.name === job.name && job.uniqueKey === `recurring:${r.name}`);
+    if (recurring) await scheduleRecurring(deps, recurring, new Date(job.runAt.getTime() + recurring.everySeconds * 1000));
   }
 }
 

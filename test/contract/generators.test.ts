@@ -30,7 +30,14 @@ const ctx: PhaseContext = {
   doc,
   operations: new Map(operations.map((op) => [op.id, op])),
   // Never sends anything here: the context needs one for its types only.
-  session: new Session({ baseUrl: 'http://127.0.0.1:9/api/test/v2', credentials: { secret: 'unused' }, validators, timeoutMs: 1, maxWaitSeconds: 0, log: () => undefined }),
+  session: new Session({
+    baseUrl: 'http://127.0.0.1:9/api/test/v2',
+    credentials: { secret: 'unused' },
+    validators,
+    timeoutMs: 1,
+    maxWaitSeconds: 0,
+    log: () => undefined,
+  }),
   views,
   arbitraries: new ArbitraryBuilder(views),
   locations: new LocationFinder(views, validators),
@@ -84,7 +91,11 @@ describe('schema -> arbitrary', () => {
 
 describe('link expressions', () => {
   const parts = { path: { id: 'we_1' }, query: { page: 2 }, header: {}, body: { kind: 'json' as const, value: { entities: [{ id: 5 }] } } };
-  const response = { status: 201, headers: { location: '/api/test/v2/ppsr/searches/7' }, bodyText: '{"requestId":7,"entities":[{"id":501}]}' };
+  const response = {
+    status: 201,
+    headers: { location: '/api/test/v2/ppsr/searches/7' },
+    bodyText: '{"requestId":7,"entities":[{"id":501}]}',
+  };
 
   it('reads the response body, headers and the request', () => {
     expect(evaluateExpression('$response.body#/requestId', parts, response)).toBe(7);

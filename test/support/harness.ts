@@ -61,6 +61,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Stand-in DNS for the webhook SSRF guard, so tests never depend on real name resolution. */
   resolveHost?: AppDeps['resolveHost'];
+  /** Rate-limit counters (e.g. a Redis store shared by two servers). */
+  counters?: AppDeps['counters'];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -68,7 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({ SVC_CLOCK: 'manual', SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}), ...(options.env ?? {}) });
   const opened = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });
   const clock = new ManualClock(TEST_START);
-  const deps: AppDeps = { config, db: opened.db, engine: opened.engine, clock, logger: createLogger('silent'), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) };
+  const deps: AppDeps = { config, db: opened.db, engine: opened.engine, clock, logger: createLogger('silent'), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}), ...(options.counters ? { counters: options.counters } : {}) };
   const built = await buildApp(deps, { validateResponses: true, ...(options.handlers ? { handlers: options.handlers } : {}) });
   // Opt-in: SVC_RECORD_TRAFFIC=<file> records this server's traffic for the Prism proxy replay.
   const recordTo = process.env.SVC_RECORD_TRAFFIC;

@@ -62,11 +62,23 @@ export interface TrafficRecorder {
   wrap: (app: Express) => Express;
 }
 
-export function createTrafficRecorder(file: string, clock: ManualClock, options: { customHandlers: boolean; source?: string; adminToken?: string }): TrafficRecorder {
+export function createTrafficRecorder(
+  file: string,
+  clock: ManualClock,
+  options: { customHandlers: boolean; source?: string; adminToken?: string },
+): TrafficRecorder {
   const stream = `${process.pid}-${randomUUID().slice(0, 8)}`;
   let seq = 0;
   const append = (event: TrafficEvent): void => appendFileSync(file, `${JSON.stringify(event)}\n`);
-  append({ kind: 'start', stream, seq: seq++, at: clock.now().toISOString(), customHandlers: options.customHandlers, ...(options.source ? { source: options.source } : {}), ...(options.adminToken ? { adminToken: options.adminToken } : {}) });
+  append({
+    kind: 'start',
+    stream,
+    seq: seq++,
+    at: clock.now().toISOString(),
+    customHandlers: options.customHandlers,
+    ...(options.source ? { source: options.source } : {}),
+    ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+  });
 
   // Tests move the clock directly as well as through the operator API; both end up here.
   for (const method of ['advance', 'set'] as const) {
@@ -112,7 +124,12 @@ export function createTrafficRecorder(file: string, clock: ManualClock, options:
     }) as Response['end'];
     const finish = (): void => {
       const response = responseBytes <= RESPONSE_CAP_BYTES ? parsedJson(res, responseChunks) : undefined;
-      append({ ...event, ...encodeBody(Buffer.concat(requestChunks)), status: res.statusCode, ...(response !== undefined ? { response } : {}) });
+      append({
+        ...event,
+        ...encodeBody(Buffer.concat(requestChunks)),
+        status: res.statusCode,
+        ...(response !== undefined ? { response } : {}),
+      });
     };
     // The body may still be arriving when an early answer (401, 413) is sent: wait for all of it.
     res.once('close', () => (req.complete ? finish() : req.once('close', finish)));

@@ -17,7 +17,14 @@ type Json = Record<string, unknown>;
 const FULL = loadDocument() as unknown as OpenApiDocument;
 // Plants go into a copy cut down to the paths they touch (all components and webhooks kept): a
 // comparison walks the whole resolved document, and the full one takes seconds on a busy machine.
-const PLANTED_PATHS = ['/webhooks', '/webhooks/{id}', '/webhooks/{id}/rotate-secret', '/monitoring/entities', '/helpers/industries', '/ppsr/alerts'];
+const PLANTED_PATHS = [
+  '/webhooks',
+  '/webhooks/{id}',
+  '/webhooks/{id}/rotate-secret',
+  '/monitoring/entities',
+  '/helpers/industries',
+  '/ppsr/alerts',
+];
 const BASE: OpenApiDocument = { ...FULL, paths: Object.fromEntries(PLANTED_PATHS.map((path) => [path, (FULL.paths as Json)[path]])) };
 const SLOW = { timeout: 60_000 };
 
@@ -89,7 +96,13 @@ describe('spec:diff flags breaking changes', () => {
     ],
     [
       'a new required query parameter',
-      (doc) => (operation(doc, '/monitoring/entities', 'get').parameters as Json[]).push({ name: 'region', in: 'query', required: true, schema: { type: 'string' } }),
+      (doc) =>
+        (operation(doc, '/monitoring/entities', 'get').parameters as Json[]).push({
+          name: 'region',
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+        }),
       /^\/paths\/~1monitoring~1entities\/get\/parameters\/\d+$/,
     ],
     [
@@ -114,9 +127,21 @@ describe('spec:diff flags breaking changes', () => {
       },
       /^\/paths\/~1webhooks\/post\/responses\/201$/,
     ],
-    ['changed security (an alternative removed)', (doc) => (operation(doc, '/helpers/industries', 'get').security = [{ secretKey: [] }]), /^\/paths\/~1helpers~1industries\/get\/security\/1$/],
-    ['changed security (a scheme replaced)', (doc) => (operation(doc, '/webhooks', 'get').security = [{ publishableKey: [] }]), /^\/paths\/~1webhooks\/get\/security\/0\/secretKey$/],
-    ['changed security (a scheme required as well)', (doc) => (operation(doc, '/webhooks', 'get').security = [{ secretKey: [], publishableKey: [] }]), /^\/paths\/~1webhooks\/get\/security\/0\/publishableKey$/],
+    [
+      'changed security (an alternative removed)',
+      (doc) => (operation(doc, '/helpers/industries', 'get').security = [{ secretKey: [] }]),
+      /^\/paths\/~1helpers~1industries\/get\/security\/1$/,
+    ],
+    [
+      'changed security (a scheme replaced)',
+      (doc) => (operation(doc, '/webhooks', 'get').security = [{ publishableKey: [] }]),
+      /^\/paths\/~1webhooks\/get\/security\/0\/secretKey$/,
+    ],
+    [
+      'changed security (a scheme required as well)',
+      (doc) => (operation(doc, '/webhooks', 'get').security = [{ secretKey: [], publishableKey: [] }]),
+      /^\/paths\/~1webhooks\/get\/security\/0\/publishableKey$/,
+    ],
     [
       'an added response enum value',
       (doc) => {
@@ -129,23 +154,39 @@ describe('spec:diff flags breaking changes', () => {
     [
       'a removed webhook payload field',
       (doc) => {
-        const payload = deref(doc, obj(obj(obj(obj(obj(obj(doc.webhooks)['monitoring.expired']).post).requestBody).content)['application/json']).schema);
+        const payload = deref(
+          doc,
+          obj(obj(obj(obj(obj(obj(doc.webhooks)['monitoring.expired']).post).requestBody).content)['application/json']).schema,
+        );
         delete properties(payload).timestamp;
       },
       /^\/webhooks\/monitoring\.expired\/post\/requestBody\/content\/application~1json\/schema\/properties\/timestamp$/,
     ],
-  ])('%s', (_name, change, pointer) => {
-    const { changes, pass } = planted(change);
-    expect(pass).toBe(false);
-    expect(breakingAt(changes)).toContainEqual(expect.stringMatching(pointer));
-  }, SLOW.timeout);
+  ])(
+    '%s',
+    (_name, change, pointer) => {
+      const { changes, pass } = planted(change);
+      expect(pass).toBe(false);
+      expect(breakingAt(changes)).toContainEqual(expect.stringMatching(pointer));
+    },
+    SLOW.timeout,
+  );
 });
 
 describe('spec:diff passes compatible changes', () => {
   it.each<[string, (doc: Json) => void]>([
-    ['a new optional request field', (doc) => (properties(requestSchema(doc, '/webhooks', 'post')).label = { type: 'string', maxLength: 100 })],
+    [
+      'a new optional request field',
+      (doc) => (properties(requestSchema(doc, '/webhooks', 'post')).label = { type: 'string', maxLength: 100 }),
+    ],
     ['a new response field', (doc) => (properties(responseSchema(doc, ...WEBHOOK_ENDPOINT)).label = { type: 'string' })],
-    ['a new operation', (doc) => (obj(doc.paths)['/webhooks/{id}/ping'] = { post: { ...structuredClone(operation(doc, '/webhooks/{id}/rotate-secret', 'post')), operationId: 'pingWebhookEndpoint' } })],
+    [
+      'a new operation',
+      (doc) =>
+        (obj(doc.paths)['/webhooks/{id}/ping'] = {
+          post: { ...structuredClone(operation(doc, '/webhooks/{id}/rotate-secret', 'post')), operationId: 'pingWebhookEndpoint' },
+        }),
+    ],
     [
       'a widened request enum',
       (doc) => {
@@ -153,7 +194,16 @@ describe('spec:diff passes compatible changes', () => {
         items.enum = [...(items.enum as string[]), 'lodgement.status_changed'];
       },
     ],
-    ['a new optional query parameter', (doc) => (operation(doc, '/monitoring/entities', 'get').parameters as Json[]).push({ name: 'region', in: 'query', required: false, schema: { type: 'string' } })],
+    [
+      'a new optional query parameter',
+      (doc) =>
+        (operation(doc, '/monitoring/entities', 'get').parameters as Json[]).push({
+          name: 'region',
+          in: 'query',
+          required: false,
+          schema: { type: 'string' },
+        }),
+    ],
     ['a new security alternative', (doc) => (operation(doc, '/webhooks', 'get').security = [{ secretKey: [] }, { publishableKey: [] }])],
     [
       'description changes',
@@ -163,37 +213,63 @@ describe('spec:diff passes compatible changes', () => {
       },
     ],
     ['a new webhook', (doc) => (obj(doc.webhooks)['monitoring.renewed'] = structuredClone(obj(doc.webhooks)['monitoring.expired']))],
-  ])('%s', (_name, change) => {
-    const { changes, pass } = planted(change);
-    expect(changes.length).toBeGreaterThan(0);
-    expect(breakingAt(changes)).toEqual([]);
-    expect(pass).toBe(true);
-  }, SLOW.timeout);
+  ])(
+    '%s',
+    (_name, change) => {
+      const { changes, pass } = planted(change);
+      expect(changes.length).toBeGreaterThan(0);
+      expect(breakingAt(changes)).toEqual([]);
+      expect(pass).toBe(true);
+    },
+    SLOW.timeout,
+  );
 
-  it('the whole unchanged document has no changes', () => {
-    expect(compareDocuments(FULL, structuredClone(FULL))).toEqual([]);
-  }, SLOW.timeout);
+  it(
+    'the whole unchanged document has no changes',
+    () => {
+      expect(compareDocuments(FULL, structuredClone(FULL))).toEqual([]);
+    },
+    SLOW.timeout,
+  );
 
-  it('lets a breaking change on a provisional operation through, saying why', () => {
-    const { changes, pass } = planted((doc) => delete obj(obj(doc.paths)['/ppsr/alerts']).get);
-    expect(pass).toBe(true);
-    expect(changes).toContainEqual(expect.objectContaining({ pointer: '/paths/~1ppsr~1alerts/get', severity: 'compatible', note: expect.stringContaining('x-provisional') }));
-  }, SLOW.timeout);
+  it(
+    'lets a breaking change on a provisional operation through, saying why',
+    () => {
+      const { changes, pass } = planted((doc) => delete obj(obj(doc.paths)['/ppsr/alerts']).get);
+      expect(pass).toBe(true);
+      expect(changes).toContainEqual(
+        expect.objectContaining({
+          pointer: '/paths/~1ppsr~1alerts/get',
+          severity: 'compatible',
+          note: expect.stringContaining('x-provisional'),
+        }),
+      );
+    },
+    SLOW.timeout,
+  );
 });
 
 describe('spec:diff and info.version (D-44)', () => {
   const removeOperation = (doc: Json) => delete obj(obj(doc.paths)['/webhooks']).get;
 
-  it('passes a breaking change when the major version went up', () => {
-    const { changes, pass } = planted(removeOperation, '3.0.0');
-    expect(breakingAt(changes)).toEqual(['/paths/~1webhooks/get']);
-    expect(pass).toBe(true);
-  }, SLOW.timeout);
+  it(
+    'passes a breaking change when the major version went up',
+    () => {
+      const { changes, pass } = planted(removeOperation, '3.0.0');
+      expect(breakingAt(changes)).toEqual(['/paths/~1webhooks/get']);
+      expect(pass).toBe(true);
+    },
+    SLOW.timeout,
+  );
 
-  it('still fails a breaking change with only a minor or patch bump', () => {
-    expect(planted(removeOperation, '2.1.0').pass).toBe(false);
-    expect(planted(removeOperation, '2.0.1').pass).toBe(false);
-  }, SLOW.timeout);
+  it(
+    'still fails a breaking change with only a minor or patch bump',
+    () => {
+      expect(planted(removeOperation, '2.1.0').pass).toBe(false);
+      expect(planted(removeOperation, '2.0.1').pass).toBe(false);
+    },
+    SLOW.timeout,
+  );
 
   it('reads the major number of semver versions only', () => {
     expect(majorOf('2.0.0')).toBe(2);

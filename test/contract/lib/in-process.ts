@@ -1,18 +1,16 @@
 // The real app, in this process, for contract runs that have no server to point at (CI, nightly):
-// the test harness's server (manual clock, fresh in-memory database) plus two settings so a run is
-// about the contract and not about waiting: a high rate-limit multiplier (a run sends thousands of
-// requests; monitoring allows 60 a minute) and a fixed DNS table for the webhook SSRF guard that
-// resolves the RFC 2606 example domains the runner generates to a public address and nothing else.
+// the test harness's server (manual clock, fresh in-memory database) plus settings so a run is about
+// the contract and stays on this machine: a high rate-limit multiplier (a run sends thousands of
+// requests; monitoring allows 60 a minute), and webhook targets kept on loopback: the RFC 2606
+// example hosts the runner generates resolve to 127.0.0.1, which the D-24 local escape hatch
+// accepts, so any delivery the server attempts is refused at once by this machine, never sent out.
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../../support/harness.js';
 import type { HandlerMap } from '../../../server/http/context.js';
 
 export const TEST_PREFIX = '/api/test/v2';
 
-/** A public address (example.com's) so the SSRF guard accepts reserved example hosts; no delivery job runs in these servers. */
-const EXAMPLE_ADDRESS = '93.184.215.14';
-
 export async function resolveExampleHosts(host: string): Promise<string[]> {
-  if (/(^|\.)example\.(com|org|net)$/i.test(host)) return [EXAMPLE_ADDRESS];
+  if (/(^|\.)example\.(com|org|net)$/i.test(host)) return ['127.0.0.1'];
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
 }
 
@@ -25,7 +23,7 @@ export interface ContractServer {
 
 export async function startContractServer(options: { handlers?: HandlerMap } = {}): Promise<ContractServer> {
   const server = await startTestServer({
-    env: { SVC_RATE_LIMIT_MULTIPLIER: '1000' },
+    env: { SVC_RATE_LIMIT_MULTIPLIER: '1000', SVC_WEBHOOK_ALLOW_LOCAL: '1' },
     resolveHost: resolveExampleHosts,
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });

@@ -15,6 +15,8 @@ export interface Location {
   value: unknown;
   required: boolean;
   inParameter: boolean;
+  /** A path segment: an empty value would address another route, so it is never generated. */
+  inPath: boolean;
 }
 
 export const REMOVE = Symbol('remove');
@@ -75,6 +77,7 @@ export class LocationFinder {
         value: parts[parameter.in][parameter.name],
         required: parameter.required,
         inParameter: true,
+        inPath: parameter.in === 'path',
       });
     }
     if (operation.body && parts.body?.kind === 'json') this.walk(operation.body.schemaPointer, parts.body.value, [], true, 0, out);
@@ -84,13 +87,14 @@ export class LocationFinder {
   private walk(pointer: string, value: unknown, path: (string | number)[], required: boolean, depth: number, out: Location[]): void {
     const view = this.views.at(pointer);
     const target: Target = { area: 'body', path };
-    out.push({ label: label(target), target, view, value, required, inParameter: false });
+    out.push({ label: label(target), target, view, value, required, inParameter: false, inPath: false });
     if (value === undefined || depth >= this.maxDepth) return;
     const branches = view.oneOf.length > 0 ? view.oneOf : view.anyOf;
     const shape = branches.length > 0 ? this.matchingBranch(view, branches, value) : view;
     if (!shape) return;
     if (Array.isArray(value)) {
-      if (shape.items && value.length > 0) this.walk(shape.items, value[0], [...path, 0], true, depth + 1, out);
+      // An item is not "required": removing one is judged by minItems, at the array itself.
+      if (shape.items && value.length > 0) this.walk(shape.items, value[0], [...path, 0], false, depth + 1, out);
       return;
     }
     if (value && typeof value === 'object') {

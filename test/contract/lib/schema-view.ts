@@ -88,7 +88,14 @@ export class SchemaViews {
  * {required: [abn]}]`), seen through one branch: the node's keywords plus the branch's.
  */
 export function throughBranch(view: SchemaView, branch: SchemaView): SchemaView {
-  const merged: SchemaView = { ...view, properties: { ...view.properties }, required: [...view.required], oneOf: [], anyOf: [], examples: [] };
+  const merged: SchemaView = {
+    ...view,
+    properties: { ...view.properties },
+    required: [...view.required],
+    oneOf: [],
+    anyOf: [],
+    examples: [],
+  };
   merge(merged, { ...branch, examples: [] });
   merged.pointer = view.pointer;
   return merged;

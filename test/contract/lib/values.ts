@@ -125,7 +125,7 @@ function numberBoundaries(view: SchemaView): { valid: LabelledValue[]; invalid: 
 export function edgeValues(
   view: SchemaView,
   base: unknown,
-  options: ValueOptions & { inParameter: boolean },
+  options: ValueOptions & { inParameter: boolean; inPath?: boolean },
 ): { valid: LabelledValue[]; invalid: LabelledValue[] } {
   const valid: LabelledValue[] = [];
   const invalid: LabelledValue[] = [...wrongTypes(view, options.inParameter)];
@@ -139,8 +139,9 @@ export function edgeValues(
   if (view.types.includes('boolean')) valid.push({ label: 'true', value: true }, { label: 'false', value: false });
   if (typeof base === 'string') {
     const edges = stringBoundaries(view, base, options);
-    valid.push(...edges.valid);
-    invalid.push(...edges.invalid);
+    const keep = (edge: LabelledValue) => !(options.inPath && edge.value === '');
+    valid.push(...edges.valid.filter(keep));
+    invalid.push(...edges.invalid.filter(keep));
   }
   if (view.types.includes('integer') || view.types.includes('number')) {
     const edges = numberBoundaries(view);

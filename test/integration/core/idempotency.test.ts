@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordCharge } from '../../../server/domain/ledger/charges.js';
 import type { HandlerMap } from '../../../server/http/context.js';
 import { requestFingerprint } from '../../../server/http/idempotency.js';
-import { ensureRecurring } from '../../../server/jobs/runner.js';
+import { scheduleRecurring } from '../../../server/jobs/runner.js';
 import { idempotencyRecords } from '../../../server/store/schema.js';
 import { loadDocument } from '../../support/document.js';
 import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
@@ -276,7 +276,10 @@ describe('Idempotency-Key (D-18)', () => {
   });
 
   it('the recurring clean-up runs when the manual clock passes its due time', async () => {
-    await ensureRecurring(server.deps, server.built.jobs);
+    // Only the clean-up is scheduled (other periodic jobs would run every minute of the day).
+    const cleanup = server.built.jobs.recurring.find((job) => job.name === 'idempotency-cleanup');
+    expect(cleanup).toBeDefined();
+    await scheduleRecurring(server.deps, cleanup!, new Date(server.clock.now().getTime() + 24 * 3600_000));
     const account = await server.createAccount();
     expect((await post(SEARCHES, account.keys.secretTest, { vin: '1HGCM82633A004352' }, 'expiry-3')).status).toBe(201);
     expect(await records(account, 'expiry-3')).toHaveLength(1);

@@ -12,7 +12,7 @@ import { loadConfig } from '../../../server/config.js';
 import type { AppDeps } from '../../../server/deps.js';
 import { createAdminApi } from '../../../server/http/admin-api.js';
 import { enqueue, type JobRow } from '../../../server/jobs/queue.js';
-import { runDueJobs, startWorker, type JobRegistry } from '../../../server/jobs/runner.js';
+import { runDueJobs, scheduleRecurring, startWorker, type JobRegistry, type RecurringJob } from '../../../server/jobs/runner.js';
 import { createLogger } from '../../../server/logger.js';
 import { createAdminHandlers } from '../../../server/routes/admin.js';
 import { openDatabase, type OpenDatabase } from '../../../server/store/db.js';
@@ -263,6 +263,33 @@ describe('service clock and jobs', () => {
     expect(row).toMatchObject({ state: 'failed', attempts: 5, lastError: 'always fails', leaseUntil: null });
     // Parked: no further attempt however far the clock moves.
     expect((await advance(3600)).jobsRun).toBe(0);
+  });
+
+  it('a periodic job that keeps failing is parked, and its next regular run is still scheduled', async () => {
+    startBase();
+    const periodic: RecurringJob = {
+      name: 'test-periodic-fail',
+      everySeconds: 3600,
+      handler: async (deps, job) => {
+        record(deps, job);
+        throw new Error('periodic failure');
+      },
+    };
+    server.built.jobs.handlers[periodic.name] = periodic.handler;
+    server.built.jobs.recurring.push(periodic);
+    try {
+      await scheduleRecurring(server.deps, periodic, new Date(base + 60_000));
+      expect((await advance(600)).jobsRun).toBe(5);
+      expect(seen.map((s) => s.at)).toEqual([60, 90, 120, 150, 180]);
+      const rows = await rowsNamed(periodic.name);
+      expect(rows.map((r) => r.state)).toEqual(['failed', 'pending']);
+      // The next hourly run (counted from the last attempt) keeps the schedule alive.
+      expect(rows[1]!.uniqueKey).toBe(`recurring:${periodic.name}`);
+      expect(rows[1]!.runAt.getTime()).toBe(base + (180 + 3600) * 1000);
+    } finally {
+      server.built.jobs.recurring = server.built.jobs.recurring.filter((r) => r !== periodic);
+      await server.deps.db.delete(jobs).where(eq(jobs.name, periodic.name));
+    }
   });
 });
 

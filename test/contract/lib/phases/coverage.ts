@@ -26,6 +26,7 @@ function locationVariants(ctx: PhaseContext, base: RequestParts, location: Locat
   }
   const edges = edgeValues(location.view, location.value, {
     inParameter: location.inParameter,
+    inPath: location.inPath,
     maxBoundaryLength: ctx.budget.maxBoundaryLength,
     seed,
   });

@@ -49,7 +49,12 @@ export function mutate(ctx: PhaseContext, operation: OperationInfo, parts: Reque
   const locations = ctx.locations.find(operation, parts).filter((l) => l.value !== undefined);
   for (let step = 0; step < locations.length; step++) {
     const location = locations[(where + step) % locations.length]!;
-    const edges = edgeValues(location.view, location.value, { inParameter: location.inParameter, maxBoundaryLength: 300, seed: ctx.seed });
+    const edges = edgeValues(location.view, location.value, {
+      inParameter: location.inParameter,
+      inPath: location.inPath,
+      maxBoundaryLength: 300,
+      seed: ctx.seed,
+    });
     const options: { label: string; value: unknown }[] = [...edges.invalid];
     const isRoot = location.target.area === 'body' && location.target.path.length === 0;
     if (location.required && !isRoot) options.push({ label: 'missing (required)', value: REMOVE });
