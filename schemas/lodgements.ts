@@ -183,7 +183,11 @@ export function registerLodgementsPaths(registry: OpenAPIRegistry): void {
         schema: Lodgement,
         examples: { created: { summary: 'Created', value: lodgementExample } },
         links: {
-          GetLodgement: { operationId: LODGEMENTS_OPERATIONS.getLodgement, parameters: { requestId: '$response.body#/requestId' }, description: 'Follow the lodgement just made.' },
+          GetLodgement: {
+            operationId: LODGEMENTS_OPERATIONS.getLodgement,
+            parameters: { requestId: '$response.body#/requestId' },
+            description: 'Follow the lodgement just made.',
+          },
         },
       },
     },

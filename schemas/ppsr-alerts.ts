@@ -155,7 +155,11 @@ export function registerPpsrAlertsPaths(registry: OpenAPIRegistry): void {
         schema: PpsrAlert,
         examples: { created: { summary: 'Created', value: alertExample } },
         links: {
-          DeleteAlert: { operationId: PPSR_OPERATIONS.deletePpsrAlert, parameters: { id: '$response.body#/id' }, description: 'Stop watching; afterwards deleting again answers 404.' },
+          DeleteAlert: {
+            operationId: PPSR_OPERATIONS.deletePpsrAlert,
+            parameters: { id: '$response.body#/id' },
+            description: 'Stop watching; afterwards deleting again answers 404.',
+          },
         },
       },
     },

@@ -165,7 +165,11 @@ export function registerPpsrSearchesPaths(registry: OpenAPIRegistry): void {
         headers: { Location: HEADER_REFS.location },
         examples: { created: { summary: 'Created', value: { requestId: 1001, status: 'new' } } },
         links: {
-          GetSearch: { operationId: PPSR_OPERATIONS.getPpsrSearch, parameters: { requestId: '$response.body#/requestId' }, description: 'Poll the search just started.' },
+          GetSearch: {
+            operationId: PPSR_OPERATIONS.getPpsrSearch,
+            parameters: { requestId: '$response.body#/requestId' },
+            description: 'Poll the search just started.',
+          },
         },
       },
     },

@@ -237,10 +237,26 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
         // Links let clients and the contract runner chain calls on the created endpoint (there is no
         // GET of one endpoint: update, rotate, deliveries and delete are what it can be used with).
         links: {
-          UpdateEndpoint: { operationId: WEBHOOKS_OPERATIONS.updateWebhookEndpoint, parameters: { id: '$response.body#/id' }, description: 'Change the endpoint just created.' },
-          RotateSecret: { operationId: WEBHOOKS_OPERATIONS.rotateWebhookEndpointSecret, parameters: { id: '$response.body#/id' }, description: 'Rotate its signing secret.' },
-          ListDeliveries: { operationId: WEBHOOKS_OPERATIONS.listWebhookDeliveries, parameters: { id: '$response.body#/id' }, description: 'Its delivery log.' },
-          DeleteEndpoint: { operationId: WEBHOOKS_OPERATIONS.deleteWebhookEndpoint, parameters: { id: '$response.body#/id' }, description: 'Delete it; afterwards every link answers 404.' },
+          UpdateEndpoint: {
+            operationId: WEBHOOKS_OPERATIONS.updateWebhookEndpoint,
+            parameters: { id: '$response.body#/id' },
+            description: 'Change the endpoint just created.',
+          },
+          RotateSecret: {
+            operationId: WEBHOOKS_OPERATIONS.rotateWebhookEndpointSecret,
+            parameters: { id: '$response.body#/id' },
+            description: 'Rotate its signing secret.',
+          },
+          ListDeliveries: {
+            operationId: WEBHOOKS_OPERATIONS.listWebhookDeliveries,
+            parameters: { id: '$response.body#/id' },
+            description: 'Its delivery log.',
+          },
+          DeleteEndpoint: {
+            operationId: WEBHOOKS_OPERATIONS.deleteWebhookEndpoint,
+            parameters: { id: '$response.body#/id' },
+            description: 'Delete it; afterwards every link answers 404.',
+          },
         },
       },
     },

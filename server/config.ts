@@ -16,6 +16,8 @@ export const ConfigSchema = z.object({
   SVC_WEBHOOK_ALLOW_LOCAL: flag.default(false),
   /** Spec 6.4: a receiver has 15 s to answer. Lowered only by tests of the timeout path. */
   SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(15_000),
+  /** How long a claimed job is protected from other workers (database time); a dead worker's job is claimable again after it. */
+  SVC_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SVC_SANDBOX_CERT_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   SVC_SANDBOX_ACTIVATION_DELAY_S: z.coerce.number().int().min(0).default(60),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),

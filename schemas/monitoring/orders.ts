@@ -111,9 +111,21 @@ export function registerMonitoringOrderPaths(registry: OpenAPIRegistry): void {
         // The first entity of the order stands for all of them: enough for clients (and the contract
         // runner) to chain read, events and stop on an entity just created.
         links: {
-          GetEntity: { operationId: MONITORING_OPERATIONS.getMonitoringEntity, parameters: { id: '$response.body#/entities/0/id' }, description: 'Read the first entity just ordered.' },
-          ListEntityEvents: { operationId: MONITORING_OPERATIONS.listMonitoringEntityEvents, parameters: { id: '$response.body#/entities/0/id' }, description: 'Its change events.' },
-          StopEntity: { operationId: MONITORING_OPERATIONS.stopMonitoringEntity, parameters: { id: '$response.body#/entities/0/id' }, description: 'Stop monitoring it (it stays readable, as `stopped`).' },
+          GetEntity: {
+            operationId: MONITORING_OPERATIONS.getMonitoringEntity,
+            parameters: { id: '$response.body#/entities/0/id' },
+            description: 'Read the first entity just ordered.',
+          },
+          ListEntityEvents: {
+            operationId: MONITORING_OPERATIONS.listMonitoringEntityEvents,
+            parameters: { id: '$response.body#/entities/0/id' },
+            description: 'Its change events.',
+          },
+          StopEntity: {
+            operationId: MONITORING_OPERATIONS.stopMonitoringEntity,
+            parameters: { id: '$response.body#/entities/0/id' },
+            description: 'Stop monitoring it (it stays readable, as `stopped`).',
+          },
         },
       },
       202: {

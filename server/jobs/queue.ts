@@ -2,6 +2,7 @@
 // workers can share one PostgreSQL without double work and a job survives the death of its worker.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { ConfigSchema } from '../config.js';
 import type { Database } from '../store/db.js';
 import { jobs } from '../store/schema.js';
 
@@ -10,8 +11,10 @@ export type JobRow = typeof jobs.$inferSelect;
 /**
  * Leases are measured by the database's own wall clock, not the service clock: a lease protects
  * against a dead worker in real elapsed time, which a manual test clock must not stretch or shrink.
+ * 30 s unless SVC_JOB_LEASE_SECONDS says otherwise (the crash-recovery test shortens it); loadConfig
+ * reports a bad value at start, so here one simply falls back to the default.
  */
-const LEASE_SECONDS = 30;
+const LEASE_SECONDS = ConfigSchema.shape.SVC_JOB_LEASE_SECONDS.catch(30).parse(process.env.SVC_JOB_LEASE_SECONDS || undefined);
 const MAX_ATTEMPTS = 5;
 
 export interface NewJob {

@@ -96,12 +96,19 @@ export async function runDeliveryJob(deps: AppDeps, job: JobRow): Promise<void> 
   }
 
   const outcome = await attempt(deps, delivery, endpoint);
-  await recordAttempt(deps.db, delivery.id, attemptNumber, attemptedAt, outcome);
   if (outcome.errorClass === null) {
-    await resetFailures(deps, endpoint.id);
-    await settleDelivery(deps.db, delivery.id, 'succeeded', deps.clock.now());
+    // One transaction: a worker that dies between recording the success and settling the delivery
+    // would otherwise leave it pending with a success logged, and the retry after its lease would
+    // log a second one. Now a crash leaves either both or neither (and then one more send: receivers
+    // de-duplicate on deliveryId).
+    await deps.db.transaction(async (tx) => {
+      await recordAttempt(tx, delivery.id, attemptNumber, attemptedAt, outcome);
+      await resetFailures({ db: tx }, endpoint.id);
+      await settleDelivery(tx, delivery.id, 'succeeded', deps.clock.now());
+    });
     return;
   }
+  await recordAttempt(deps.db, delivery.id, attemptNumber, attemptedAt, outcome);
 
   const disabled = await countFailure(deps, endpoint.id, delivery.id);
   if (payload.manual) {

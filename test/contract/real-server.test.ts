@@ -2,34 +2,21 @@
 // runner creates it through the operator API) with a fixed seed and a small budget: every operation
 // that has landed passes every check, the rest are listed as pending, and the conforming figure is
 // the last line. Runs the CLI itself (npm run contract), so arguments, exit status and JUnit are covered.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliOutcome } from './cli.js';
 import { listOperations } from './lib/document.js';
 import { startContractServer, type ContractServer } from './lib/in-process.js';
 import { loadDocument } from '../support/document.js';
 
 const SEED = 20261122;
 
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // Asynchronous on purpose: the server answering the CLI runs in this process.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/contract.ts', ...args], { cwd: join(import.meta.dirname, '../..') });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 describe('contract runner against the real server', () => {
   let contract: ContractServer;
   let dir: string;
-  let outcome: { code: number; stdout: string; stderr: string };
+  let outcome: CliOutcome;
   const total = listOperations(loadDocument()).length;
 
   beforeAll(async () => {

@@ -74,7 +74,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const built = await buildApp(deps, { validateResponses: true, ...(options.handlers ? { handlers: options.handlers } : {}) });
   // Opt-in: SVC_RECORD_TRAFFIC=<file> records this server's traffic for the Prism proxy replay.
   const recordTo = process.env.SVC_RECORD_TRAFFIC;
-  const recorder = recordTo ? createTrafficRecorder(recordTo, clock, { customHandlers: Boolean(options.handlers), source: callerTestFile(), adminToken: config.adminToken }) : undefined;
+  const recording = { customHandlers: Boolean(options.handlers), source: callerTestFile(), adminToken: config.adminToken };
+  const recorder = recordTo ? createTrafficRecorder(recordTo, clock, recording) : undefined;
   const server: Server = (recorder ? recorder.wrap(built.app) : built.app).listen(0, '127.0.0.1');
   answerClientErrors(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));

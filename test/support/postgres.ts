@@ -1,11 +1,13 @@
 // PostgreSQL for the tests that need a real one (several processes or pools on one database, SKIP
-// LOCKED under real concurrency). The admin connection is TEST_DATABASE_URL when set, else the local
-// default; each test gets its own throw-away database. Without a PostgreSQL these tests skip with a
+// LOCKED under real concurrency). The admin connection is TEST_POSTGRES_URL (what .ci/run sets for
+// these tests, also in the PGlite run), else TEST_DATABASE_URL, else the local default; each test
+// gets its own throw-away database. Without a PostgreSQL these tests skip with a
 // message, except under CI=true, where they fail.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface PostgresProbe {
   available: boolean;
@@ -31,7 +33,7 @@ export async function probePostgres(what: string): Promise<PostgresProbe> {
     const reason = error instanceof Error ? error.message : String(error);
     if (!required) {
       process.stderr.write(
-        `[skip] ${what}: no PostgreSQL answers at ${redacted(POSTGRES_ADMIN_URL)} (${reason}). Set TEST_DATABASE_URL or start PostgreSQL to run it.\n`,
+        `[skip] ${what}: no PostgreSQL answers at ${redacted(POSTGRES_ADMIN_URL)} (${reason}). Set TEST_POSTGRES_URL or start PostgreSQL to run it.\n`,
       );
     }
     return { available: false, reason, required };

@@ -81,7 +81,12 @@ export async function callOperation(baseUrl: string, ref: OperationRef, options:
  * of its own (`Sec-Fetch-Mode`), and the robustness suite must send exactly what it means to.
  * A `Readable` body goes chunked (no Content-Length); a string or Buffer goes with its length.
  */
-export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string | Buffer | Readable): Promise<Answer> {
+export function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string | Buffer | Readable,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing: Record<string, string> = { ...headers };
     if (body !== undefined && !(body instanceof Readable)) outgoing['Content-Length'] = String(Buffer.byteLength(body));
@@ -134,7 +139,10 @@ export function isApiError(body: unknown, code?: string): boolean {
   if (body.errors === undefined) return true;
   if (!isRecord(body.errors)) return false;
   return Object.values(body.errors).every(
-    (list) => Array.isArray(list) && list.length > 0 && list.every((p) => isRecord(p) && typeof p.code === 'string' && typeof p.message === 'string'),
+    (list) =>
+      Array.isArray(list) &&
+      list.length > 0 &&
+      list.every((p) => isRecord(p) && typeof p.code === 'string' && typeof p.message === 'string'),
   );
 }
 
@@ -142,7 +150,9 @@ export function isApiError(body: unknown, code?: string): boolean {
 export function isForm484Error(body: unknown, code?: string): boolean {
   if (!isRecord(body) || body.response !== null || !Array.isArray(body.errors) || body.errors.length === 0) return false;
   if (Object.keys(body).length !== 2) return false;
-  const ok = body.errors.every((p) => isRecord(p) && typeof p.code === 'string' && typeof p.field === 'string' && typeof p.message === 'string');
+  const ok = body.errors.every(
+    (p) => isRecord(p) && typeof p.code === 'string' && typeof p.field === 'string' && typeof p.message === 'string',
+  );
   return ok && (code === undefined || body.errors.some((p) => isRecord(p) && p.code === code));
 }
 

@@ -8,7 +8,8 @@ export function isValidDomainPattern(domain: string): boolean {
   const host = domain.startsWith('*.') ? domain.slice(2) : domain;
   if (host.length === 0 || host.length > 253) return false;
   const labels = host.toLowerCase().split('.');
-  return labels.length >= 2 && labels.every((label) => LABEL.test(label));
+  // An all-numeric last label is an IP address, not a host name (RFC 1123 2.1).
+  return labels.length >= 2 && labels.every((label) => LABEL.test(label)) && !/^[0-9]+$/.test(labels[labels.length - 1]!);
 }
 
 function matches(pattern: string, host: string): boolean {
@@ -25,7 +26,9 @@ export function requestHost(origin: string | undefined, referer: string | undefi
   for (const value of [origin, referer]) {
     if (!value || value === 'null') continue;
     try {
-      return new URL(value).hostname.toLowerCase();
+      // file:, data: and other URLs without a host are as unusable as "null".
+      const host = new URL(value).hostname.toLowerCase();
+      if (host) return host;
     } catch {
       continue;
     }

@@ -1,7 +1,8 @@
 // One run's state: sends requests (bounded retries on 429), applies the response checks to every
 // response, and tallies outcomes per operation and check. Failures keep the exact request, so the
 // report can print it as curl.
-import { positiveDataAcceptance, negativeDataRejection, responseChecks } from './checks.js';
+import { responseChecks } from './checks.js';
+import { negativeDataRejection, positiveDataAcceptance } from './expectations.js';
 import { sendRequest, sleep } from './http.js';
 import { buildRequest, toCurl, type Credentials } from './request.js';
 import type { ApiRequest, ApiResponse, AuthMode, CheckName, CheckResult, Failure, OperationInfo, Phase, RequestParts } from './types.js';

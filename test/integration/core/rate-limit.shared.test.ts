@@ -20,7 +20,8 @@ interface Instance {
 
 /** Starts `server/main.ts` as `npm start` does (tsx), on a free port, and waits for its URL. */
 async function startInstance(databaseUrl: string, name: string): Promise<Instance> {
-  const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, PORT: _c, SVC_ROLE: _d, ...env } = process.env;
+  // The budget under test is the database's: no Redis counter store, no inherited database or port.
+  const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, PORT: _c, SVC_ROLE: _d, REDIS_URL: _e, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {

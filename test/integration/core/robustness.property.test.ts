@@ -97,7 +97,11 @@ beforeEach(async () => {
 });
 
 function send(op: OperationRef, options: Partial<CallOptions> = {}): Promise<Answer> {
-  return callOperation(server.url, op, { prefix: PREFIX.test, ...options, headers: { Authorization: `Bearer ${account.keys.secretTest}`, ...(options.headers ?? {}) } });
+  return callOperation(server.url, op, {
+    prefix: PREFIX.test,
+    ...options,
+    headers: { Authorization: `Bearer ${account.keys.secretTest}`, ...(options.headers ?? {}) },
+  });
 }
 
 function why(op: OperationRef, answer: Answer): string {
@@ -108,7 +112,8 @@ function why(op: OperationRef, answer: Answer): string {
 function expectWellFormed(op: OperationRef, answer: Answer): void {
   const { status, body } = answer;
   if (status >= 500) {
-    const allowed = (status === 501 && PENDING_OPERATIONS.has(operationId(op))) || (status === 503 && answer.headers.get('retry-after') !== null);
+    const allowed =
+      (status === 501 && PENDING_OPERATIONS.has(operationId(op))) || (status === 503 && answer.headers.get('retry-after') !== null);
     expect(allowed, why(op, answer)).toBe(true);
   }
   if (status === 401 || status === 403 || status === 429) {
@@ -132,7 +137,10 @@ function expectStatus(op: OperationRef, answer: Answer, status: number, code?: s
 function expectInvalid(op: OperationRef, answer: Answer, formCode?: string): void {
   expect(answer.status, why(op, answer)).toBe(422);
   if (errorFamily(op) === 'form484') expect(isForm484Error(answer.body, formCode), why(op, answer)).toBe(true);
-  else expect(isApiError(answer.body, 'validation_failed') && (answer.body as { errors?: object }).errors !== undefined, why(op, answer)).toBe(true);
+  else
+    expect(isApiError(answer.body, 'validation_failed') && (answer.body as { errors?: object }).errors !== undefined, why(op, answer)).toBe(
+      true,
+    );
 }
 
 interface EveryOperationOptions {
@@ -188,7 +196,8 @@ function stringLeaves(value: Json, path: (string | number)[] = []): (string | nu
 function allPaths(value: Json, path: (string | number)[] = []): (string | number)[][] {
   const here = path.length > 0 ? [path] : [];
   if (Array.isArray(value)) return [...here, ...value.flatMap((v, i) => allPaths(v, [...path, i]))];
-  if (value !== null && typeof value === 'object') return [...here, ...Object.entries(value).flatMap(([k, v]) => allPaths(v, [...path, k]))];
+  if (value !== null && typeof value === 'object')
+    return [...here, ...Object.entries(value).flatMap(([k, v]) => allPaths(v, [...path, k]))];
   return here;
 }
 
@@ -283,13 +292,20 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
       (op, fields) => ({ body: JSON.stringify({ ...(exampleBody(op) as Record<string, Json>), ...fields }) }),
       (op, answer, fields) => {
         expectInvalid(op, answer, 'unknown_field');
-        if (errorFamily(op) === 'api') expect(Object.keys((answer.body as { errors: object }).errors), why(op, answer)).toEqual(expect.arrayContaining(Object.keys(fields)));
+        if (errorFamily(op) === 'api')
+          expect(Object.keys((answer.body as { errors: object }).errors), why(op, answer)).toEqual(
+            expect.arrayContaining(Object.keys(fields)),
+          );
       },
     );
   });
 
   it('survives a ~100 KB string inside any string field', async () => {
-    const huge = fc.tuple(fc.nat(), fc.integer({ min: 100_000, max: 110_000 }), fc.constantFrom('A', 'z', '9', ' ', 'é', '"', '\\', '\u2028', '😀', '<'));
+    const huge = fc.tuple(
+      fc.nat(),
+      fc.integer({ min: 100_000, max: 110_000 }),
+      fc.constantFrom('A', 'z', '9', ' ', 'é', '"', '\\', '\u2028', '😀', '<'),
+    );
     await everyOperation(BODY_OPS, huge, (op, [pick, length, char]) => {
       const example = exampleBody(op);
       const leaves = stringLeaves(example);
@@ -315,7 +331,18 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
   it('answers an unsupported content type with 415 on operations that take a body', async () => {
     const contentType = fc
       .oneof(
-        fc.constantFrom('text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/html', 'application/octet-stream', 'text/json', 'application/jsonx', 'json'),
+        fc.constantFrom(
+          'text/plain',
+          'text/plain; charset=utf-8',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+          'text/html',
+          'application/octet-stream',
+          'text/json',
+          'application/jsonx',
+          'json',
+        ),
         fc.tuple(fc.stringMatching(/^[a-z]{1,10}$/), fc.stringMatching(/^[a-z.-]{1,12}$/)).map(([type, sub]) => `${type}/${sub}`),
       )
       .filter((value) => !/^application\/(.+\+)?json$/.test(value));
@@ -331,7 +358,17 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
   });
 
   it('survives random query values, declared or not', async () => {
-    const picks = fc.array(fc.tuple(fc.nat(), fc.oneof(anyText, fc.integer().map(String), fc.constantFrom('', '-1', '0', '1e9', 'NaN', 'true', '[]', '{}', '2026-13-45', '%', 'a'.repeat(5000)))), { maxLength: 6 });
+    const picks = fc.array(
+      fc.tuple(
+        fc.nat(),
+        fc.oneof(
+          anyText,
+          fc.integer().map(String),
+          fc.constantFrom('', '-1', '0', '1e9', 'NaN', 'true', '[]', '{}', '2026-13-45', '%', 'a'.repeat(5000)),
+        ),
+      ),
+      { maxLength: 6 },
+    );
     const unknown = fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), anyText, { maxKeys: 3 });
     await everyOperation(
       OPERATIONS,
@@ -367,7 +404,10 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
   });
 
   it('checks the Idempotency-Key header: at most 255 characters, required where the document says (D-18)', async () => {
-    const key = fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 300 }), fc.integer({ min: 250, max: 400 }).map((n) => 'k'.repeat(n)));
+    const key = fc.oneof(
+      fc.string({ unit: 'grapheme-ascii', maxLength: 300 }),
+      fc.integer({ min: 250, max: 400 }).map((n) => 'k'.repeat(n)),
+    );
     await everyOperation(
       IDEMPOTENT_OPS,
       key,
@@ -387,7 +427,9 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
       printable.map((s) => `Bearer ${s}`),
       printable,
       fc.stringMatching(/^[A-Za-z0-9]{32}$/).map((s) => `Bearer svc_sk_test_${s}`),
-      fc.tuple(fc.constantFrom('sk', 'pk', 'xx'), fc.constantFrom('live', 'test', 'prod'), fc.stringMatching(/^[A-Za-z0-9]{0,40}$/)).map(([t, e, s]) => `Bearer svc_${t}_${e}_${s}`),
+      fc
+        .tuple(fc.constantFrom('sk', 'pk', 'xx'), fc.constantFrom('live', 'test', 'prod'), fc.stringMatching(/^[A-Za-z0-9]{0,40}$/))
+        .map(([t, e, s]) => `Bearer svc_${t}_${e}_${s}`),
     );
     await everyOperation(
       OPERATIONS,
@@ -401,11 +443,24 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
   });
 
   it('answers an unknown route with 404 in the shared shape, on every prefix and outside them', async () => {
-    const templates = Object.keys(DOCUMENT.paths as Record<string, unknown>).map((path) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
-    const segment = fc.oneof(fc.stringMatching(/^[a-z0-9_-]{1,12}$/), fc.constantFrom('webhooks', 'monitoring', 'entities', 'helpers', 'ppsr', 'v3', 'admin'));
+    const templates = Object.keys(DOCUMENT.paths as Record<string, unknown>).map(
+      (path) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    );
+    const segment = fc.oneof(
+      fc.stringMatching(/^[a-z0-9_-]{1,12}$/),
+      fc.constantFrom('webhooks', 'monitoring', 'entities', 'helpers', 'ppsr', 'v3', 'admin'),
+    );
     const route = fc
-      .tuple(fc.constantFrom('/api/v2', '/api/test/v2', '/api/v1', '/api/test/v1', '/api/test/v3', '/api', ''), fc.array(segment, { minLength: 1, maxLength: 4 }), fc.constantFrom('GET', 'POST', 'DELETE'))
-      .filter(([prefix, segments]) => !(prefix.startsWith('/api/') && templates.some((t) => t.test(`/${segments.join('/')}`))) && !['healthz', 'readyz', 'metrics', 'docs', 'openapi.json', 'admin'].includes(segments[0]!));
+      .tuple(
+        fc.constantFrom('/api/v2', '/api/test/v2', '/api/v1', '/api/test/v1', '/api/test/v3', '/api', ''),
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('GET', 'POST', 'DELETE'),
+      )
+      .filter(
+        ([prefix, segments]) =>
+          !(prefix.startsWith('/api/') && templates.some((t) => t.test(`/${segments.join('/')}`))) &&
+          !['healthz', 'readyz', 'metrics', 'docs', 'openapi.json', 'admin'].includes(segments[0]!),
+      );
     await fc.assert(
       fc.asyncProperty(route, async ([prefix, segments, method]) => {
         const answer = await raw(method, `${prefix}/${segments.join('/')}`, { Authorization: `Bearer ${account.keys.secretTest}` });
@@ -418,12 +473,19 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
 
   it('answers a method the path does not have with 405 and Allow, on every path of the document', async () => {
     const items = DOCUMENT.paths as Record<string, Record<string, unknown>>;
-    const templates = Object.entries(items).map(([template, item]) => ({ pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`), item }));
+    const templates = Object.entries(items).map(([template, item]) => ({
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      item,
+    }));
     const checks = Object.keys(items).flatMap((template) => {
       const path = template.replace(/\{[^}]+\}/g, '1001');
       // A concrete path may match more than one template (`/monitoring/entities/renew` is also `{id}`).
       const allowed = METHODS.filter((m) => templates.some((t) => t.pattern.test(path) && t.item[m] !== undefined));
-      return METHODS.filter((m) => !allowed.includes(m)).map((m) => ({ path, method: m.toUpperCase(), allowed: allowed.map((a) => a.toUpperCase()).sort() }));
+      return METHODS.filter((m) => !allowed.includes(m)).map((m) => ({
+        path,
+        method: m.toUpperCase(),
+        allowed: allowed.map((a) => a.toUpperCase()).sort(),
+      }));
     });
     expect(checks.length).toBeGreaterThan(20);
     for (const check of checks) {
@@ -431,7 +493,10 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
       const answer = await raw(check.method, `${PREFIX.test}${check.path}`, {});
       expect(answer.status, `${check.method} ${check.path}: ${answer.text}`).toBe(405);
       expect(isSharedError(answer.body), answer.text).toBe(true);
-      const allow = (answer.headers.get('allow') ?? '').split(',').map((m) => m.trim()).sort();
+      const allow = (answer.headers.get('allow') ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .sort();
       expect(allow, `${check.method} ${check.path}`).toEqual(check.allowed);
     }
   });
@@ -439,7 +504,8 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
   it('answers the global monitoring limit with 429 in the shared shape and Retry-After', async () => {
     const monitoring = OPERATIONS.find(isMonitoring)!;
     const answers: Answer[] = [];
-    for (let i = 0; i < 61; i += 20) answers.push(...(await Promise.all(Array.from({ length: Math.min(20, 61 - i) }, () => send(monitoring)))));
+    for (let i = 0; i < 61; i += 20)
+      answers.push(...(await Promise.all(Array.from({ length: Math.min(20, 61 - i) }, () => send(monitoring)))));
     const limited = answers.filter((a) => a.status === 429);
     expect(limited.length, describeOp(monitoring)).toBe(1);
     for (const answer of answers) expectWellFormed(monitoring, answer);
@@ -453,13 +519,16 @@ describe(`robustness of every operation (${OPERATIONS.length} from spec/openapi.
       // Not HTTP at all.
       rawSocket('HELLO\r\n\r\n'),
       // A GET whose body bytes arrive without Content-Length or chunking: they parse as a second, broken request.
-      rawSocket(`GET ${PREFIX.test}/webhooks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${account.keys.secretTest}\r\n\r\n{"a":1}\r\n\r\n`),
+      rawSocket(
+        `GET ${PREFIX.test}/webhooks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${account.keys.secretTest}\r\n\r\n{"a":1}\r\n\r\n`,
+      ),
     ]);
     for (const text of answers) {
       const statuses = [...text.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
       expect(statuses.length, text.slice(0, 300)).toBeGreaterThan(0);
       for (const status of statuses) expect(status < 500 || status === 501, text.slice(0, 300)).toBe(true);
       expect(text.match(/^x-request-id: /gim)?.length, text.slice(0, 300)).toBe(statuses.length);
+      if (statuses.length === 1) expect(isSharedError(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as unknown), text).toBe(true);
     }
   });
 });
@@ -479,7 +548,9 @@ function rawSocket(bytes: string): Promise<string> {
     const chunks: Buffer[] = [];
     socket.setTimeout(5000, () => socket.destroy());
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
+    );
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
     socket.connect(Number(port), '127.0.0.1', () => socket.end(bytes));
   });

@@ -3,7 +3,7 @@
 // is not allowed, a key of the other environment), and every HTTP method the path does not define.
 import { randomBytes } from 'node:crypto';
 import { allowedMethodsFor } from '../document.js';
-import { ignoredAuth, missingRequiredHeader, unsupportedMethod } from '../checks.js';
+import { ignoredAuth, missingRequiredHeader, unsupportedMethod } from '../expectations.js';
 import { type PhaseContext } from '../context.js';
 import { concretePath, PUBLISHABLE_ORIGIN } from '../request.js';
 import { normaliseParts } from '../session.js';
