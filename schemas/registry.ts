@@ -22,7 +22,7 @@ export function createPublicRegistry(): OpenAPIRegistry {
     type: 'http',
     scheme: 'bearer',
     description:
-      'Secret key `svc_sk_live_…` (live prefix) or `svc_sk_test_…` (test prefix) in `Authorization: Bearer <key>`. Reaches every endpoint; server side only: refused from browsers (a request with an `Origin` header or `Sec-Fetch-Mode`).',
+      'Secret key `svc_sk_live_…` (live prefix) or `svc_sk_test_…` (test prefix) in `Authorization: Bearer <key>`. Reaches every endpoint; server side only: refused from browsers (a request with an `Origin` header, or with `Sec-Fetch-Mode` `cors`/`navigate`/`no-cors` together with `Sec-Fetch-Site`, which browsers always send; Node's own fetch sends `Sec-Fetch-Mode` alone and is not refused).',
   });
   registry.registerComponent('securitySchemes', 'publishableKey', {
     type: 'http',

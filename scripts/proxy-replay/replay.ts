@@ -127,7 +127,8 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
   const clockStart = streams.map((s) => s.start?.at).find((at) => at !== undefined) ?? new Date().toISOString();
   const adminToken = options.upstream?.adminToken ?? `adm_replay_${randomBytes(16).toString('hex')}`;
   const running: Running[] = [];
-  const agent = new Agent({ connections: 8 });
+  // A request that gets no answer is reported, not waited for until undici's 5-minute default.
+  const agent = new Agent({ connections: 8, headersTimeout: 60_000, bodyTimeout: 60_000 });
   try {
     let serverUrl = options.upstream?.url;
     if (!serverUrl) {

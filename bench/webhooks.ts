@@ -1,0 +1,262 @@
+// Signed webhook deliveries per second through the durable queue (D-22), on PGlite and on PostgreSQL,
+// each against a bare undici POST loop to the same receiver measured in the same run, so the printed
+// ratios hold on any machine. Not a test: it asserts nothing beyond "everything arrived" and prints
+// figures.
+//   npm run bench:webhooks [-- --deliveries 500 --rounds 3]
+//
+// The queue path is what one worker does: `emitEvent` writes N deliveries (one transaction, not
+// timed), then the worker loop `runDueJobs` claims each job under its lease, checks the URL (D-23),
+// signs (D-20), POSTs with undici over a fresh connection pinned to the checked address, records the
+// attempt and settles the delivery, until all N have succeeded (timed). The baseline is the same
+// number of sequential undici POSTs of a body of the same size to the same receiver, on a kept-alive
+// connection, with nothing else: one worker against one loop, both sequential.
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import { RealClock } from '../server/clock.js';
+import { loadConfig } from '../server/config.js';
+import type { AppDeps } from '../server/deps.js';
+import { createAccount } from '../server/domain/accounts/accounts.js';
+import { newId } from '../server/domain/keys/key-format.js';
+import { generateWebhookSecret } from '../server/domain/webhooks/endpoints.js';
+import { createJobRegistry } from '../server/jobs/registry.js';
+import { runDueJobs } from '../server/jobs/runner.js';
+import { createLogger } from '../server/logger.js';
+import { openDatabase, type OpenDatabase } from '../server/store/db.js';
+import { apiKeys, webhookDeliveries, webhookEndpoints } from '../server/store/schema.js';
+import { emitEvent } from '../server/webhooks/events.js';
+import { postWebhook } from '../server/webhooks/post.js';
+import { deliveryHeaders } from '../server/webhooks/signing.js';
+
+const COMMAND = 'npm run bench:webhooks';
+const { values } = parseArgs({ options: { deliveries: { type: 'string', default: '500' }, rounds: { type: 'string', default: '3' } } });
+const deliveries = Number(values.deliveries);
+const rounds = Number(values.rounds);
+const ADMIN_URL = process.env.TEST_POSTGRES_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const EVENT = 'abn_registration.status_changed';
+
+// The receiver: reads the body and acknowledges at once, counting what arrived.
+let received = 0;
+const receiver = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    received++;
+    res.writeHead(204).end();
+  });
+});
+receiver.listen(0, '127.0.0.1');
+await once(receiver, 'listening');
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+function payload(i: number): Record<string, unknown> {
+  return {
+    event: EVENT,
+    requestId: 100_000 + i,
+    interaction: 'abnreg.lodge',
+    status: 'finished',
+    timestamp: new Date().toISOString(),
+    entityName: 'SANDBOX TRADING PTY LTD',
+    acn: '100000011',
+    abn: '60100000011',
+  };
+}
+/** What a stored delivery body looks like (the payload plus its deliveryId): the baseline sends this many bytes. */
+const sampleBody = JSON.stringify({ ...payload(0), deliveryId: newId('dlv') });
+
+/** N sequential POSTs of a body of the delivery's size on one kept-alive connection: the ceiling. */
+async function bareLoop(n: number): Promise<number> {
+  const agent = new Agent({ connections: 1 });
+  const before = received;
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const response = await request(receiverUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: sampleBody,
+      dispatcher: agent,
+    });
+    await response.body.dump();
+    if (response.statusCode !== 204) throw new Error(`receiver answered ${response.statusCode}`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  if (received - before !== n) throw new Error(`bare loop: ${received - before} of ${n} arrived`);
+  return n / seconds;
+}
+
+interface Engine {
+  label: string;
+  deps: AppDeps;
+  accountId: string;
+  close: () => Promise<void>;
+}
+
+async function prepare(label: string, opened: OpenDatabase, close: () => Promise<void>): Promise<Engine> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', SVC_WEBHOOK_ALLOW_LOCAL: '1', SVC_ADMIN_TOKEN: 'bench-admin-token-0123456789' });
+  const deps: AppDeps = { config, db: opened.db, engine: opened.engine, clock: new RealClock(), logger: createLogger('silent') };
+  const { account } = await createAccount(deps, {
+    name: 'Bench',
+    ownerEmail: 'bench@example.com',
+    plan: 'standard',
+    billing: 'card',
+    cardStatus: 'valid',
+  });
+  const [key] = await deps.db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, account.id), eq(apiKeys.type, 'secret'), eq(apiKeys.environment, 'test')));
+  const now = deps.clock.now();
+  await deps.db.insert(webhookEndpoints).values({
+    id: newId('we'),
+    accountId: account.id,
+    keyId: key!.id,
+    environment: 'test',
+    url: receiverUrl,
+    eventTypes: ['*'],
+    enabled: true,
+    secret: generateWebhookSecret(),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { label, deps, accountId: account.id, close };
+}
+
+/** Emits N deliveries in one transaction (untimed), then times the worker loop until every one succeeded. */
+async function queueRound(engine: Engine, n: number): Promise<number> {
+  const { deps } = engine;
+  const registry = createJobRegistry(deps.config);
+  const ids = await deps.db.transaction(async (tx) => {
+    const written: string[] = [];
+    for (let i = 0; i < n; i++) {
+      written.push(
+        ...(await emitEvent(tx, deps.clock, { accountId: engine.accountId, environment: 'test', event: EVENT, payload: payload(i) })),
+      );
+    }
+    return written;
+  });
+  if (ids.length !== n) throw new Error(`emitted ${ids.length} of ${n}`);
+  const before = received;
+  const started = performance.now();
+  let ran = 0;
+  while (ran < n) ran += await runDueJobs(deps, registry);
+  const seconds = (performance.now() - started) / 1000;
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, 'succeeded')));
+  if (row?.n !== n || received - before !== n)
+    throw new Error(`${engine.label}: ${row?.n} succeeded, ${received - before} arrived, of ${n}`);
+  return n / seconds;
+}
+
+async function postgresEngine(): Promise<Engine | string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  const name = `svc_bench_${Date.now().toString(36)}`;
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    return `skipped: no PostgreSQL at ${ADMIN_URL.replace(/\/\/[^@/]*@/, '//')} (${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const opened = await openDatabase({ databaseUrl: url.toString() });
+  const shown = (await opened.db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
+  const version = shown.rows[0];
+  const drop = async (): Promise<void> => {
+    await opened.close();
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  return prepare(`PostgreSQL ${version?.server_version.split(' ')[0] ?? ''}`.trim(), opened, drop);
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Row {
+  engine: string;
+  rate: number;
+  ratio: number | null;
+}
+
+const engines: Engine[] = [];
+const pglite = await openDatabase({ dataDir: 'memory://' });
+engines.push(await prepare('PGlite (embedded)', pglite, () => pglite.close()));
+const postgres = await postgresEngine();
+if (typeof postgres === 'string') process.stderr.write(`PostgreSQL ${postgres}\n`);
+else engines.push(postgres);
+
+// Warm-up: connections, JIT, prepared paths.
+await bareLoop(Math.min(100, deliveries));
+await attemptLoop(Math.min(50, deliveries));
+for (const engine of engines) await queueRound(engine, Math.min(50, deliveries));
+
+/** The HTTP part of an attempt alone: signed headers and postWebhook's fresh connection pinned to the address, no database. */
+async function attemptLoop(n: number): Promise<number> {
+  const secret = generateWebhookSecret();
+  const before = received;
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const headers = deliveryHeaders({
+      deliveryId: 'dlv_bench',
+      event: EVENT,
+      body: sampleBody,
+      secret,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    const outcome = await postWebhook({ url: receiverUrl, addresses: ['127.0.0.1'], headers, body: sampleBody, timeoutMs: 15_000 });
+    if (outcome.errorClass !== null) throw new Error(`attempt failed: ${outcome.errorClass}`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (received - before !== n) throw new Error(`attempt loop: ${received - before} of ${n} arrived`);
+  return n / seconds;
+}
+
+const targets: { label: string; run: (n: number) => Promise<number> }[] = [
+  { label: 'signed POST alone, fresh pinned connection each (postWebhook, no queue)', run: attemptLoop },
+  ...engines.map((engine) => ({ label: `durable queue on ${engine.label}`, run: (n: number) => queueRound(engine, n) })),
+];
+
+// Each target's round is paired with a bare loop just before it, so both see the same machine load.
+const rows: Row[] = [];
+const bare: number[] = [];
+for (const target of targets) {
+  const ratios: number[] = [];
+  const rates: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const baseline = await bareLoop(deliveries);
+    const rate = await target.run(deliveries);
+    bare.push(baseline);
+    rates.push(rate);
+    ratios.push(rate / baseline);
+  }
+  rows.push({ engine: target.label, rate: median(rates), ratio: median(ratios) });
+}
+rows.unshift({ engine: 'bare undici POST loop (no queue, no signing, kept-alive connection)', rate: median(bare), ratio: 1 });
+if (typeof postgres === 'string') rows.push({ engine: `PostgreSQL: ${postgres}`, rate: Number.NaN, ratio: null });
+
+const [one, five] = loadavg();
+console.log(
+  `\n${deliveries} deliveries per round, ${rounds} rounds (medians), 1 worker, sequential, body ${Buffer.byteLength(sampleBody)} bytes, ` +
+    `receiver on loopback answering 204; Node ${process.version}; load average ${one!.toFixed(1)} / ${five!.toFixed(1)}`,
+);
+console.log('| command | engine | deliveries/s | ratio to bare undici POST loop |');
+console.log('|---|---|---|---|');
+for (const row of rows)
+  console.log(
+    `| \`${COMMAND}\` | ${row.engine} | ${Number.isNaN(row.rate) ? '-' : Math.round(row.rate)} | ${row.ratio === null ? '-' : row.ratio.toFixed(3)} |`,
+  );
+
+for (const engine of engines) await engine.close();
+receiver.close();
+process.exit(0);
