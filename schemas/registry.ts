@@ -30,6 +30,13 @@ export function createPublicRegistry(): OpenAPIRegistry {
     description:
       'Publishable key `svc_pk_live_…` or `svc_pk_test_…` in `Authorization: Bearer <key>`. Helper endpoints only, and only from the key\'s allowed domains (up to 5) or `localhost`, `127.0.0.1`, `*.test`, `*.local`, judged by `Origin` (or `Referer`).',
   });
+  registry.registerComponent('securitySchemes', 'legacyApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Auth-SVC',
+    description:
+      '**Deprecated** (D-40): V1 only (`/api/v1`, `/api/test/v1`). The V1 prefixes serve the same operations and still accept a standard API key in `X-Auth-SVC`, or `Authorization: Bearer <personal access token>`. Every V1 response carries `Deprecation: true` and `Link: </docs/migration-v1>; rel="deprecation"`. Not accepted on V2: move to `Authorization: Bearer <API key>`.',
+  });
   registerHeaderComponents(registry);
   registerHelpersPaths(registry);
   registerLodgementsPaths(registry);
@@ -56,6 +63,16 @@ export function buildPublicDocument(): ReturnType<OpenApiGeneratorV31['generateD
     servers: [
       { url: '{base_url}/api/test/v2', description: 'Test environment (sandbox): test keys, free, simulated registers.', variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } } },
       { url: '{base_url}/api/v2', description: 'Live environment: live keys.', variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } } },
+      {
+        url: '{base_url}/api/test/v1',
+        description: 'Deprecated V1, test environment: same operations, also `X-Auth-SVC` and personal access tokens (D-40).',
+        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
+      },
+      {
+        url: '{base_url}/api/v1',
+        description: 'Deprecated V1, live environment: same operations, also `X-Auth-SVC` and personal access tokens (D-40).',
+        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
+      },
     ],
     tags: Object.values(TAGS).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
   });
