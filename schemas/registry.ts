@@ -22,7 +22,7 @@ export function createPublicRegistry(): OpenAPIRegistry {
     type: 'http',
     scheme: 'bearer',
     description:
-      'Secret key `svc_sk_live_…` (live prefix) or `svc_sk_test_…` (test prefix) in `Authorization: Bearer <key>`. Reaches every endpoint; server side only: refused from browsers (a request with an `Origin` header, or with `Sec-Fetch-Mode` `cors`/`navigate`/`no-cors` together with `Sec-Fetch-Site`, which browsers always send; Node's own fetch sends `Sec-Fetch-Mode` alone and is not refused).',
+      'Secret key `svc_sk_live_…` (live prefix) or `svc_sk_test_…` (test prefix) in `Authorization: Bearer <key>`. Reaches every endpoint; server side only: refused from browsers (a request with an `Origin` header, or with `Sec-Fetch-Mode` `cors`/`navigate`/`no-cors` together with `Sec-Fetch-Site`, which browsers always send; Node\'s own fetch sends `Sec-Fetch-Mode` alone and is not refused).',
   });
   registry.registerComponent('securitySchemes', 'publishableKey', {
     type: 'http',
@@ -30,13 +30,8 @@ export function createPublicRegistry(): OpenAPIRegistry {
     description:
       'Publishable key `svc_pk_live_…` or `svc_pk_test_…` in `Authorization: Bearer <key>`. Helper endpoints only, and only from the key\'s allowed domains (up to 5) or `localhost`, `127.0.0.1`, `*.test`, `*.local`, judged by `Origin` (or `Referer`).',
   });
-  registry.registerComponent('securitySchemes', 'legacyApiKey', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'X-Auth-SVC',
-    description:
-      '**Deprecated** (D-40): V1 only (`/api/v1`, `/api/test/v1`). The V1 prefixes serve the same operations and still accept a standard API key in `X-Auth-SVC`, or `Authorization: Bearer <personal access token>`. Every V1 response carries `Deprecation: true` and `Link: </docs/migration-v1>; rel="deprecation"`. Not accepted on V2: move to `Authorization: Bearer <API key>`.',
-  });
+  // The deprecated V1 header `X-Auth-SVC` (D-40) is documented in the introduction and on the V1
+  // servers, not as a security scheme: listing it on operations would make the SDK send it on V2 too.
   registerHeaderComponents(registry);
   registerHelpersPaths(registry);
   registerLodgementsPaths(registry);
