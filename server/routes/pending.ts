@@ -2,7 +2,6 @@
 // shape (the only 5xx allowed besides D-13's 503). One list in one place, so anyone can see what is
 // pending; the README prints the same list and the contract runner reports it.
 export const PENDING_OPERATIONS: ReadonlySet<string> = new Set([
-  // Webhook platform (issue 4)
   // PPSR
   'createPpsrSearch',
   'getPpsrSearch',
