@@ -206,70 +206,82 @@ const postgres = await postgresEngine();
 if (typeof postgres === 'string') process.stderr.write(`PostgreSQL ${postgres}\n`);
 else engines.push(postgres);
 
-/** A bare loop of a few hundred requests lasts a few tens of milliseconds: run more for a steadier figure. */
-const bareCount = Math.max(deliveries, 2000);
+/** Warms up, measures every target and prints the table. */
+async function run(): Promise<void> {
+  /** A bare loop of a few hundred requests lasts a few tens of milliseconds: run more for a steadier figure. */
+  const bareCount = Math.max(deliveries, 2000);
 
-// Warm-up: connections, JIT, prepared statements.
-await bareLoop(Math.min(200, bareCount));
-await attemptLoop(Math.min(50, deliveries));
-for (const engine of engines) await queueRound(engine, Math.min(50, deliveries));
+  // Warm-up: connections, JIT, prepared statements.
+  await bareLoop(Math.min(200, bareCount));
+  await attemptLoop(Math.min(50, deliveries));
+  for (const engine of engines) await queueRound(engine, Math.min(50, deliveries));
 
-interface Target {
-  engine: string;
-  path: string;
-  run: (n: number) => Promise<number>;
-}
-
-const targets: Target[] = [
-  { engine: '-', path: 'signed POST alone: fresh connection pinned to the checked address (postWebhook), no queue', run: attemptLoop },
-  ...engines.map((engine) => ({
-    engine: engine.label,
-    path: 'durable queue: runDueJobs claims, signs, POSTs, records, settles',
-    run: (n: number) => queueRound(engine, n),
-  })),
-];
-
-interface Row {
-  engine: string;
-  path: string;
-  rate: number;
-  baseline: number;
-  ratio: number;
-}
-
-// Each round of a target is paired with a bare loop just before it, so both see the same machine load;
-// the ratio is the median of the per-round ratios.
-const rows: Row[] = [];
-for (const target of targets) {
-  const measured: { rate: number; baseline: number }[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const baseline = await bareLoop(bareCount);
-    measured.push({ baseline, rate: await target.run(deliveries) });
+  interface Target {
+    engine: string;
+    path: string;
+    run: (n: number) => Promise<number>;
   }
-  rows.push({
-    engine: target.engine,
-    path: target.path,
-    rate: median(measured.map((r) => r.rate)),
-    baseline: median(measured.map((r) => r.baseline)),
-    ratio: median(measured.map((r) => r.rate / r.baseline)),
-  });
-}
 
-const [one, five] = loadavg();
-console.log(
-  `\n${deliveries} deliveries per round (bare loop: ${bareCount} POSTs), ${rounds} rounds, medians; 1 worker, sequential; ` +
-    `body ${Buffer.byteLength(sampleBody)} bytes; receiver on loopback answering 204; Node ${process.version}; ` +
-    `load average ${one!.toFixed(1)} / ${five!.toFixed(1)}`,
-);
-console.log('| command | engine | path | deliveries/s | bare undici POST loop, same rounds (req/s) | ratio |');
-console.log('|---|---|---|---|---|---|');
-for (const row of rows) {
+  const targets: Target[] = [
+    { engine: '-', path: 'signed POST alone: fresh connection pinned to the checked address (postWebhook), no queue', run: attemptLoop },
+    ...engines.map((engine) => ({
+      engine: engine.label,
+      path: 'durable queue: runDueJobs claims, signs, POSTs, records, settles',
+      run: (n: number) => queueRound(engine, n),
+    })),
+  ];
+
+  interface Row {
+    engine: string;
+    path: string;
+    rate: number;
+    baseline: number;
+    ratio: number;
+  }
+
+  // Each round of a target is paired with a bare loop just before it, so both see the same machine load;
+  // the ratio is the median of the per-round ratios.
+  const rows: Row[] = [];
+  for (const target of targets) {
+    const measured: { rate: number; baseline: number }[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const baseline = await bareLoop(bareCount);
+      measured.push({ baseline, rate: await target.run(deliveries) });
+    }
+    rows.push({
+      engine: target.engine,
+      path: target.path,
+      rate: median(measured.map((r) => r.rate)),
+      baseline: median(measured.map((r) => r.baseline)),
+      ratio: median(measured.map((r) => r.rate / r.baseline)),
+    });
+  }
+
+  const [one, five] = loadavg();
   console.log(
-    `| \`${COMMAND}\` | ${row.engine} | ${row.path} | ${Math.round(row.rate)} | ${Math.round(row.baseline)} | ${row.ratio.toFixed(3)} |`,
+    `\n${deliveries} deliveries per round (bare loop: ${bareCount} POSTs), ${rounds} rounds, medians; 1 worker, sequential; ` +
+      `body ${Buffer.byteLength(sampleBody)} bytes; receiver on loopback answering 204; Node ${process.version}; ` +
+      `load average ${one!.toFixed(1)} / ${five!.toFixed(1)}`,
   );
+  console.log('| command | engine | path | deliveries/s | bare undici POST loop, same rounds (req/s) | ratio |');
+  console.log('|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(
+      `| \`${COMMAND}\` | ${row.engine} | ${row.path} | ${Math.round(row.rate)} | ${Math.round(row.baseline)} | ${row.ratio.toFixed(3)} |`,
+    );
+  }
+  if (typeof postgres === 'string') console.log(`| \`${COMMAND}\` | PostgreSQL | ${postgres} | - | - | - |`);
 }
-if (typeof postgres === 'string') console.log(`| \`${COMMAND}\` | PostgreSQL | ${postgres} | - | - | - |`);
 
-for (const engine of engines) await engine.close();
-receiver.close();
-process.exit(0);
+// The throw-away PostgreSQL database is dropped even when a round fails.
+let failed = false;
+try {
+  await run();
+} catch (error) {
+  failed = true;
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  for (const engine of engines) await engine.close();
+  receiver.close();
+}
+process.exit(failed ? 1 : 0);

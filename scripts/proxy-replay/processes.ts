@@ -13,6 +13,8 @@ export interface Running {
   url: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** True once the process has ended (Prism dies on some inputs; see stream-replay.ts). */
+  exited: () => boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -102,7 +104,7 @@ export async function startServer(options: ServerOptions): Promise<Running> {
   const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
   try {
     const match = await waitFor(/listening on (http:\/\/\S+)/, child, output, 'the server', 120_000);
-    return { url: match[1]!, output, stop };
+    return { url: match[1]!, output, stop, exited: () => child.exitCode !== null || child.signalCode !== null };
   } catch (error) {
     await stop();
     throw error;
@@ -126,7 +128,7 @@ export async function startPrismProxy(upstream: string, options: { errors: boole
   const stop = stopper(child);
   try {
     await waitFor(/Prism is listening/, child, output, 'prism proxy', 120_000);
-    return { url: `http://127.0.0.1:${port}`, output, stop };
+    return { url: `http://127.0.0.1:${port}`, output, stop, exited: () => child.exitCode !== null || child.signalCode !== null };
   } catch (error) {
     await stop();
     throw error;

@@ -14,13 +14,19 @@ export function formatReplayReport(report: ReplayReport): string {
     `  clock moves:                            ${report.clockMoves}`,
   ];
   for (const [reason, count] of Object.entries(report.skipped).sort()) lines.push(`  not replayed, ${reason}: ${count}`);
+  for (const crash of report.prismCrashes) {
+    lines.push(
+      `  not checked, Prism proxy crashed on ${crash.method} ${crash.path} from ${crash.source ?? 'unknown test file'} (#${crash.seq}); restarted`,
+    );
+  }
   lines.push('Counted as failures: every response violation, and request violations on requests the server accepted (2xx).');
   for (const failure of report.failures) {
     if (failure.verdict.kind !== 'failure') continue;
-    const what =
-      failure.verdict.reason === 'response-violation'
-        ? 'response violates the document'
-        : 'server accepted a request the document calls invalid';
+    const what = {
+      'response-violation': 'response violates the document',
+      'accepted-invalid-request': 'server accepted a request the document calls invalid',
+      'no-answer': 'no answer',
+    }[failure.verdict.reason];
     lines.push(`FAIL ${failure.method} ${failure.path} -> ${failure.status} (recorded ${failure.recordedStatus}): ${what}`);
     lines.push(`     from ${failure.source ?? 'unknown test file'} (stream ${failure.stream}, #${failure.seq})`);
     for (const v of failure.verdict.violations) lines.push(`     [${v.severity}] ${v.location.join('.')}: ${v.message}`);

@@ -14,7 +14,7 @@ export interface Violation {
 export type Verdict =
   | { kind: 'clean' }
   | { kind: 'refused-invalid-request'; violations: Violation[] }
-  | { kind: 'failure'; reason: 'response-violation' | 'accepted-invalid-request'; violations: Violation[] };
+  | { kind: 'failure'; reason: 'response-violation' | 'accepted-invalid-request' | 'no-answer'; violations: Violation[] };
 
 export function parseViolations(header: string | string[] | undefined): Violation[] {
   if (header === undefined) return [];

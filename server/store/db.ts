@@ -34,6 +34,10 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection closed by the server (a restart, pg_terminate_backend, DROP DATABASE ... WITH
+    // (FORCE) right after close) is dropped by the pool, which connects again on demand. Without a
+    // listener its 'error' event would be thrown and end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const client = await pool.connect();
     try {

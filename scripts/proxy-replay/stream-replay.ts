@@ -1,0 +1,137 @@
+// Replays one recorded test server's events in order against the shared replay server: clock
+// moves through the operator API (shifted so the stream keeps its own timeline), operator requests
+// straight to the server, public requests through Prism, each judged from what Prism reports.
+import { assess, type Assessment } from './answers.js';
+import { IdMap } from './id-map.js';
+import { headerValue, parseJson, planRequest, skipReason, type StreamState } from './request-plan.js';
+import type { Stream } from './streams.js';
+import { TEST_PREFIX, type ReplayOptions, type ReplayReport } from './types.js';
+
+export const NO_ANSWER_MS = 30_000;
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface ReplayContext {
+  serverUrl: string;
+  prismUrl: () => string;
+  /** Starts Prism again when it has died; true when it had. */
+  revivePrism: () => Promise<boolean>;
+  adminToken: string;
+  clockStart: string;
+  send: (url: string, method: string, headers: Record<string, string>, body?: Buffer) => Promise<Answer>;
+  report: ReplayReport;
+  options: ReplayOptions;
+  log: (line: string) => void;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function admin(ctx: ReplayContext, method: string, path: string, body?: unknown): Promise<unknown> {
+  const headers = { authorization: `Bearer ${ctx.adminToken}`, 'content-type': 'application/json' };
+  const answer = await ctx.send(
+    `${ctx.serverUrl}${path}`,
+    method,
+    headers,
+    body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+  );
+  return parseJson(answer.text);
+}
+
+function clockOf(body: unknown): number | undefined {
+  return isObject(body) && typeof body.now === 'string' ? Date.parse(body.now) : undefined;
+}
+
+export async function replayStream(ctx: ReplayContext, stream: Stream, index: number): Promise<void> {
+  const { report } = ctx;
+  let current = clockOf(await admin(ctx, 'GET', '/admin/clock')) ?? Date.parse(ctx.clockStart);
+  const state: StreamState = {
+    ids: new IdMap(),
+    clockOffsetMs: current - Date.parse(stream.start?.at ?? ctx.clockStart),
+    addresses: new Map(),
+    index,
+  };
+  if (stream.start?.adminToken) state.ids.alias(stream.start.adminToken, ctx.adminToken);
+
+  for (const event of stream.events) {
+    if (event.kind === 'clock') {
+      const seconds = Math.ceil((Date.parse(event.at) + state.clockOffsetMs - current) / 1000);
+      if (seconds < 1) continue;
+      current = clockOf(await admin(ctx, 'POST', '/admin/clock/advance', { seconds })) ?? current;
+      report.clockMoves++;
+      continue;
+    }
+    const reason = skipReason(event);
+    if (reason) {
+      report.skipped[reason] = (report.skipped[reason] ?? 0) + 1;
+      continue;
+    }
+    const planned = planRequest(event, state);
+    if (!planned.requestId) {
+      const answer = await ctx.send(`${ctx.serverUrl}${planned.path}`, event.method, planned.headers, planned.body);
+      state.ids.learn(event.response, parseJson(answer.text));
+      report.operatorRequests++;
+      continue;
+    }
+
+    let outcome: Assessment;
+    let status = 0;
+    try {
+      const answer = await ctx.send(
+        `${ctx.prismUrl()}${planned.path.slice(TEST_PREFIX.length) || '/'}`,
+        event.method,
+        planned.headers,
+        planned.body,
+      );
+      status = answer.status;
+      const json = parseJson(answer.text);
+      state.ids.learn(event.response, json);
+      outcome = assess({ status, headers: answer.headers, json }, planned.requestId, event.status);
+      const note = answer.headers['sl-violations'] === undefined ? '' : ` sl-violations: ${headerValue(answer.headers['sl-violations'])}`;
+      if (ctx.options.verbose) ctx.log(`  ${event.method} ${planned.path} -> ${status} (recorded ${event.status})${note}`);
+    } catch (error) {
+      if (await ctx.revivePrism()) {
+        // Prism's own crash (it cannot always write its findings into a header): not the server's.
+        report.prismCrashes.push({
+          stream: stream.id,
+          seq: event.seq,
+          method: event.method,
+          path: planned.path,
+          ...(stream.start?.source ? { source: stream.start.source } : {}),
+        });
+        continue;
+      }
+      // Silence is a finding too: report it with the request that caused it and carry on.
+      const message = `no answer in ${NO_ANSWER_MS / 1000} s (${error instanceof Error ? error.message : String(error)})`;
+      outcome = {
+        fromServer: false,
+        verdict: { kind: 'failure', reason: 'no-answer', violations: [{ location: ['response'], severity: 'Error', message }] },
+      };
+    }
+    report.sentThroughPrism++;
+    const { fromServer, verdict } = outcome;
+    if (fromServer) report.answeredByServer++;
+    if (fromServer && status !== event.status) report.diverged++;
+    if (verdict.kind === 'pending') report.pending++;
+    if (verdict.kind === 'refused-invalid-request') report.refusedInvalid++;
+    if (verdict.kind === 'failure') {
+      const source = stream.start?.source;
+      report.failures.push({
+        stream: stream.id,
+        seq: event.seq,
+        ...(source ? { source } : {}),
+        method: event.method,
+        path: planned.path,
+        recordedStatus: event.status,
+        status,
+        fromServer,
+        verdict,
+      });
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// What a replay is asked to do and what it reports.
+import type { TrafficEvent } from './traffic-format.js';
+import type { Verdict } from './violations.js';
+
+/** Prism proxies the document's paths to `<server>/api/test/v2`; only that prefix is replayed through it. */
+export const TEST_PREFIX = '/api/test/v2';
+
+export interface ReplayOptions {
+  /** A JSONL file written by the recorder, or its events. */
+  traffic: string | readonly TrafficEvent[];
+  /** Keep only streams started from test files under these prefixes (e.g. `test/integration/`). */
+  sources?: string[];
+  /** Run Prism with `--errors` (it then answers invalid requests itself instead of forwarding them). */
+  errors?: boolean;
+  /** Replay against this server instead of starting one (tests of the replay use stand-ins). */
+  upstream?: { url: string; adminToken: string };
+  log?: (line: string) => void;
+  /** Log every request sent through Prism with its replayed and recorded status. */
+  verbose?: boolean;
+}
+
+export interface ReplayedRequest {
+  stream: string;
+  seq: number;
+  source?: string;
+  method: string;
+  path: string;
+  recordedStatus: number;
+  status: number;
+  /** The answer came from our server (it echoed our X-Request-Id), not from Prism itself. */
+  fromServer: boolean;
+  verdict: Verdict | { kind: 'pending' };
+}
+
+export interface ReplayReport {
+  mode: 'observe' | 'errors';
+  streams: number;
+  sentThroughPrism: number;
+  operatorRequests: number;
+  clockMoves: number;
+  skipped: Record<string, number>;
+  answeredByServer: number;
+  /** Operations still answering 501 (Prism may replace such answers with a mock): nothing checked. */
+  pending: number;
+  refusedInvalid: number;
+  /** Server answers whose status differs from the recorded one (shared server, shifted clock). */
+  diverged: number;
+  failures: ReplayedRequest[];
+  /** Requests on which Prism itself died and was restarted: not checked, listed. */
+  prismCrashes: { stream: string; seq: number; source?: string; method: string; path: string }[];
+  durationMs: number;
+}
