@@ -189,20 +189,6 @@ export function registerBusinessAccountsPaths(registry: OpenAPIRegistry): void {
       },
     },
     errors: {
-      409: {
-        description:
-          '`idempotency_key_reused` (same key, other body) or `request_in_progress` (the first request with this key is still running) (D-18).',
-        examples: {
-          reused: {
-            summary: 'Key reused with another body',
-            value: apiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.'),
-          },
-          inProgress: {
-            summary: 'Same key still running',
-            value: apiError('request_in_progress', 'A request with this Idempotency-Key is still being processed.'),
-          },
-        },
-      },
       422: {
         description:
           '`validation_failed` (D-10), listing every problem keyed by JSON path. Codes include `required`, `invalid_format`, `too_long`, `invalid_enum`, `not_uppercase`, `unknown_field`, `acn_or_abn_required` (on `accountInformation`), `primary_director_not_listed` (on `accountInformation.primaryDirector`), `invalid_country_code` and `invalid_locality_qualifier` (on `officeHolders.<i>.birthDetails.localityQualifier`).',

@@ -192,10 +192,6 @@ export function registerLodgementsPaths(registry: OpenAPIRegistry): void {
       },
     },
     errors: {
-      409: {
-        description: '`idempotency_key_reused` (same key, other body) or `request_in_progress` (same key still running).',
-        examples: { reused: { summary: 'Key reused with another body', value: apiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.') } },
-      },
       422: {
         description: '`validation_failed` with every problem, keyed by field.',
         examples: {

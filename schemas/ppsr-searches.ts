@@ -205,20 +205,6 @@ export function registerPpsrSearchesPaths(registry: OpenAPIRegistry): void {
           },
         },
       },
-      409: {
-        description:
-          '`idempotency_key_reused` (same key, other body) or `request_in_progress` (the first request with this key is still running) (D-18).',
-        examples: {
-          reused: {
-            summary: 'Key reused with another body',
-            value: apiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.'),
-          },
-          inProgress: {
-            summary: 'Same key still running',
-            value: apiError('request_in_progress', 'A request with this Idempotency-Key is still being processed.'),
-          },
-        },
-      },
       422: {
         description:
           '`validation_failed` (D-10), listing every problem keyed by JSON path. Field codes: `required`, `invalid_format`, `too_long`, `invalid_enum`, `invalid_acn`, `invalid_abn` (ARBN and ARSN use `invalid_acn`, their checksum), `unknown_field`; `search_type_conflict` on each field when fields of more than one search type are given; `search_type_required` under the empty path (the whole body) when none is. Nothing is charged.',

@@ -193,14 +193,6 @@ const urlAndEventErrors = {
   },
 };
 
-const idempotencyConflict: ErrorResponse = {
-  description: '`idempotency_key_reused` (same key, other body) or `request_in_progress` (same key still running).',
-  examples: {
-    reused: { summary: 'Key reused with another body', value: apiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.') },
-    inProgress: { summary: 'First request still running', value: apiError('request_in_progress', 'A request with this Idempotency-Key is still being processed.') },
-  },
-};
-
 export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
   const common = { tag: TAGS.webhooks, access: 'secret', family: 'api', rateLimit: 'lodgements' } as const;
 
@@ -261,7 +253,6 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
       },
     },
     errors: {
-      409: idempotencyConflict,
       422: {
         description: `\`validation_failed\` with every problem (\`url_not_https\`, \`url_not_public\`, \`url_invalid\`, \`unknown_event_type\`, D-12, D-26), or \`endpoint_limit\` when this key already has ${MAX_ENDPOINTS_PER_KEY} endpoints.`,
         examples: {

@@ -2078,7 +2078,7 @@ export type CreateAbnRegistrationData = {
 
 export type CreateAbnRegistrationErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -2090,7 +2090,7 @@ export type CreateAbnRegistrationErrors = {
      */
     403: SharedError;
     /**
-     * `idempotency_key_reused` (same key, other body) or `request_in_progress` (same key still running).
+     * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
     409: ApiError;
     /**
@@ -2140,7 +2140,7 @@ export type CreateForm484LodgementData = {
 
 export type CreateForm484LodgementErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
      */
     400: Form484Error;
     /**
@@ -2241,7 +2241,7 @@ export type CreateBusinessAccountApplicationData = {
 
 export type CreateBusinessAccountApplicationErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -2253,7 +2253,7 @@ export type CreateBusinessAccountApplicationErrors = {
      */
     403: SharedError;
     /**
-     * `idempotency_key_reused` (same key, other body) or `request_in_progress` (the first request with this key is still running) (D-18).
+     * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
     409: ApiError;
     /**
@@ -2545,7 +2545,7 @@ export type CreateMonitoringEntitiesData = {
 
 export type CreateMonitoringEntitiesErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid`: `Idempotency-Key` is empty or over 255 characters.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18. `idempotency_key_invalid`: `Idempotency-Key` is empty or over 255 characters.
      */
     400: ApiError;
     /**
@@ -2885,7 +2885,7 @@ export type RenewMonitoringEntitiesData = {
 
 export type RenewMonitoringEntitiesErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_required`: no `Idempotency-Key` header. `idempotency_key_invalid`: the key is empty or over 255 characters.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters) or `idempotency_key_required` (no key), D-18. `idempotency_key_required`: no `Idempotency-Key` header. `idempotency_key_invalid`: the key is empty or over 255 characters.
      */
     400: ApiError;
     /**
@@ -3085,7 +3085,7 @@ export type CreatePpsrAlertData = {
 
 export type CreatePpsrAlertErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -3189,7 +3189,7 @@ export type CreatePpsrSearchData = {
 
 export type CreatePpsrSearchErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -3205,7 +3205,7 @@ export type CreatePpsrSearchErrors = {
      */
     403: SharedError | ApiError;
     /**
-     * `idempotency_key_reused` (same key, other body) or `request_in_progress` (the first request with this key is still running) (D-18).
+     * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
     409: ApiError;
     /**
@@ -3381,7 +3381,7 @@ export type CreateWebhookEndpointData = {
 
 export type CreateWebhookEndpointErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -3393,7 +3393,7 @@ export type CreateWebhookEndpointErrors = {
      */
     403: SharedError;
     /**
-     * `idempotency_key_reused` (same key, other body) or `request_in_progress` (same key still running).
+     * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
     409: ApiError;
     /**

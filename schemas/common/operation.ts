@@ -93,6 +93,43 @@ function sharedOrFamily(family: ErrorFamily): ZodType {
   return z.union([SharedError, family === 'api' ? ApiError : Form484Error]).openapi({}, { unionPreferredType: 'oneOf' });
 }
 
+/** The error codes an example set already illustrates (ApiError `error` or Form 484 `errors[].code`). */
+function codesIn(examples: Examples): Set<string> {
+  const codes = new Set<string>();
+  for (const example of Object.values(examples)) {
+    const value = example.value as { error?: unknown; errors?: unknown };
+    if (typeof value.error === 'string') codes.add(value.error);
+    if (Array.isArray(value.errors)) for (const item of value.errors as { code?: unknown }[]) if (typeof item.code === 'string') codes.add(item.code);
+  }
+  return codes;
+}
+
+/**
+ * D-18 errors every operation taking `Idempotency-Key` can return, added here once so no operation
+ * forgets them: 409 for a reused key or one still running, 400 for a key too long (or missing where
+ * required). An operation's own 409/400 keeps its examples; only the missing codes are added.
+ */
+function idempotencyErrors(def: OperationDefinition): { conflict?: ErrorResponse; badKey: Examples } {
+  if (!def.idempotencyKey) return { badKey: {} };
+  const own = def.errors?.[409];
+  const have = codesIn(own?.examples ?? {});
+  const added: Examples = {};
+  if (!have.has('idempotency_key_reused')) added.idempotencyKeyReused = familyExample(def.family, 'Key reused with another body', 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
+  if (!have.has('request_in_progress')) added.requestInProgress = familyExample(def.family, 'First request with this key still running', 'request_in_progress', 'A request with this Idempotency-Key is still being processed.');
+  const conflict: ErrorResponse = {
+    description: own ? own.description : '`idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.',
+    examples: { ...(own?.examples ?? {}), ...added },
+    ...(own?.headers ? { headers: own.headers } : {}),
+  };
+  const badKey: Examples = {
+    idempotencyKeyInvalid: familyExample(def.family, 'Idempotency-Key over 255 characters', 'idempotency_key_invalid', 'Idempotency-Key must be at most 255 characters.'),
+    ...(def.idempotencyKey === 'required'
+      ? { idempotencyKeyRequired: familyExample(def.family, 'No Idempotency-Key', 'idempotency_key_required', 'This request needs an Idempotency-Key header.') }
+      : {}),
+  };
+  return { conflict, badKey };
+}
+
 function authErrors(def: OperationDefinition): Record<number, ResponseConfig> {
   const forbiddenExamples: Examples = {
     wrongEnvironment: sharedExample('Key environment differs from the URL prefix', 'A live key cannot be used on the test prefix (/api/test/v2).'),
@@ -164,13 +201,22 @@ function bodyErrors(def: OperationDefinition): Record<number, ResponseConfig> {
 
 function badRequest(def: OperationDefinition): ResponseConfig | undefined {
   const own = def.errors?.[400];
-  if (!def.body && !own) return undefined;
+  const { badKey } = idempotencyErrors(def);
+  const ownCodes = codesIn(own?.examples ?? {});
+  const keyExamples = Object.fromEntries(Object.entries(badKey).filter(([, example]) => ![...codesIn({ x: example })].some((code) => ownCodes.has(code))));
+  if (!def.body && !own && Object.keys(keyExamples).length === 0) return undefined;
   const examples: Examples = {
     ...(def.body ? { invalidJson: familyExample(def.family, 'Malformed JSON', 'invalid_json', 'The request body is not valid JSON.') } : {}),
+    ...keyExamples,
     ...(own?.examples ?? {}),
   };
+  const parts = [
+    def.body ? 'Malformed JSON (`invalid_json`, D-13).' : '',
+    def.idempotencyKey ? `\`idempotency_key_invalid\` (key over 255 characters)${def.idempotencyKey === 'required' ? ' or `idempotency_key_required` (no key)' : ''}, D-18.` : '',
+    own ? own.description : '',
+  ].filter(Boolean);
   return {
-    description: own ? `${def.body ? 'Malformed JSON (`invalid_json`, D-13). ' : ''}${own.description}` : 'Malformed JSON (`invalid_json`, D-13).',
+    description: parts.join(' ') || (own?.description ?? ''),
     headers: { 'X-Request-Id': HEADER_REFS.requestId, ...(own?.headers ?? {}) },
     content: jsonContent(familySchema(def.family), examples),
   };
@@ -195,7 +241,9 @@ function successResponses(def: OperationDefinition): Record<number, ResponseConf
 
 function ownErrors(def: OperationDefinition): Record<number, ResponseConfig> {
   const out: Record<number, ResponseConfig> = {};
-  for (const [statusText, response] of Object.entries(def.errors ?? {})) {
+  const { conflict } = idempotencyErrors(def);
+  const errors: Partial<Record<number, ErrorResponse>> = { ...(def.errors ?? {}), ...(conflict ? { 409: conflict } : {}) };
+  for (const [statusText, response] of Object.entries(errors)) {
     const status = Number(statusText);
     if (!response || status === 400 || status === 403 || status === 429) continue;
     out[status] = {

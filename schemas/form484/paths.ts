@@ -44,28 +44,6 @@ export function registerForm484Paths(registry: OpenAPIRegistry): void {
       },
     },
     errors: {
-      409: {
-        description:
-          '`idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.',
-        examples: {
-          reused: {
-            summary: 'Key reused with another body',
-            value: form484Error([
-              { code: 'idempotency_key_reused', field: '', message: 'This Idempotency-Key was used with a different request body.' },
-            ]),
-          },
-          inProgress: {
-            summary: 'First request still running',
-            value: form484Error([
-              {
-                code: 'request_in_progress',
-                field: '',
-                message: 'A request with this Idempotency-Key is still being processed; retry shortly.',
-              },
-            ]),
-          },
-        },
-      },
       422: {
         description:
           'The form breaks one or more rules. `errors` lists every problem, each with its `code` and the JSON path of its `field` (D-11).',

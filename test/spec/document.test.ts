@@ -211,6 +211,13 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] a
     if (header) {
       expect((header.schema as JsonObject).maxLength).toBe(255);
       expect(header.required).toBe(id === 'renewMonitoringEntities');
+      // The D-18 refusals are documented, with an example of each code.
+      const codes = (status: string) =>
+        JSON.stringify((((responses[status]?.content ?? {}) as JsonObject)['application/json'] as JsonObject | undefined)?.examples ?? {});
+      expect(codes('409')).toContain('idempotency_key_reused');
+      expect(codes('409')).toContain('request_in_progress');
+      expect(codes('400')).toContain('idempotency_key_invalid');
+      if (header.required) expect(codes('400')).toContain('idempotency_key_required');
     }
     void method;
   });
