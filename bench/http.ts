@@ -50,7 +50,12 @@ async function coldStart(): Promise<number> {
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   while (!/listening on (http:\/\/\S+)/.test(out)) await new Promise((r) => setTimeout(r, 20));
   const base = /listening on (http:\/\/\S+)/.exec(out)![1]!;
-  while ((await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0)) !== 200) await new Promise((r) => setTimeout(r, 20));
+  while (
+    (await fetch(`${base}/healthz`)
+      .then((r) => r.status)
+      .catch(() => 0)) !== 200
+  )
+    await new Promise((r) => setTimeout(r, 20));
   const elapsed = Date.now() - started;
   child.kill('SIGTERM');
   return elapsed;
@@ -65,17 +70,31 @@ const database = await openDatabase({ dataDir: 'memory://' });
 const deps = { config, db: database.db, engine: database.engine, clock: new RealClock(), logger: createLogger('silent') };
 const { app } = await buildApp(deps);
 const service = await listen(app);
-const account = await createAccount(deps, { name: 'Bench', ownerEmail: 'bench@example.com', plan: 'standard', billing: 'card', cardStatus: 'valid' });
+const account = await createAccount(deps, {
+  name: 'Bench',
+  ownerEmail: 'bench@example.com',
+  plan: 'standard',
+  billing: 'card',
+  cardStatus: 'valid',
+});
 
 const figures: Figures[] = [];
 figures.push(await measure('bare Express 5, small JSON (baseline)', `${baseline.url}/hello`));
 figures.push(
-  await measure('helper GET, publishable key + Origin', `${service.url}/api/test/v2/helpers/company-name-availability?name=Harbour%20Lights`, {
-    Authorization: `Bearer ${account.keys.publishableTest}`,
-    Origin: 'http://localhost:3000',
+  await measure(
+    'helper GET, publishable key + Origin',
+    `${service.url}/api/test/v2/helpers/company-name-availability?name=Harbour%20Lights`,
+    {
+      Authorization: `Bearer ${account.keys.publishableTest}`,
+      Origin: 'http://localhost:3000',
+    },
+  ),
+);
+figures.push(
+  await measure('authenticated secret-key GET (industries)', `${service.url}/api/test/v2/helpers/industries?q=food`, {
+    Authorization: `Bearer ${account.keys.secretTest}`,
   }),
 );
-figures.push(await measure('authenticated secret-key GET (industries)', `${service.url}/api/test/v2/helpers/industries?q=food`, { Authorization: `Bearer ${account.keys.secretTest}` }));
 
 const base = figures[0]!.rps;
 console.log(`\nautocannon, ${connections} connections, ${duration} s per target, ${database.engine}, Node ${process.version}`);

@@ -88,11 +88,9 @@ const statusFields = {
 export const BusinessAccountStatusPending = z
   .strictObject({
     ...statusFields,
-    status: z
-      .enum(['new', 'sent', 'rejected'])
-      .openapi({
-        description: '`new`: queued; `sent`: with the partner, which contacts the directors; `rejected`: refused by the partner.',
-      }),
+    status: z.enum(['new', 'sent', 'rejected']).openapi({
+      description: '`new`: queued; `sent`: with the partner, which contacts the directors; `rejected`: refused by the partner.',
+    }),
     bsb: z.literal(ACCOUNT_MASK).openapi({ description: 'Masked until activation.' }),
     accountNumber: z.literal(ACCOUNT_MASK).openapi({ description: 'Masked until activation.' }),
     activatedAt: z.null(),

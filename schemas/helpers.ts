@@ -37,7 +37,12 @@ export const CompanyNameAvailability = z
   .openapi('CompanyNameAvailability');
 
 export const IndustriesQuery = PageQuery.extend({
-  q: z.string().min(1).max(100).optional().openapi({ description: 'Words or a code to search for; omit to list everything.', example: 'takeaway' }),
+  q: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ description: 'Words or a code to search for; omit to list everything.', example: 'takeaway' }),
 });
 
 export const Industry = z
@@ -49,9 +54,7 @@ export const Industry = z
   })
   .openapi('Industry');
 
-export const IndustryList = z
-  .strictObject({ data: z.array(Industry), meta: PageMeta })
-  .openapi('IndustryList');
+export const IndustryList = z.strictObject({ data: z.array(Industry), meta: PageMeta }).openapi('IndustryList');
 
 export function registerHelpersPaths(registry: OpenAPIRegistry): void {
   registerOperation(registry, {
@@ -83,7 +86,13 @@ export function registerHelpersPaths(registry: OpenAPIRegistry): void {
           },
           available: {
             summary: 'Available',
-            value: { name: 'Harbour Lights Pty Ltd', normalisedName: 'HARBOUR LIGHTS PTY LTD', available: true, conflicts: [], checkedAt: '2026-11-22T03:00:00Z' },
+            value: {
+              name: 'Harbour Lights Pty Ltd',
+              normalisedName: 'HARBOUR LIGHTS PTY LTD',
+              available: true,
+              conflicts: [],
+              checkedAt: '2026-11-22T03:00:00Z',
+            },
           },
         },
       },
@@ -94,7 +103,9 @@ export function registerHelpersPaths(registry: OpenAPIRegistry): void {
         examples: {
           missingName: {
             summary: 'No name',
-            value: apiError('validation_failed', 'The request is not valid.', { errors: { name: [{ code: 'required', message: 'Required.' }] } }),
+            value: apiError('validation_failed', 'The request is not valid.', {
+              errors: { name: [{ code: 'required', message: 'Required.' }] },
+            }),
           },
         },
       },
@@ -134,7 +145,9 @@ export function registerHelpersPaths(registry: OpenAPIRegistry): void {
         examples: {
           perPage: {
             summary: 'perPage over 100',
-            value: apiError('validation_failed', 'The request is not valid.', { errors: { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] } }),
+            value: apiError('validation_failed', 'The request is not valid.', {
+              errors: { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] },
+            }),
           },
         },
       },

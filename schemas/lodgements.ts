@@ -25,7 +25,16 @@ export const INTERACTION_BY_KIND = {
   business_name_renewal: 'business-name-renewal',
 } as const satisfies Record<(typeof LODGEMENT_KINDS)[number], string>;
 
-export const LODGEMENT_STATUSES = ['new', 'submitted', 'processing', 'manual review', 'validation failed', 'finished', 'rejected', 'error'] as const;
+export const LODGEMENT_STATUSES = [
+  'new',
+  'submitted',
+  'processing',
+  'manual review',
+  'validation failed',
+  'finished',
+  'rejected',
+  'error',
+] as const;
 export const LodgementStatus = z.enum(LODGEMENT_STATUSES);
 
 /** Statuses that send a 6.1 event, per kind (`validation failed` only for company registration). */
@@ -59,7 +68,9 @@ export const Lodgement = z
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
   })
-  .openapi('Lodgement', { description: 'Status record of a lodgement (D-36). The status endpoint is the source of truth; webhooks only nudge.' });
+  .openapi('Lodgement', {
+    description: 'Status record of a lodgement (D-36). The status endpoint is the source of truth; webhooks only nudge.',
+  });
 
 const BusinessAddress = z.strictObject({
   street: z.string().min(1).max(52).openapi({ example: '1 EAGLE STREET' }),
@@ -104,7 +115,9 @@ export const LodgementStatusEvent = z
     entityName: z.string().optional().openapi({ description: 'Omitted entirely (never null) when not applicable.' }),
     acn: Acn.optional(),
     abn: Abn.optional(),
-    deliveryId: z.string().openapi({ description: 'Stable across retries; use it to de-duplicate.', example: 'dlv_3kTq9ZmW2xYb7NcR4vLp8sQe' }),
+    deliveryId: z
+      .string()
+      .openapi({ description: 'Stable across retries; use it to de-duplicate.', example: 'dlv_3kTq9ZmW2xYb7NcR4vLp8sQe' }),
   })
   .openapi('LodgementStatusEvent', { description: 'Payload of a lodgement status change (spec 6.1).' });
 
@@ -142,7 +155,14 @@ function registerLodgementEvents(registry: OpenAPIRegistry): void {
         },
         manualReview: {
           summary: 'Sent to manual review (no entity details)',
-          value: { event, requestId: 1002, interaction: INTERACTION_BY_KIND[kind], status: 'manual review', timestamp: '2026-11-22T03:04:00Z', deliveryId: 'dlv_7HbN2cX4pQ9rT1vW5yZ8aKmL' },
+          value: {
+            event,
+            requestId: 1002,
+            interaction: INTERACTION_BY_KIND[kind],
+            status: 'manual review',
+            timestamp: '2026-11-22T03:04:00Z',
+            deliveryId: 'dlv_7HbN2cX4pQ9rT1vW5yZ8aKmL',
+          },
         },
       },
     });
@@ -215,13 +235,21 @@ export function registerLodgementsPaths(registry: OpenAPIRegistry): void {
     operationId: LODGEMENTS_OPERATIONS.getLodgement,
     summary: 'Get a lodgement status',
     description:
-      'Returns the current status of a company registration, ABN registration, business name registration or renewal. Statuses `finished`, `rejected`, `validation failed`, `manual review` and `error` also send the kind\'s status webhook (spec 6.1).',
+      "Returns the current status of a company registration, ABN registration, business name registration or renewal. Statuses `finished`, `rejected`, `validation failed`, `manual review` and `error` also send the kind's status webhook (spec 6.1).",
     tag: TAGS.lodgements,
     access: 'secret',
     family: 'api',
     rateLimit: 'lodgements',
     params: RequestIdParam,
-    success: { 200: { description: 'The lodgement.', schema: Lodgement, examples: { finished: { summary: 'Finished', value: { ...lodgementExample, status: 'finished', updatedAt: '2026-11-22T03:05:00Z' } } } } },
+    success: {
+      200: {
+        description: 'The lodgement.',
+        schema: Lodgement,
+        examples: {
+          finished: { summary: 'Finished', value: { ...lodgementExample, status: 'finished', updatedAt: '2026-11-22T03:05:00Z' } },
+        },
+      },
+    },
     errors: { 404: notFound },
   });
 

@@ -22,13 +22,13 @@ export function createPublicRegistry(): OpenAPIRegistry {
     type: 'http',
     scheme: 'bearer',
     description:
-      'Secret key `svc_sk_live_…` (live prefix) or `svc_sk_test_…` (test prefix) in `Authorization: Bearer <key>`. Reaches every endpoint; server side only: refused from browsers (a request with an `Origin` header, or with `Sec-Fetch-Mode` `cors`/`navigate`/`no-cors` together with `Sec-Fetch-Site`, which browsers always send; Node\'s own fetch sends `Sec-Fetch-Mode` alone and is not refused).',
+      "Secret key `svc_sk_live_…` (live prefix) or `svc_sk_test_…` (test prefix) in `Authorization: Bearer <key>`. Reaches every endpoint; server side only: refused from browsers (a request with an `Origin` header, or with `Sec-Fetch-Mode` `cors`/`navigate`/`no-cors` together with `Sec-Fetch-Site`, which browsers always send; Node's own fetch sends `Sec-Fetch-Mode` alone and is not refused).",
   });
   registry.registerComponent('securitySchemes', 'publishableKey', {
     type: 'http',
     scheme: 'bearer',
     description:
-      'Publishable key `svc_pk_live_…` or `svc_pk_test_…` in `Authorization: Bearer <key>`. Helper endpoints only, and only from the key\'s allowed domains (up to 5) or `localhost`, `127.0.0.1`, `*.test`, `*.local`, judged by `Origin` (or `Referer`).',
+      "Publishable key `svc_pk_live_…` or `svc_pk_test_…` in `Authorization: Bearer <key>`. Helper endpoints only, and only from the key's allowed domains (up to 5) or `localhost`, `127.0.0.1`, `*.test`, `*.local`, judged by `Origin` (or `Referer`).",
   });
   // The deprecated V1 header `X-Auth-SVC` (D-40) is documented in the introduction and on the V1
   // servers, not as a security scheme: listing it on operations would make the SDK send it on V2 too.
@@ -56,8 +56,16 @@ export function buildPublicDocument(): ReturnType<OpenApiGeneratorV31['generateD
       license: { name: 'Proprietary', url: 'https://example.com/terms' },
     },
     servers: [
-      { url: '{base_url}/api/test/v2', description: 'Test environment (sandbox): test keys, free, simulated registers.', variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } } },
-      { url: '{base_url}/api/v2', description: 'Live environment: live keys.', variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } } },
+      {
+        url: '{base_url}/api/test/v2',
+        description: 'Test environment (sandbox): test keys, free, simulated registers.',
+        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
+      },
+      {
+        url: '{base_url}/api/v2',
+        description: 'Live environment: live keys.',
+        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
+      },
       {
         url: '{base_url}/api/test/v1',
         description: 'Deprecated V1, test environment: same operations, also `X-Auth-SVC` and personal access tokens (D-40).',

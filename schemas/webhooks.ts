@@ -40,16 +40,16 @@ export const WebhookEndpointId = z
 export const DeliveryId = z
   .string()
   .regex(/^dlv_[A-Za-z0-9]{24}$/)
-  .openapi({ description: 'Delivery id: `dlv_` and 24 letters or digits; stable across retries (D-22).', example: 'dlv_3kTq9ZmW2xYb7NcR4vLp8sQe' });
-
-const WebhookUrl = z
-  .url()
-  .max(2048)
   .openapi({
-    description:
-      'HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12).',
-    example: 'https://hooks.example.com/svc',
+    description: 'Delivery id: `dlv_` and 24 letters or digits; stable across retries (D-22).',
+    example: 'dlv_3kTq9ZmW2xYb7NcR4vLp8sQe',
   });
+
+const WebhookUrl = z.url().max(2048).openapi({
+  description:
+    'HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12).',
+  example: 'https://hooks.example.com/svc',
+});
 
 const EventTypes = z
   .array(z.enum([...WEBHOOK_EVENT_TYPES, '*']))
@@ -70,21 +70,32 @@ const endpointFields = {
   url: z.string().openapi({ example: 'https://hooks.example.com/svc' }),
   eventTypes: z.array(z.string()).openapi({ example: ['monitoring.change_detected', 'monitoring.expiring'] }),
   enabled: z.boolean(),
-  consecutiveFailures: z.int().min(0).openapi({ description: 'Failed attempts in a row; any 2xx or re-enabling resets it; 20 disables the endpoint.' }),
-  disabledReason: z.enum(['manual', 'consecutive_failures']).nullable().openapi({ description: 'Why the endpoint is disabled; null while enabled.' }),
+  consecutiveFailures: z
+    .int()
+    .min(0)
+    .openapi({ description: 'Failed attempts in a row; any 2xx or re-enabling resets it; 20 disables the endpoint.' }),
+  disabledReason: z
+    .enum(['manual', 'consecutive_failures'])
+    .nullable()
+    .openapi({ description: 'Why the endpoint is disabled; null while enabled.' }),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 };
 
-export const WebhookEndpoint = z.strictObject(endpointFields).openapi('WebhookEndpoint', { description: 'A webhook endpoint (D-16). The secret is never returned on read.' });
+export const WebhookEndpoint = z
+  .strictObject(endpointFields)
+  .openapi('WebhookEndpoint', { description: 'A webhook endpoint (D-16). The secret is never returned on read.' });
 
 export const WebhookEndpointWithSecret = z
   .strictObject({
     ...endpointFields,
-    secret: z.string().regex(/^whsec_[A-Za-z0-9+/]{32}$/).openapi({
-      description: 'Signing secret, `whsec_` and base64 of 24 random bytes (D-21). Shown only here: store it now.',
-      example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-    }),
+    secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{32}$/)
+      .openapi({
+        description: 'Signing secret, `whsec_` and base64 of 24 random bytes (D-21). Shown only here: store it now.',
+        example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      }),
   })
   .openapi('WebhookEndpointWithSecret');
 
@@ -98,7 +109,10 @@ export const UpdateWebhookEndpointRequest = z
   .strictObject({
     url: WebhookUrl.optional(),
     eventTypes: EventTypes.optional(),
-    enabled: z.boolean().optional().openapi({ description: 'False stops deliveries at once; true re-enables and resets the failure count.' }),
+    enabled: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'False stops deliveries at once; true re-enables and resets the failure count.' }),
   })
   .openapi('UpdateWebhookEndpointRequest', { description: 'Any of `url`, `eventTypes`, `enabled`.' });
 
@@ -107,9 +121,15 @@ export const WebhookDeliveryParams = z.strictObject({ id: WebhookEndpointId, del
 
 export const DeliveryAttempt = z
   .strictObject({
-    attemptNumber: z.int().min(1).openapi({ description: 'Order of the attempt: 1 to 6 for the automatic schedule; each resend adds one more.' }),
+    attemptNumber: z
+      .int()
+      .min(1)
+      .openapi({ description: 'Order of the attempt: 1 to 6 for the automatic schedule; each resend adds one more.' }),
     attemptedAt: IsoDateTime,
-    statusCode: z.int().nullable().openapi({ description: 'HTTP status answered, or null when none (timeout, connection error, refused address).' }),
+    statusCode: z
+      .int()
+      .nullable()
+      .openapi({ description: 'HTTP status answered, or null when none (timeout, connection error, refused address).' }),
     durationMs: z.int().min(0),
     errorClass: z
       .enum(['http_status', 'redirect', 'timeout', 'connection_error', 'address_not_public', 'endpoint_disabled'])
@@ -122,9 +142,10 @@ export const WebhookDelivery = z
   .strictObject({
     deliveryId: DeliveryId,
     event: z.string().openapi({ example: 'monitoring.change_detected' }),
-    status: z
-      .enum(['pending', 'succeeded', 'failed'])
-      .openapi({ description: '`pending` while an attempt is due, `succeeded` after a 2xx, `failed` after the sixth failed attempt, a failed resend, or when the endpoint was disabled.' }),
+    status: z.enum(['pending', 'succeeded', 'failed']).openapi({
+      description:
+        '`pending` while an attempt is due, `succeeded` after a 2xx, `failed` after the sixth failed attempt, a failed resend, or when the endpoint was disabled.',
+    }),
     attemptCount: z.int().min(0).openapi({ description: 'Attempts made so far: at most 6 automatic ones, plus any resends.' }),
     nextAttemptAt: IsoDateTime.nullable(),
     createdAt: IsoDateTime,
@@ -174,7 +195,9 @@ const notFound: ErrorResponse = {
 const urlAndEventErrors = {
   notHttps: {
     summary: 'Not HTTPS',
-    value: apiError('validation_failed', 'The request is not valid.', { errors: { url: [{ code: 'url_not_https', message: 'The URL must use https.' }] } }),
+    value: apiError('validation_failed', 'The request is not valid.', {
+      errors: { url: [{ code: 'url_not_https', message: 'The URL must use https.' }] },
+    }),
   },
   notPublic: {
     summary: 'Resolves to a private address',
@@ -203,7 +226,13 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
     operationId: WEBHOOKS_OPERATIONS.listWebhookEndpoints,
     summary: 'List webhook endpoints',
     description: 'Lists the endpoints created with this API key (and so in this environment). Secrets are never returned here.',
-    success: { 200: { description: 'The endpoints of this key.', schema: WebhookEndpointList, examples: { one: { summary: 'One endpoint', value: { data: [endpointExample] } } } } },
+    success: {
+      200: {
+        description: 'The endpoints of this key.',
+        schema: WebhookEndpointList,
+        examples: { one: { summary: 'One endpoint', value: { data: [endpointExample] } } },
+      },
+    },
   });
 
   registerOperation(registry, {
@@ -217,7 +246,10 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
     body: {
       schema: CreateWebhookEndpointRequest,
       examples: {
-        monitoring: { summary: 'Monitoring events', value: { url: 'https://hooks.example.com/svc', eventTypes: ['monitoring.change_detected', 'monitoring.expiring'] } },
+        monitoring: {
+          summary: 'Monitoring events',
+          value: { url: 'https://hooks.example.com/svc', eventTypes: ['monitoring.change_detected', 'monitoring.expiring'] },
+        },
         everything: { summary: 'Every event', value: { url: 'https://hooks.example.com/all', eventTypes: ['*'] } },
       },
     },
@@ -257,7 +289,12 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
         description: `\`validation_failed\` with every problem (\`url_not_https\`, \`url_not_public\`, \`url_invalid\`, \`unknown_event_type\`, D-12, D-26), or \`endpoint_limit\` when this key already has ${MAX_ENDPOINTS_PER_KEY} endpoints.`,
         examples: {
           ...urlAndEventErrors,
-          limit: { summary: 'Eleventh endpoint', value: apiError('endpoint_limit', `This API key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints.`, { limit: MAX_ENDPOINTS_PER_KEY }) },
+          limit: {
+            summary: 'Eleventh endpoint',
+            value: apiError('endpoint_limit', `This API key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints.`, {
+              limit: MAX_ENDPOINTS_PER_KEY,
+            }),
+          },
         },
       },
     },
@@ -279,7 +316,13 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
         events: { summary: 'Change events', value: { eventTypes: ['*'] } },
       },
     },
-    success: { 200: { description: 'The updated endpoint (no secret).', schema: WebhookEndpoint, examples: { updated: { summary: 'Disabled', value: { ...endpointExample, enabled: false, disabledReason: 'manual' } } } } },
+    success: {
+      200: {
+        description: 'The updated endpoint (no secret).',
+        schema: WebhookEndpoint,
+        examples: { updated: { summary: 'Disabled', value: { ...endpointExample, enabled: false, disabledReason: 'manual' } } },
+      },
+    },
     errors: {
       404: notFound,
       422: { description: '`validation_failed` with every problem, as on create.', examples: urlAndEventErrors },
@@ -307,7 +350,13 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
     description:
       'Invalidates the current secret and returns a new one. Every attempt made after the rotation, retries included, is signed with the new secret (D-21); verifiers should accept both secrets while they switch.',
     params: WebhookEndpointParams,
-    success: { 200: { description: 'The endpoint with its new secret.', schema: WebhookEndpointWithSecret, examples: { rotated: { summary: 'Rotated', value: { ...endpointExample, secret: 'whsec_Zp3u8QvXw1Yk6Ns2Lm9Rb4Tc7Hd0Jf5G' } } } } },
+    success: {
+      200: {
+        description: 'The endpoint with its new secret.',
+        schema: WebhookEndpointWithSecret,
+        examples: { rotated: { summary: 'Rotated', value: { ...endpointExample, secret: 'whsec_Zp3u8QvXw1Yk6Ns2Lm9Rb4Tc7Hd0Jf5G' } } },
+      },
+    },
     errors: { 404: notFound },
   });
 
@@ -325,14 +374,26 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
       200: {
         description: 'Deliveries, newest first.',
         schema: WebhookDeliveryList,
-        examples: { retrying: { summary: 'One delivery awaiting its second attempt', value: { data: [deliveryExample], meta: { currentPage: 1, perPage: 25, total: 1, lastPage: 1 } } } },
+        examples: {
+          retrying: {
+            summary: 'One delivery awaiting its second attempt',
+            value: { data: [deliveryExample], meta: { currentPage: 1, perPage: 25, total: 1, lastPage: 1 } },
+          },
+        },
       },
     },
     errors: {
       404: notFound,
       422: {
         description: '`validation_failed`: `page` or `perPage` out of range.',
-        examples: { perPage: { summary: 'perPage over 100', value: apiError('validation_failed', 'The request is not valid.', { errors: { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] } }) } },
+        examples: {
+          perPage: {
+            summary: 'perPage over 100',
+            value: apiError('validation_failed', 'The request is not valid.', {
+              errors: { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] },
+            }),
+          },
+        },
       },
     },
   });
@@ -350,14 +411,21 @@ export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
       202: {
         description: 'The delivery with the new attempt queued.',
         schema: WebhookDelivery,
-        examples: { queued: { summary: 'Queued', value: { ...deliveryExample, status: 'pending', nextAttemptAt: '2026-11-22T03:10:00Z' } } },
+        examples: {
+          queued: { summary: 'Queued', value: { ...deliveryExample, status: 'pending', nextAttemptAt: '2026-11-22T03:10:00Z' } },
+        },
       },
     },
     errors: {
       404: { description: '`not_found`: no such endpoint for this key, or no such delivery to it.', examples: notFound.examples },
       409: {
         description: '`endpoint_disabled`: enable the endpoint before resending.',
-        examples: { disabled: { summary: 'Endpoint disabled', value: apiError('endpoint_disabled', 'This endpoint is disabled; enable it before resending.') } },
+        examples: {
+          disabled: {
+            summary: 'Endpoint disabled',
+            value: apiError('endpoint_disabled', 'This endpoint is disabled; enable it before resending.'),
+          },
+        },
       },
     },
   });

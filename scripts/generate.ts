@@ -22,7 +22,12 @@ await createClient({
 // The webhook verifier is hand-written (scripts/sdk/webhooks.ts) but ships inside the SDK, so the
 // drift gate covers it like the generated files.
 const verifier = await readFile('scripts/sdk/webhooks.ts', 'utf8');
-await writeFile(join(clientDir, 'webhooks.ts'), `// Copied from scripts/sdk/webhooks.ts by npm run generate: edit that file, not this one.\n${verifier}`);
+await writeFile(
+  join(clientDir, 'webhooks.ts'),
+  `// Copied from scripts/sdk/webhooks.ts by npm run generate: edit that file, not this one.\n${verifier}`,
+);
 await appendFile(join(clientDir, 'index.ts'), "export * from './webhooks.js';\n");
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
-console.log(`generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/docs/index.html`);
+console.log(
+  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/docs/index.html`,
+);

@@ -55,7 +55,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   app.set('trust proxy', 'loopback');
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && /^[A-Za-z0-9_.-]{1,100}$/.test(incoming) ? incoming : `req_${randomUUID().replace(/-/g, '')}`;
+    const id =
+      typeof incoming === 'string' && /^[A-Za-z0-9_.-]{1,100}$/.test(incoming) ? incoming : `req_${randomUUID().replace(/-/g, '')}`;
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
@@ -114,7 +115,12 @@ export function answerClientErrors(server: Server): void {
       return;
     }
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const message = status === 431 ? 'Request headers are too large (16 KB at most).' : status === 408 ? 'The request took too long to arrive.' : 'Malformed HTTP request.';
+    const message =
+      status === 431
+        ? 'Request headers are too large (16 KB at most).'
+        : status === 408
+          ? 'The request took too long to arrive.'
+          : 'Malformed HTTP request.';
     const body = JSON.stringify({ errors: [message] });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -9,7 +9,10 @@ export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
   SVC_DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   SVC_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SVC_CLOCK: z.enum(['real', 'manual']).default('real'),
   SVC_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
@@ -20,8 +23,14 @@ export const ConfigSchema = z.object({
   SVC_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SVC_SANDBOX_CERT_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   SVC_SANDBOX_ACTIVATION_DELAY_S: z.coerce.number().int().min(0).default(60),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SVC_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Scales every D-42 limit (benchmarks and load tests raise it; production leaves it at 1). */

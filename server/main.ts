@@ -18,10 +18,14 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
-  const clock = config.SVC_CLOCK === 'manual' ? new ManualClock(config.SVC_CLOCK_START ? new Date(config.SVC_CLOCK_START) : new Date()) : new RealClock();
+  const clock =
+    config.SVC_CLOCK === 'manual'
+      ? new ManualClock(config.SVC_CLOCK_START ? new Date(config.SVC_CLOCK_START) : new Date())
+      : new RealClock();
   const counters = config.REDIS_URL ? redisCounterStore(config.REDIS_URL) : undefined;
   const deps: AppDeps = { config, db: database.db, engine: database.engine, clock, logger, ...(counters ? { counters } : {}) };
-  if (config.SVC_WEBHOOK_ALLOW_LOCAL) logger.warn('SVC_WEBHOOK_ALLOW_LOCAL is on: webhooks may be sent to http: and loopback addresses (development only).');
+  if (config.SVC_WEBHOOK_ALLOW_LOCAL)
+    logger.warn('SVC_WEBHOOK_ALLOW_LOCAL is on: webhooks may be sent to http: and loopback addresses (development only).');
 
   const { app, jobs } = await buildApp(deps);
   let server: Server | undefined;
@@ -38,7 +42,10 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const base = `http://${config.HOST}:${port}`;
-    const lines = [`Registry service listening on ${base} (${database.engine}, ${clock.mode} clock, ready in ${Date.now() - started} ms)`, `  docs:  ${base}/docs`];
+    const lines = [
+      `Registry service listening on ${base} (${database.engine}, ${clock.mode} clock, ready in ${Date.now() - started} ms)`,
+      `  docs:  ${base}/docs`,
+    ];
     if (config.adminTokenGenerated) lines.push(`  admin token (generated, set SVC_ADMIN_TOKEN to fix it): ${config.adminToken}`);
     if (demo) {
       lines.push(

@@ -101,12 +101,9 @@ export const BirthDetails = z
           'State or territory code for an Australian birth, 2-letter ISO 3166-1 country code for an overseas birth. With `intlIndicator` true it must be a country code; otherwise a state or territory code is read first (`SA` is South Australia), then a country code.',
         example: 'QLD',
       }),
-    intlIndicator: z
-      .boolean()
-      .optional()
-      .openapi({
-        description: '`true`: `localityQualifier` is a country code. Omitted or `false`: state and territory codes take priority.',
-      }),
+    intlIndicator: z.boolean().optional().openapi({
+      description: '`true`: `localityQualifier` is a country code. Omitted or `false`: state and territory codes take priority.',
+    }),
   })
   .openapi('BusinessAccountBirthDetails');
 

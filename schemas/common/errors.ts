@@ -25,14 +25,13 @@ export const ApiError = z
   .strictObject({
     error: z.string().openapi({ description: 'Stable snake_case error code.', example: 'validation_failed' }),
     message: z.string().openapi({ example: 'The request is not valid.' }),
-    errors: z
-      .record(z.string(), z.array(FieldError))
+    errors: z.record(z.string(), z.array(FieldError)).optional().openapi({
+      description: 'Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`).',
+    }),
+    limit: z
+      .int()
       .optional()
-      .openapi({
-        description:
-          'Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`).',
-      }),
-    limit: z.int().optional().openapi({ description: 'The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).' }),
+      .openapi({ description: 'The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).' }),
     active: z.int().optional().openapi({ description: 'Active entities now (`entity_limit`).' }),
     current: z.int().optional().openapi({ description: 'Sandbox entities now (`test_entity_limit`).' }),
   })
@@ -48,7 +47,10 @@ export const Form484FieldError = z
         'Stable code: `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`, `invalid_type`, `unknown_field`, `invalid_json`, `not_found`, …',
       example: 'not_uppercase',
     }),
-    field: z.string().openapi({ description: 'JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body.', example: 'generalInformation.companyName' }),
+    field: z.string().openapi({
+      description: 'JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body.',
+      example: 'generalInformation.companyName',
+    }),
     message: z.string().openapi({ example: 'Must be uppercase.' }),
   })
   .openapi('Form484FieldError');
@@ -61,7 +63,10 @@ export const Form484Error = z
   })
   .openapi('Form484Error', {
     description: 'Form 484 error shape (D-11): `response` is null and `errors` lists every problem found.',
-    example: { response: null, errors: [{ code: 'not_uppercase', field: 'generalInformation.companyName', message: 'Must be uppercase.' }] },
+    example: {
+      response: null,
+      errors: [{ code: 'not_uppercase', field: 'generalInformation.companyName', message: 'Must be uppercase.' }],
+    },
   });
 
 export type ErrorFamily = 'api' | 'form484';

@@ -41,17 +41,26 @@ export const Abn = z
   .openapi({ format: 'abn', description: 'Australian Business Number: 11 digits with the ABR checksum.', example: '60100000011' });
 
 /** ARBN and ARSN use the ACN checksum (spec 2.3). */
-export const Arbn = Acn.openapi({ description: 'Australian Registered Body Number: 9 digits with the ACN checksum.', example: '100000075' });
-export const Arsn = Acn.openapi({ description: 'Australian Registered Scheme Number: 9 digits with the ACN checksum.', example: '100000011' });
+export const Arbn = Acn.openapi({
+  description: 'Australian Registered Body Number: 9 digits with the ACN checksum.',
+  example: '100000075',
+});
+export const Arsn = Acn.openapi({
+  description: 'Australian Registered Scheme Number: 9 digits with the ACN checksum.',
+  example: '100000011',
+});
 
-export const Vin = z
-  .string()
-  .regex(VIN_PATTERN)
-  .openapi({
-    description: 'Vehicle Identification Number (ISO 3779): 17 letters and digits, never I, O or Q.',
-    example: '1HGCM82633A004352',
-  });
+export const Vin = z.string().regex(VIN_PATTERN).openapi({
+  description: 'Vehicle Identification Number (ISO 3779): 17 letters and digits, never I, O or Q.',
+  example: '1HGCM82633A004352',
+});
 
 /** Plain digit strings where the spec asks for digits but no checksum. */
-export const NineDigits = z.string().regex(/^\d{9}$/).openapi({ example: '100000011' });
-export const ElevenDigits = z.string().regex(/^\d{11}$/).openapi({ example: '60100000011' });
+export const NineDigits = z
+  .string()
+  .regex(/^\d{9}$/)
+  .openapi({ example: '100000011' });
+export const ElevenDigits = z
+  .string()
+  .regex(/^\d{11}$/)
+  .openapi({ example: '60100000011' });

@@ -99,7 +99,8 @@ function codesIn(examples: Examples): Set<string> {
   for (const example of Object.values(examples)) {
     const value = example.value as { error?: unknown; errors?: unknown };
     if (typeof value.error === 'string') codes.add(value.error);
-    if (Array.isArray(value.errors)) for (const item of value.errors as { code?: unknown }[]) if (typeof item.code === 'string') codes.add(item.code);
+    if (Array.isArray(value.errors))
+      for (const item of value.errors as { code?: unknown }[]) if (typeof item.code === 'string') codes.add(item.code);
   }
   return codes;
 }
@@ -114,17 +115,43 @@ function idempotencyErrors(def: OperationDefinition): { conflict?: ErrorResponse
   const own = def.errors?.[409];
   const have = codesIn(own?.examples ?? {});
   const added: Examples = {};
-  if (!have.has('idempotency_key_reused')) added.idempotencyKeyReused = familyExample(def.family, 'Key reused with another body', 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
-  if (!have.has('request_in_progress')) added.requestInProgress = familyExample(def.family, 'First request with this key still running', 'request_in_progress', 'A request with this Idempotency-Key is still being processed.');
+  if (!have.has('idempotency_key_reused'))
+    added.idempotencyKeyReused = familyExample(
+      def.family,
+      'Key reused with another body',
+      'idempotency_key_reused',
+      'This Idempotency-Key was used with a different request body.',
+    );
+  if (!have.has('request_in_progress'))
+    added.requestInProgress = familyExample(
+      def.family,
+      'First request with this key still running',
+      'request_in_progress',
+      'A request with this Idempotency-Key is still being processed.',
+    );
   const conflict: ErrorResponse = {
-    description: own ? own.description : '`idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.',
+    description: own
+      ? own.description
+      : '`idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.',
     examples: { ...(own?.examples ?? {}), ...added },
     ...(own?.headers ? { headers: own.headers } : {}),
   };
   const badKey: Examples = {
-    idempotencyKeyInvalid: familyExample(def.family, 'Idempotency-Key over 255 characters', 'idempotency_key_invalid', 'Idempotency-Key must be at most 255 characters.'),
+    idempotencyKeyInvalid: familyExample(
+      def.family,
+      'Idempotency-Key over 255 characters',
+      'idempotency_key_invalid',
+      'Idempotency-Key must be at most 255 characters.',
+    ),
     ...(def.idempotencyKey === 'required'
-      ? { idempotencyKeyRequired: familyExample(def.family, 'No Idempotency-Key', 'idempotency_key_required', 'This request needs an Idempotency-Key header.') }
+      ? {
+          idempotencyKeyRequired: familyExample(
+            def.family,
+            'No Idempotency-Key',
+            'idempotency_key_required',
+            'This request needs an Idempotency-Key header.',
+          ),
+        }
       : {}),
   };
   return { conflict, badKey };
@@ -132,14 +159,25 @@ function idempotencyErrors(def: OperationDefinition): { conflict?: ErrorResponse
 
 function authErrors(def: OperationDefinition): Record<number, ResponseConfig> {
   const forbiddenExamples: Examples = {
-    wrongEnvironment: sharedExample('Key environment differs from the URL prefix', 'A live key cannot be used on the test prefix (/api/test/v2).'),
+    wrongEnvironment: sharedExample(
+      'Key environment differs from the URL prefix',
+      'A live key cannot be used on the test prefix (/api/test/v2).',
+    ),
     browser: sharedExample('Secret key used from a browser', 'Secret keys must not be used from a browser; use a publishable key.'),
     ...(def.access === 'secret'
       ? { publishableKey: sharedExample('Publishable key on a secret-only operation', 'Publishable keys can only call helper endpoints.') }
-      : { domainNotAllowed: sharedExample('Publishable key from a domain not in its list', 'Origin app.example.org is not allowed for this publishable key.') }),
+      : {
+          domainNotAllowed: sharedExample(
+            'Publishable key from a domain not in its list',
+            'Origin app.example.org is not allowed for this publishable key.',
+          ),
+        }),
   };
   if (def.family === 'form484' || def.rateLimit !== 'monitoring') {
-    forbiddenExamples.sandboxOnly = sharedExample('Free (sandbox) account used a live key', 'sandbox_only: this account can only use test keys.');
+    forbiddenExamples.sandboxOnly = sharedExample(
+      'Free (sandbox) account used a live key',
+      'sandbox_only: this account can only use test keys.',
+    );
   }
   const ownForbidden = def.errors?.[403];
   return {
@@ -155,9 +193,12 @@ function authErrors(def: OperationDefinition): Record<number, ResponseConfig> {
     403: {
       description: ownForbidden
         ? `${ownForbidden.description} Key checks (wrong environment, browser use of a secret key${def.access === 'secret' ? ', publishable key' : ''}) use the shared shape (D-03).`
-        : `Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser${def.access === 'secret' ? ', a publishable key' : ', a domain not in the publishable key\'s list'}, or a free account using a live key (\`sandbox_only\`).`,
+        : `Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser${def.access === 'secret' ? ', a publishable key' : ", a domain not in the publishable key's list"}, or a free account using a live key (\`sandbox_only\`).`,
       headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(ownForbidden ? sharedOrFamily(def.family) : SharedError, { ...forbiddenExamples, ...(ownForbidden?.examples ?? {}) }),
+      content: jsonContent(ownForbidden ? sharedOrFamily(def.family) : SharedError, {
+        ...forbiddenExamples,
+        ...(ownForbidden?.examples ?? {}),
+      }),
     },
   };
 }
@@ -165,7 +206,10 @@ function authErrors(def: OperationDefinition): Record<number, ResponseConfig> {
 function rateLimitError(def: OperationDefinition): ResponseConfig {
   const own = def.errors?.[429];
   const examples: Examples = {
-    rateLimited: sharedExample('Rate limit exceeded', `Rate limit exceeded (${RATE_LIMITS[def.rateLimit]}). Retry after the number of seconds in Retry-After.`),
+    rateLimited: sharedExample(
+      'Rate limit exceeded',
+      `Rate limit exceeded (${RATE_LIMITS[def.rateLimit]}). Retry after the number of seconds in Retry-After.`,
+    ),
     ...(own?.examples ?? {}),
   };
   return {
@@ -189,12 +233,21 @@ function bodyErrors(def: OperationDefinition): Record<number, ResponseConfig> {
     413: {
       description: `Body larger than ${limit / (1024 * 1024)} MiB (D-14).`,
       headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(schema, { tooLarge: familyExample(def.family, 'Body too large', 'payload_too_large', `The request body exceeds ${limit / (1024 * 1024)} MiB.`) }),
+      content: jsonContent(schema, {
+        tooLarge: familyExample(
+          def.family,
+          'Body too large',
+          'payload_too_large',
+          `The request body exceeds ${limit / (1024 * 1024)} MiB.`,
+        ),
+      }),
     },
     415: {
       description: 'Body is not `application/json` (D-13).',
       headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(schema, { unsupported: familyExample(def.family, 'Not JSON', 'unsupported_media_type', 'Send the body as application/json.') }),
+      content: jsonContent(schema, {
+        unsupported: familyExample(def.family, 'Not JSON', 'unsupported_media_type', 'Send the body as application/json.'),
+      }),
     },
   };
 }
@@ -203,16 +256,22 @@ function badRequest(def: OperationDefinition): ResponseConfig | undefined {
   const own = def.errors?.[400];
   const { badKey } = idempotencyErrors(def);
   const ownCodes = codesIn(own?.examples ?? {});
-  const keyExamples = Object.fromEntries(Object.entries(badKey).filter(([, example]) => ![...codesIn({ x: example })].some((code) => ownCodes.has(code))));
+  const keyExamples = Object.fromEntries(
+    Object.entries(badKey).filter(([, example]) => ![...codesIn({ x: example })].some((code) => ownCodes.has(code))),
+  );
   if (!def.body && !own && Object.keys(keyExamples).length === 0) return undefined;
   const examples: Examples = {
-    ...(def.body ? { invalidJson: familyExample(def.family, 'Malformed JSON', 'invalid_json', 'The request body is not valid JSON.') } : {}),
+    ...(def.body
+      ? { invalidJson: familyExample(def.family, 'Malformed JSON', 'invalid_json', 'The request body is not valid JSON.') }
+      : {}),
     ...keyExamples,
     ...(own?.examples ?? {}),
   };
   const parts = [
     def.body ? 'Malformed JSON (`invalid_json`, D-13).' : '',
-    def.idempotencyKey ? `\`idempotency_key_invalid\` (key over 255 characters)${def.idempotencyKey === 'required' ? ' or `idempotency_key_required` (no key)' : ''}, D-18.` : '',
+    def.idempotencyKey
+      ? `\`idempotency_key_invalid\` (key over 255 characters)${def.idempotencyKey === 'required' ? ' or `idempotency_key_required` (no key)' : ''}, D-18.`
+      : '',
     own ? own.description : '',
   ].filter(Boolean);
   return {
@@ -281,7 +340,8 @@ export function registerOperation(registry: OpenAPIRegistry, def: OperationDefin
     ...ownErrors(def),
   };
   const headers = def.idempotencyKey ? IdempotencyKeyHeader(def.idempotencyKey === 'required') : undefined;
-  const security: Record<string, string[]>[] = def.access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
+  const security: Record<string, string[]>[] =
+    def.access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
   const route: RouteConfig = {
     method: def.method,
     path: def.path,

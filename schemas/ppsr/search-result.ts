@@ -150,14 +150,10 @@ export const PpsrSearchResult = z
     search: PpsrSearchSummary,
     registrations: z.array(PpsrRegistration).openapi({ description: 'Every active registration found.' }),
     nevdisData: PpsrNevdisData.optional().openapi({ description: 'Present only for VIN and serial number searches.' }),
-    certificates: z
-      .array(PpsrCertificate)
-      .min(1)
-      .optional()
-      .openapi({
-        description:
-          'Absent for registration number searches (no certificate is available); otherwise one per registration, or one `no_registrations` certificate.',
-      }),
+    certificates: z.array(PpsrCertificate).min(1).optional().openapi({
+      description:
+        'Absent for registration number searches (no certificate is available); otherwise one per registration, or one `no_registrations` certificate.',
+    }),
   })
   .openapi('PpsrSearchResult', { description: 'Results of a completed search (spec 2.3).' });
 

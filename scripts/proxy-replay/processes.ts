@@ -2,7 +2,7 @@
 // on a free port, a manual clock, a fresh data directory and a known admin token) and `prism proxy`
 // in front of it. Each runs in its own process group so stopping it also stops what it spawned.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -111,19 +111,22 @@ export async function startServer(options: ServerOptions): Promise<Running> {
   }
 }
 
-/** `prism proxy spec/openapi.json <upstream>`: Prism serves the document's paths without the server prefix. */
-export async function startPrismProxy(upstream: string, options: { errors: boolean }): Promise<Running> {
+/**
+ * A private copy of spec/openapi.json. Prism restarts whenever its document changes on disk (a
+ * regeneration during a replay would refuse requests for a while), and one replay is judged
+ * against one version of the document.
+ */
+export function snapshotDocument(): { file: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-replay-spec-'));
+  const file = join(dir, 'openapi.json');
+  copyFileSync(join(ROOT, 'spec/openapi.json'), file);
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** `prism proxy <document> <upstream>`: Prism serves the document's paths without the server prefix. */
+export async function startPrismProxy(document: string, upstream: string, options: { errors: boolean }): Promise<Running> {
   const port = await freePort();
-  const args = [
-    'proxy',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    ...(options.errors ? ['--errors'] : []),
-    'spec/openapi.json',
-    upstream,
-  ];
+  const args = ['proxy', '--host', '127.0.0.1', '--port', String(port), ...(options.errors ? ['--errors'] : []), document, upstream];
   const { child, output } = launch(join(ROOT, 'node_modules/.bin/prism'), args, process.env);
   const stop = stopper(child);
   try {

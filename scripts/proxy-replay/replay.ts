@@ -8,7 +8,7 @@
 // violation in `sl-violations`. With --errors it answers those requests itself (422/401).
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
-import { startPrismProxy, startServer, type Running } from './processes.js';
+import { snapshotDocument, startPrismProxy, startServer, type Running } from './processes.js';
 import { NO_ANSWER_MS, replayStream, type ReplayContext } from './stream-replay.js';
 import { groupStreams } from './streams.js';
 import { readTraffic } from './traffic-format.js';
@@ -43,6 +43,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
   const clockStart = streams.map((s) => s.start?.at).find((at) => at !== undefined) ?? new Date().toISOString();
   const adminToken = options.upstream?.adminToken ?? `adm_replay_${randomBytes(16).toString('hex')}`;
   const running: Running[] = [];
+  const document = snapshotDocument();
   // A request that gets no answer is reported, not waited for until undici's 5-minute default.
   const agent = new Agent({ connections: 8, headersTimeout: NO_ANSWER_MS, bodyTimeout: NO_ANSWER_MS });
   try {
@@ -62,13 +63,15 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
     }
     const upstream = `${serverUrl}${TEST_PREFIX}`;
     const prismStarted = Date.now();
-    let prism = await startPrismProxy(upstream, { errors: Boolean(options.errors) });
+    let prism = await startPrismProxy(document.file, upstream, { errors: Boolean(options.errors) });
     running.push(prism);
-    log(`prism proxy${options.errors ? ' --errors' : ''} spec/openapi.json ${upstream} up in ${seconds(prismStarted)} s`);
+    log(
+      `prism proxy${options.errors ? ' --errors' : ''} (copy of spec/openapi.json) ${upstream} on ${prism.url} up in ${seconds(prismStarted)} s`,
+    );
     const revivePrism = async (): Promise<boolean> => {
       if (!prism.exited()) return false;
       log(`prism proxy died (${prism.output().split('\n').filter(Boolean).slice(-1)[0] ?? 'no output'}); starting it again`);
-      prism = await startPrismProxy(upstream, { errors: Boolean(options.errors) });
+      prism = await startPrismProxy(document.file, upstream, { errors: Boolean(options.errors) });
       running.push(prism);
       return true;
     };
@@ -94,6 +97,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
   } finally {
     await agent.close();
     for (const process of running.reverse()) await process.stop();
+    document.remove();
   }
   report.durationMs = Date.now() - started;
   return report;

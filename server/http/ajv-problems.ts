@@ -39,14 +39,18 @@ function codeFor(error: ErrorObject): { code: string; message: string } {
       return { code: 'too_few', message: `At least ${String(params.limit)} item(s).` };
     case 'enum':
     case 'const':
-      return { code: 'invalid_enum', message: `Must be one of: ${((params.allowedValues as unknown[]) ?? [params.allowedValue]).map(String).join(', ')}.` };
+      return {
+        code: 'invalid_enum',
+        message: `Must be one of: ${((params.allowedValues as unknown[]) ?? [params.allowedValue]).map(String).join(', ')}.`,
+      };
     case 'type':
       return { code: 'invalid_type', message: `Must be of type ${String(params.type)}.` };
     case 'format': {
       const format = String(params.format);
       if (format === 'acn') return { code: 'invalid_acn', message: 'Not a valid ACN (checksum failed).' };
       if (format === 'abn') return { code: 'invalid_abn', message: 'Not a valid ABN (checksum failed).' };
-      if (format === 'date' || format === 'date-time') return { code: 'invalid_date', message: `Must be a valid ${format === 'date' ? 'YYYY-MM-DD date' : 'ISO 8601 date-time'}.` };
+      if (format === 'date' || format === 'date-time')
+        return { code: 'invalid_date', message: `Must be a valid ${format === 'date' ? 'YYYY-MM-DD date' : 'ISO 8601 date-time'}.` };
       return { code: 'invalid_format', message: `Must be a valid ${format}.` };
     }
     case 'pattern':
@@ -87,7 +91,11 @@ export function problemsFromAjv(errors: ErrorObject[]): FieldProblems {
   for (const error of pickBranches(errors)) {
     const params = error.params as Record<string, unknown>;
     const extra =
-      error.keyword === 'required' ? String(params.missingProperty) : error.keyword === 'additionalProperties' ? String(params.additionalProperty) : undefined;
+      error.keyword === 'required'
+        ? String(params.missingProperty)
+        : error.keyword === 'additionalProperties'
+          ? String(params.additionalProperty)
+          : undefined;
     const path = dotted(error.instancePath, extra) || 'body';
     const problem = codeFor(error);
     const list = (problems[path] ??= []);

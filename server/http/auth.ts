@@ -51,12 +51,17 @@ function credentialOf(req: Request, prefix: ApiPrefix): Credential | undefined |
 
 export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefix, op: OperationAuthInfo): Promise<Caller | HttpResult> {
   const credential = credentialOf(req, prefix);
-  if (credential === undefined) return sharedError(401, 'Missing Authorization header. Use "Authorization: Bearer <API key>".', UNAUTHORIZED);
+  if (credential === undefined)
+    return sharedError(401, 'Missing Authorization header. Use "Authorization: Bearer <API key>".', UNAUTHORIZED);
   if (credential === '') return sharedError(401, 'The Authorization header must be "Bearer <API key>".', UNAUTHORIZED);
 
   const now = deps.clock.now();
   if (credential.kind === 'token') {
-    const [row] = await deps.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.tokenHash, hashSecret(credential.value))).limit(1);
+    const [row] = await deps.db
+      .select()
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.tokenHash, hashSecret(credential.value)))
+      .limit(1);
     if (!row) return sharedError(401, 'Invalid API key or token.', UNAUTHORIZED);
     const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
     if (!account) return sharedError(401, 'Invalid API key or token.', UNAUTHORIZED);
@@ -65,7 +70,11 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
 
   const parsed = parseApiKey(credential.value);
   if (!parsed) return sharedError(401, 'Invalid API key.', UNAUTHORIZED);
-  const [key] = await deps.db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashSecret(credential.value))).limit(1);
+  const [key] = await deps.db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hashSecret(credential.value)))
+    .limit(1);
   if (!key || key.status === 'revoked' || (key.expiresAt && key.expiresAt.getTime() <= now.getTime())) {
     return sharedError(401, key ? 'This API key has been revoked or rolled.' : 'Invalid API key.', UNAUTHORIZED);
   }

@@ -18,7 +18,10 @@ export function databaseCounterStore(db: Database): CounterStore {
       const rows = await db
         .insert(rateLimitCounters)
         .values({ bucket, windowStart, count: 1 })
-        .onConflictDoUpdate({ target: [rateLimitCounters.bucket, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } })
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
+          set: { count: sql`${rateLimitCounters.count} + 1` },
+        })
         .returning({ count: rateLimitCounters.count });
       return rows[0]?.count ?? 1;
     },
@@ -31,7 +34,11 @@ export function redisCounterStore(url: string, prefix = 'svc:rl:'): CounterStore
     async increment(bucket, windowStart, windowMs) {
       const key = `${prefix}${bucket}:${windowStart.getTime()}`;
       // INCR and the expiry in one round trip; the key outlives its window a little, then goes.
-      const results = await redis.multi().incr(key).pexpire(key, windowMs * 2).exec();
+      const results = await redis
+        .multi()
+        .incr(key)
+        .pexpire(key, windowMs * 2)
+        .exec();
       const [error, value] = results?.[0] ?? [new Error('no reply from Redis'), 0];
       if (error) throw error;
       return Number(value);

@@ -14,7 +14,9 @@ const RETENTION_MS = 24 * 3600_000;
 const LOCK_MS = 60_000;
 
 export function requestFingerprint(operationId: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${operationId}\n${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${operationId}\n${path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 }
 
 function conflict(family: ErrorFamily, status: number, code: string, message: string): HttpResult {
@@ -26,13 +28,21 @@ export function checkKeyHeader(family: ErrorFamily, key: string | undefined, req
   if (key === undefined || key === '') {
     return required ? conflict(family, 400, 'idempotency_key_required', 'This request needs an Idempotency-Key header.') : null;
   }
-  if (key.length > MAX_KEY_LENGTH) return conflict(family, 400, 'idempotency_key_invalid', `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters.`);
+  if (key.length > MAX_KEY_LENGTH)
+    return conflict(family, 400, 'idempotency_key_invalid', `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters.`);
   return null;
 }
 
 export type Claim = { kind: 'run'; recordId: number } | { kind: 'answer'; result: HttpResult };
 
-export async function claimKey(deps: AppDeps, caller: Caller, family: ErrorFamily, key: string, operationId: string, fingerprint: string): Promise<Claim> {
+export async function claimKey(
+  deps: AppDeps,
+  caller: Caller,
+  family: ErrorFamily,
+  key: string,
+  operationId: string,
+  fingerprint: string,
+): Promise<Claim> {
   const now = deps.clock.now();
   const scope = and(
     eq(idempotencyRecords.accountId, caller.account.id),
@@ -64,7 +74,10 @@ export async function claimKey(deps: AppDeps, caller: Caller, family: ErrorFamil
       continue;
     }
     if (existing.requestHash !== fingerprint || existing.operationId !== operationId) {
-      return { kind: 'answer', result: conflict(family, 409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request.') };
+      return {
+        kind: 'answer',
+        result: conflict(family, 409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request.'),
+      };
     }
     if (existing.state === 'finished') {
       return {
@@ -77,7 +90,10 @@ export async function claimKey(deps: AppDeps, caller: Caller, family: ErrorFamil
       };
     }
     if (existing.lockedUntil.getTime() > now.getTime()) {
-      return { kind: 'answer', result: conflict(family, 409, 'request_in_progress', 'A request with this Idempotency-Key is still being processed.') };
+      return {
+        kind: 'answer',
+        result: conflict(family, 409, 'request_in_progress', 'A request with this Idempotency-Key is still being processed.'),
+      };
     }
     // The first request died between start and finish: take its record over, atomically.
     const taken = await deps.db
@@ -87,7 +103,10 @@ export async function claimKey(deps: AppDeps, caller: Caller, family: ErrorFamil
       .returning({ id: idempotencyRecords.id });
     if (taken[0]) return { kind: 'run', recordId: taken[0].id };
   }
-  return { kind: 'answer', result: conflict(family, 409, 'request_in_progress', 'A request with this Idempotency-Key is still being processed.') };
+  return {
+    kind: 'answer',
+    result: conflict(family, 409, 'request_in_progress', 'A request with this Idempotency-Key is still being processed.'),
+  };
 }
 
 /** Stores the outcome for replay; a 5xx is not stored, so a retry can still succeed. */
@@ -110,6 +129,9 @@ export async function finishKey(deps: AppDeps, recordId: number, result: HttpRes
 
 /** Removes records whose 24 hours are over (expired at `expiresAt`, as claimKey treats them). */
 export async function pruneIdempotencyRecords(deps: AppDeps): Promise<number> {
-  const removed = await deps.db.delete(idempotencyRecords).where(lte(idempotencyRecords.expiresAt, deps.clock.now())).returning({ id: idempotencyRecords.id });
+  const removed = await deps.db
+    .delete(idempotencyRecords)
+    .where(lte(idempotencyRecords.expiresAt, deps.clock.now()))
+    .returning({ id: idempotencyRecords.id });
   return removed.length;
 }

@@ -9,8 +9,18 @@ export interface Metrics {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'svc_http_requests_total', help: 'HTTP requests', labelNames: ['method', 'status'], registers: [registry] });
-  const latency = new Histogram({ name: 'svc_http_request_seconds', help: 'HTTP request latency', labelNames: ['method'], registers: [registry] });
+  const requests = new Counter({
+    name: 'svc_http_requests_total',
+    help: 'HTTP requests',
+    labelNames: ['method', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'svc_http_request_seconds',
+    help: 'HTTP request latency',
+    labelNames: ['method'],
+    registers: [registry],
+  });
   return {
     observe: (method, status, seconds) => {
       requests.inc({ method, status: `${Math.floor(status / 100)}xx` });

@@ -49,7 +49,12 @@ export interface PublicApi {
   backend: OpenAPIBackend;
 }
 
-export async function createPublicApi(deps: AppDeps, document: Record<string, unknown>, handlers: HandlerMap, options: { validateResponses?: boolean } = {}): Promise<PublicApi> {
+export async function createPublicApi(
+  deps: AppDeps,
+  document: Record<string, unknown>,
+  handlers: HandlerMap,
+  options: { validateResponses?: boolean } = {},
+): Promise<PublicApi> {
   const backend = new OpenAPIBackend({
     definition: document as unknown as Document,
     validate: true,
@@ -68,7 +73,12 @@ export async function createPublicApi(deps: AppDeps, document: Record<string, un
     if (!operation || !operation.operationId) {
       const allowed = METHODS.filter((m) => backend.router.matchOperation({ method: m, path, headers: {} }));
       if (allowed.length > 0) {
-        return send(res, sharedError(405, `Method ${req.method} is not allowed here. Allowed: ${allowed.map((m) => m.toUpperCase()).join(', ')}.`, { Allow: allowed.map((m) => m.toUpperCase()).join(', ') }));
+        return send(
+          res,
+          sharedError(405, `Method ${req.method} is not allowed here. Allowed: ${allowed.map((m) => m.toUpperCase()).join(', ')}.`, {
+            Allow: allowed.map((m) => m.toUpperCase()).join(', '),
+          }),
+        );
       }
       return send(res, sharedError(404, `No such endpoint: ${req.method} ${req.baseUrl}${path}.`));
     }
@@ -79,7 +89,10 @@ export async function createPublicApi(deps: AppDeps, document: Record<string, un
       return send(res, familyError(meta.family, 404, 'not_found', 'This endpoint exists only on the test prefix.'));
     }
 
-    const caller = await authenticate(deps, req, prefix, { allowsPublishable: meta.allowsPublishable, monitoring: meta.rateLimit === 'monitoring' });
+    const caller = await authenticate(deps, req, prefix, {
+      allowsPublishable: meta.allowsPublishable,
+      monitoring: meta.rateLimit === 'monitoring',
+    });
     if (!isCaller(caller)) {
       req.resume();
       return send(res, caller);
@@ -92,9 +105,16 @@ export async function createPublicApi(deps: AppDeps, document: Record<string, un
 
     const body = await readJsonBody(req, meta.bodyLimit, meta.hasBody);
     const extraHeaders = limited.headers;
-    if (body.kind === 'too_large') return send(res, familyError(meta.family, 413, 'payload_too_large', `The request body exceeds ${meta.bodyLimit / (1024 * 1024)} MiB.`), extraHeaders);
-    if (body.kind === 'unsupported_media_type') return send(res, familyError(meta.family, 415, 'unsupported_media_type', 'Send the body as application/json.'), extraHeaders);
-    if (body.kind === 'invalid_json') return send(res, familyError(meta.family, 400, 'invalid_json', `The request body is not valid JSON: ${body.message}`), extraHeaders);
+    if (body.kind === 'too_large')
+      return send(
+        res,
+        familyError(meta.family, 413, 'payload_too_large', `The request body exceeds ${meta.bodyLimit / (1024 * 1024)} MiB.`),
+        extraHeaders,
+      );
+    if (body.kind === 'unsupported_media_type')
+      return send(res, familyError(meta.family, 415, 'unsupported_media_type', 'Send the body as application/json.'), extraHeaders);
+    if (body.kind === 'invalid_json')
+      return send(res, familyError(meta.family, 400, 'invalid_json', `The request body is not valid JSON: ${body.message}`), extraHeaders);
 
     const headers = plainHeaders(req);
     const idempotencyKey = headers['idempotency-key'];
@@ -103,14 +123,25 @@ export async function createPublicApi(deps: AppDeps, document: Record<string, un
       if (refusal) return send(res, refusal, extraHeaders);
     }
 
-    const request = { method, path, headers, query: req.query as Record<string, string>, body: body.kind === 'json' ? body.value : undefined };
+    const request = {
+      method,
+      path,
+      headers,
+      query: req.query as Record<string, string>,
+      body: body.kind === 'json' ? body.value : undefined,
+    };
     const validation = backend.validator.validateRequest(request, operation);
     if (!validation.valid && validation.errors) {
       const pathOnly = validation.errors.every((e) => e.instancePath.startsWith('/path'));
-      if (pathOnly) return send(res, familyError(meta.family, 404, 'not_found', 'No such resource in this account and environment.'), extraHeaders);
+      if (pathOnly)
+        return send(res, familyError(meta.family, 404, 'not_found', 'No such resource in this account and environment.'), extraHeaders);
       const refine = handlers[operationId]?.refineProblems;
       const errors = refine ? await refine(deps, problemsFromAjv(validation.errors), request.body) : problemsFromAjv(validation.errors);
-      return send(res, domainErrorResult(meta.family, new DomainError('validation_failed', 'The request is not valid.', { errors })), extraHeaders);
+      return send(
+        res,
+        domainErrorResult(meta.family, new DomainError('validation_failed', 'The request is not valid.', { errors })),
+        extraHeaders,
+      );
     }
     const parsed = backend.router.parseRequest(request, operation);
     const input: OperationInput = {
@@ -124,7 +155,12 @@ export async function createPublicApi(deps: AppDeps, document: Record<string, un
     const run = async (): Promise<HttpResult> => {
       const handler = handlers[operationId];
       if (!handler) {
-        return familyError(meta.family, 501, 'not_implemented', `${operationId} is not implemented yet; see the pending list in the README.`);
+        return familyError(
+          meta.family,
+          501,
+          'not_implemented',
+          `${operationId} is not implemented yet; see the pending list in the README.`,
+        );
       }
       try {
         return await handler(ctx, input);
@@ -136,7 +172,14 @@ export async function createPublicApi(deps: AppDeps, document: Record<string, un
 
     let result: HttpResult;
     if (meta.idempotency !== 'none' && idempotencyKey) {
-      const claim = await claimKey(deps, caller, meta.family, idempotencyKey, operationId, requestFingerprint(operationId, path, request.body));
+      const claim = await claimKey(
+        deps,
+        caller,
+        meta.family,
+        idempotencyKey,
+        operationId,
+        requestFingerprint(operationId, path, request.body),
+      );
       if (claim.kind === 'answer') result = claim.result;
       else {
         try {
@@ -156,7 +199,9 @@ export async function createPublicApi(deps: AppDeps, document: Record<string, un
       const check = backend.validator.validateResponse(result.body, operation, result.status);
       if (!check.valid) {
         deps.logger.error({ operationId, status: result.status, errors: check.errors }, 'response does not match the document');
-        throw new Error(`${operationId} answered ${result.status} with a body that does not match the document: ${JSON.stringify(check.errors)}`);
+        throw new Error(
+          `${operationId} answered ${result.status} with a body that does not match the document: ${JSON.stringify(check.errors)}`,
+        );
       }
     }
     return send(res, result, extraHeaders);

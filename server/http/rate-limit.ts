@@ -61,7 +61,11 @@ export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller
   if (!exceeded) return { headers };
   return {
     headers,
-    refused: sharedError(429, `Rate limit exceeded (${tightest?.limit ?? LIMITS[kind]} requests per minute). Retry after ${reset} seconds.`, { ...headers, 'Retry-After': String(reset) }),
+    refused: sharedError(
+      429,
+      `Rate limit exceeded (${tightest?.limit ?? LIMITS[kind]} requests per minute). Retry after ${reset} seconds.`,
+      { ...headers, 'Retry-After': String(reset) },
+    ),
   };
 }
 

@@ -28,7 +28,13 @@ export function flattenProblems(errors: FieldProblems): { code: string; field: s
 }
 
 /** A single top-level problem in the family's shape (invalid_json, not_found, payload_too_large…). */
-export function familyError(family: ErrorFamily, status: number, code: string, message: string, headers: Record<string, string> = {}): HttpResult {
+export function familyError(
+  family: ErrorFamily,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): HttpResult {
   const body = family === 'form484' ? form484ErrorBody([{ code, field: '', message }]) : apiErrorBody(code, message);
   return { status, body, headers };
 }
@@ -38,7 +44,9 @@ export function domainErrorResult(family: ErrorFamily, error: DomainError): Http
   const headers: Record<string, string> = {};
   if (error.details.retryAfter !== undefined) headers['Retry-After'] = String(error.details.retryAfter);
   if (family === 'form484') {
-    const problems = error.details.errors ? flattenProblems(error.details.errors) : [{ code: error.code, field: '', message: error.message }];
+    const problems = error.details.errors
+      ? flattenProblems(error.details.errors)
+      : [{ code: error.code, field: '', message: error.message }];
     return { status: error.status, body: form484ErrorBody(problems), headers };
   }
   const { errors, limit, active, current } = error.details;

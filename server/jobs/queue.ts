@@ -35,7 +35,10 @@ export async function enqueue(db: Database, job: NewJob, createdAt: Date): Promi
 export const WORKER_ID = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
 
 /** Claims due jobs (or every pending job of one name when `name` is given with `ignoreRunAt`). */
-export async function claimJobs(db: Database, options: { now: Date; limit: number; name?: string; ignoreRunAt?: boolean; workerId?: string }): Promise<JobRow[]> {
+export async function claimJobs(
+  db: Database,
+  options: { now: Date; limit: number; name?: string; ignoreRunAt?: boolean; workerId?: string },
+): Promise<JobRow[]> {
   const due = options.ignoreRunAt ? sql`true` : sql`${jobs.runAt} <= ${options.now}`;
   const byName = options.name ? sql`${jobs.name} = ${options.name}` : sql`true`;
   const result = await db.execute(sql`
@@ -51,7 +54,10 @@ export async function claimJobs(db: Database, options: { now: Date; limit: numbe
     RETURNING id`);
   const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const rows = await db.select().from(jobs).where(sql`${jobs.id} = ANY(${sql.raw(`ARRAY[${ids.join(',')}]::bigint[]`)})`);
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.id} = ANY(${sql.raw(`ARRAY[${ids.join(',')}]::bigint[]`)})`);
   return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
 
@@ -65,7 +71,11 @@ export async function failJob(db: Database, job: JobRow, error: unknown, retryAt
   const finalFailure = job.attempts >= MAX_ATTEMPTS;
   await db
     .update(jobs)
-    .set(finalFailure ? { state: 'failed', lastError: message, uniqueKey: null, leaseUntil: null } : { state: 'pending', lastError: message, runAt: retryAt, leaseUntil: null })
+    .set(
+      finalFailure
+        ? { state: 'failed', lastError: message, uniqueKey: null, leaseUntil: null }
+        : { state: 'pending', lastError: message, runAt: retryAt, leaseUntil: null },
+    )
     .where(and(eq(jobs.id, job.id)));
   return finalFailure;
 }

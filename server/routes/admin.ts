@@ -2,7 +2,15 @@
 // verb, a view out.
 import { ManualClock } from '../clock.js';
 import type { AdminHandlerMap } from '../http/admin-api.js';
-import { accountView, createAccount, createPersonalAccessToken, findAccount, updateAccount, type AccountChanges, type NewAccount } from '../domain/accounts/accounts.js';
+import {
+  accountView,
+  createAccount,
+  createPersonalAccessToken,
+  findAccount,
+  updateAccount,
+  type AccountChanges,
+  type NewAccount,
+} from '../domain/accounts/accounts.js';
 import { findKey, issueKey, keyView, revokeKey, rollKey, updateKeyDomains } from '../domain/keys/keys.js';
 import type { Environment, KeyType } from '../domain/keys/key-format.js';
 import { listCharges } from '../domain/ledger/charges.js';
@@ -21,10 +29,16 @@ export function createAdminHandlers(registry: JobRegistry): AdminHandlerMap {
       const created = await createAccount(deps, body as NewAccount);
       return { status: 201, body: { account: await accountView(deps, created.account), keys: created.keys } };
     },
-    getAccount: async (deps, { params }) => ({ status: 200, body: await accountView(deps, await findAccount(deps, str(params.accountId))) }),
+    getAccount: async (deps, { params }) => ({
+      status: 200,
+      body: await accountView(deps, await findAccount(deps, str(params.accountId))),
+    }),
     updateAccount: async (deps, { params, body }) => {
       const changes = body as AccountChanges;
-      if (Object.keys(changes).length === 0) throw new DomainError('validation_failed', 'Send at least one field.', { errors: { body: [{ code: 'empty_body', message: 'Send at least one field.' }] } });
+      if (Object.keys(changes).length === 0)
+        throw new DomainError('validation_failed', 'Send at least one field.', {
+          errors: { body: [{ code: 'empty_body', message: 'Send at least one field.' }] },
+        });
       return { status: 200, body: await accountView(deps, await updateAccount(deps, str(params.accountId), changes)) };
     },
     createKey: async (deps, { params, body }) => {
@@ -39,7 +53,8 @@ export function createAdminHandlers(registry: JobRegistry): AdminHandlerMap {
     },
     rollKey: async (deps, { params, body }) => {
       const key = await findKey(deps, str(params.keyId));
-      if (key.status === 'revoked' || key.expiresAt) return { status: 409, body: apiErrorBody('key_not_active', 'Only an active key can be rolled.') };
+      if (key.status === 'revoked' || key.expiresAt)
+        return { status: 409, body: apiErrorBody('key_not_active', 'Only an active key can be rolled.') };
       const rolled = await rollKey(deps, key.id, (body as { strategy: 'instant' | 'delayed' }).strategy);
       return { status: 200, body: { key: keyView(rolled.key, deps.clock.now()), secret: rolled.secret } };
     },
@@ -56,17 +71,33 @@ export function createAdminHandlers(registry: JobRegistry): AdminHandlerMap {
       const rows = await listCharges(deps, str(params.accountId));
       return {
         status: 200,
-        body: { data: rows.map((c) => ({ id: c.id, amount: c.amount, kind: c.kind, reference: c.reference, environment: c.environment, createdAt: c.createdAt.toISOString() })) },
+        body: {
+          data: rows.map((c) => ({
+            id: c.id,
+            amount: c.amount,
+            kind: c.kind,
+            reference: c.reference,
+            environment: c.environment,
+            createdAt: c.createdAt.toISOString(),
+          })),
+        },
       };
     },
     listMails: async (deps, { params }) => {
       await findAccount(deps, str(params.accountId));
       const rows = await listMails(deps, str(params.accountId));
-      return { status: 200, body: { data: rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) } };
+      return {
+        status: 200,
+        body: { data: rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) },
+      };
     },
     getClock: async (deps) => ({ status: 200, body: { now: deps.clock.now().toISOString(), mode: deps.clock.mode } }),
     advanceClock: async (deps, { body }) => {
-      if (!(deps.clock instanceof ManualClock)) return { status: 409, body: apiErrorBody('clock_not_manual', 'The clock is real; start the server with SVC_CLOCK=manual to move it.') };
+      if (!(deps.clock instanceof ManualClock))
+        return {
+          status: 409,
+          body: apiErrorBody('clock_not_manual', 'The clock is real; start the server with SVC_CLOCK=manual to move it.'),
+        };
       const jobsRun = await advanceClock(deps, registry, deps.clock, (body as { seconds: number }).seconds);
       return { status: 200, body: { now: deps.clock.now().toISOString(), jobsRun } };
     },

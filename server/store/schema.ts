@@ -32,7 +32,10 @@ export const apiKeys = pgTable(
     keyHash: text('key_hash').notNull(),
     last4: text('last4').notNull(),
     status: text('status').notNull(),
-    domains: jsonb('domains').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    domains: jsonb('domains')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamps('created_at').notNull(),
     /** Set by a delayed roll: the key stops working at this instant (D-05). */
     expiresAt: timestamps('expires_at'),
@@ -82,7 +85,10 @@ export const jobs = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: text('name').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     runAt: timestamps('run_at').notNull(),
     state: text('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

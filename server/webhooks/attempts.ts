@@ -27,16 +27,14 @@ export async function recordAttempt(
   attemptedAt: Date,
   outcome: AttemptOutcome,
 ): Promise<void> {
-  await db
-    .insert(webhookAttempts)
-    .values({
-      deliveryId,
-      attemptNumber,
-      attemptedAt,
-      statusCode: outcome.statusCode,
-      durationMs: outcome.durationMs,
-      errorClass: outcome.errorClass,
-    });
+  await db.insert(webhookAttempts).values({
+    deliveryId,
+    attemptNumber,
+    attemptedAt,
+    statusCode: outcome.statusCode,
+    durationMs: outcome.durationMs,
+    errorClass: outcome.errorClass,
+  });
 }
 
 export async function settleDelivery(db: Database, deliveryId: string, status: 'succeeded' | 'failed', at: Date): Promise<void> {

@@ -17,7 +17,7 @@ describe('generated/docs/index.html in headless Chromium, network cut', () => {
   const failures: string[] = [];
 
   beforeAll(async () => {
-    if (!chromiumAvailable()) throw new Error('Chromium not found at /usr/bin/chromium: install Debian\'s chromium (.ci/run does).');
+    if (!chromiumAvailable()) throw new Error("Chromium not found at /usr/bin/chromium: install Debian's chromium (.ci/run does).");
     browser = await launchChromium();
     // bypassCSP: the page's own CSP would hide attempts; the test must see what the page tries.
     const context = await browser.newContext({ offline: true, bypassCSP: true });

@@ -14,7 +14,11 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-start-'));
   const { DATABASE_URL: _ignored, ...env } = process.env;
   // detached: its own process group, signalled as a whole the way a terminal's Ctrl-C is.
-  child = spawn('npm', ['start'], { env: { ...env, SVC_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  child = spawn('npm', ['start'], {
+    env: { ...env, SVC_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 90_000;
@@ -50,7 +54,9 @@ describe('npm start on a fresh clone', () => {
 
   it('answers the printed curl: a helper with the demo test key', async () => {
     const key = /secret test:\s+(svc_sk_test_[A-Za-z0-9]{32})/.exec(output)![1]!;
-    const response = await fetch(`${base}/api/test/v2/helpers/company-name-availability?name=Sandbox%20Trading%20Pty%20Ltd`, { headers: { Authorization: `Bearer ${key}` } });
+    const response = await fetch(`${base}/api/test/v2/helpers/company-name-availability?name=Sandbox%20Trading%20Pty%20Ltd`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { available: boolean };
     expect(body.available).toBe(false);

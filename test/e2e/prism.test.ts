@@ -32,14 +32,19 @@ describe.each(operations.map((o) => [o.operation.operationId as string, o] as co
       ...(request.body !== undefined ? { body: request.body } : {}),
     });
     const text = await response.text();
-    expect(response.status, `${request.method} ${request.path}: ${text.slice(0, 400)} ${response.headers.get('sl-violations') ?? ''}`).toBeGreaterThanOrEqual(200);
+    expect(
+      response.status,
+      `${request.method} ${request.path}: ${text.slice(0, 400)} ${response.headers.get('sl-violations') ?? ''}`,
+    ).toBeGreaterThanOrEqual(200);
     expect(response.status).toBeLessThan(300);
     const responses = op.operation.responses as Record<string, JsonObject>;
     expect(Object.keys(responses)).toContain(String(response.status));
     expect(response.headers.get('sl-violations')).toBeNull();
     const media = ((responses[String(response.status)]!.content ?? {}) as Record<string, JsonObject>)['application/json'];
     if (!media) return;
-    const validate = ajv.getSchema(`doc#/paths/${pointer(op.path, op.method)}/responses/${response.status}/content/${pointer('application/json')}/schema`)!;
+    const validate = ajv.getSchema(
+      `doc#/paths/${pointer(op.path, op.method)}/responses/${response.status}/content/${pointer('application/json')}/schema`,
+    )!;
     const body: unknown = JSON.parse(text);
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   });

@@ -41,5 +41,10 @@ export function exampleRequest({ path, method, operation }: OperationRef): Examp
   const body = firstBodyExample(operation);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const search = query.toString();
-  return { method: method.toUpperCase(), path: search ? `${url}?${search}` : url, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
+  return {
+    method: method.toUpperCase(),
+    path: search ? `${url}?${search}` : url,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  };
 }

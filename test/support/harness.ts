@@ -67,10 +67,24 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await freshDatabaseUrl();
-  const config = loadConfig({ SVC_CLOCK: 'manual', SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}), ...(options.env ?? {}) });
+  const config = loadConfig({
+    SVC_CLOCK: 'manual',
+    SVC_ADMIN_TOKEN: ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(options.env ?? {}),
+  });
   const opened = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });
   const clock = new ManualClock(TEST_START);
-  const deps: AppDeps = { config, db: opened.db, engine: opened.engine, clock, logger: createLogger('silent'), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}), ...(options.counters ? { counters: options.counters } : {}) };
+  const deps: AppDeps = {
+    config,
+    db: opened.db,
+    engine: opened.engine,
+    clock,
+    logger: createLogger('silent'),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.counters ? { counters: options.counters } : {}),
+  };
   const built = await buildApp(deps, { validateResponses: true, ...(options.handlers ? { handlers: options.handlers } : {}) });
   // Opt-in: SVC_RECORD_TRAFFIC=<file> records this server's traffic for the Prism proxy replay.
   const recordTo = process.env.SVC_RECORD_TRAFFIC;

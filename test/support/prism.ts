@@ -33,7 +33,9 @@ async function waitUntilListening(url: string, child: ChildProcess, output: () =
 
 export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[] = []): Promise<RunningPrism> {
   const port = await freePort();
-  const child = spawn('node_modules/.bin/prism', ['mock', '--host', '127.0.0.1', '--port', String(port), ...extraArgs, spec], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node_modules/.bin/prism', ['mock', '--host', '127.0.0.1', '--port', String(port), ...extraArgs, spec], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -32,7 +32,8 @@ describe('ACN checksum (published ASIC vectors)', () => {
   });
 
   it('accepts the sandbox magic ACNs', () => {
-    for (const acn of ['100000011', '100000020', '100000039', '100000048', '100000057', '100000066', '100000075']) expect(isValidAcn(acn), acn).toBe(true);
+    for (const acn of ['100000011', '100000020', '100000039', '100000048', '100000057', '100000066', '100000075'])
+      expect(isValidAcn(acn), acn).toBe(true);
   });
 });
 
@@ -63,7 +64,14 @@ describe('VIN (ISO 3779)', () => {
   });
 
   it('refuses I, O, Q, lower case and wrong lengths', () => {
-    for (const vin of ['1HGCM82633A00435I', '1HGCM82633A00435O', '1HGCM82633A00435Q', '1hgcm82633a004352', '1HGCM82633A00435', '1HGCM82633A0043521']) {
+    for (const vin of [
+      '1HGCM82633A00435I',
+      '1HGCM82633A00435O',
+      '1HGCM82633A00435Q',
+      '1hgcm82633a004352',
+      '1HGCM82633A00435',
+      '1HGCM82633A0043521',
+    ]) {
       expect(isValidVin(vin), vin).toBe(false);
       expect(Vin.safeParse(vin).success).toBe(false);
     }

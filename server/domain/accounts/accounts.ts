@@ -68,7 +68,12 @@ export async function createAccount(deps: Deps, input: NewAccount): Promise<{ ac
     const publishableTest = await issueKey(txDeps, { accountId: id, type: 'publishable', environment: 'test' });
     return {
       account: account!,
-      keys: { secretLive: secretLive.secret, secretTest: secretTest.secret, publishableLive: publishableLive.secret, publishableTest: publishableTest.secret },
+      keys: {
+        secretLive: secretLive.secret,
+        secretTest: secretTest.secret,
+        publishableLive: publishableLive.secret,
+        publishableTest: publishableTest.secret,
+      },
     };
   });
 }
@@ -80,7 +85,11 @@ export async function findAccount(deps: Pick<AppDeps, 'db'>, accountId: string):
 }
 
 export async function accountView(deps: Deps, account: AccountRecord): Promise<AccountView> {
-  const keys = await deps.db.select().from(apiKeys).where(eq(apiKeys.accountId, account.id)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  const keys = await deps.db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, account.id))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
   const now = deps.clock.now();
   return {
     id: account.id,
@@ -97,7 +106,9 @@ export async function accountView(deps: Deps, account: AccountRecord): Promise<A
   };
 }
 
-export type AccountChanges = Partial<Pick<AccountRecord, 'name' | 'ownerEmail' | 'plan' | 'billing' | 'cardStatus' | 'monitoringAvailable' | 'locked' | 'lodgementCount'>>;
+export type AccountChanges = Partial<
+  Pick<AccountRecord, 'name' | 'ownerEmail' | 'plan' | 'billing' | 'cardStatus' | 'monitoringAvailable' | 'locked' | 'lodgementCount'>
+>;
 
 export async function updateAccount(deps: Deps, accountId: string, changes: AccountChanges): Promise<AccountRecord> {
   await findAccount(deps, accountId);
@@ -109,6 +120,8 @@ export async function updateAccount(deps: Deps, accountId: string, changes: Acco
 export async function createPersonalAccessToken(deps: Deps, accountId: string, name: string): Promise<string> {
   await findAccount(deps, accountId);
   const token = `svc_pat_${randomBase62(40)}`;
-  await deps.db.insert(personalAccessTokens).values({ id: newId('pat'), accountId, name, tokenHash: hashSecret(token), createdAt: deps.clock.now() });
+  await deps.db
+    .insert(personalAccessTokens)
+    .values({ id: newId('pat'), accountId, name, tokenHash: hashSecret(token), createdAt: deps.clock.now() });
   return token;
 }

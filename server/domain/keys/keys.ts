@@ -40,11 +40,15 @@ export function keyView(key: ApiKeyRecord, now: Date): KeyView {
 
 export function checkDomains(type: KeyType, domains: string[] | undefined): string[] {
   if (!domains || domains.length === 0) return [];
-  if (type !== 'publishable') throw new ValidationError({ domains: [{ code: 'publishable_only', message: 'Only publishable keys carry domains.' }] });
+  if (type !== 'publishable')
+    throw new ValidationError({ domains: [{ code: 'publishable_only', message: 'Only publishable keys carry domains.' }] });
   const problems: Record<string, { code: string; message: string }[]> = {};
   if (domains.length > MAX_DOMAINS) problems.domains = [{ code: 'too_many', message: `At most ${MAX_DOMAINS} domains.` }];
   domains.forEach((domain, index) => {
-    if (!isValidDomainPattern(domain)) problems[`domains.${index}`] = [{ code: 'invalid_domain', message: `"${domain}" is not a host name (a wildcard only as a leading "*.").` }];
+    if (!isValidDomainPattern(domain))
+      problems[`domains.${index}`] = [
+        { code: 'invalid_domain', message: `"${domain}" is not a host name (a wildcard only as a leading "*.").` },
+      ];
   });
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   return [...new Set(domains.map((d) => d.toLowerCase()))];
@@ -87,15 +91,30 @@ export async function updateKeyDomains(deps: Pick<AppDeps, 'db'>, keyId: string,
 }
 
 /** Instant: the old key stops now. Delayed: the old key keeps working for 24 hours of service time. */
-export async function rollKey(deps: Pick<AppDeps, 'db' | 'clock'>, keyId: string, strategy: 'instant' | 'delayed'): Promise<{ key: ApiKeyRecord; secret: string }> {
+export async function rollKey(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  keyId: string,
+  strategy: 'instant' | 'delayed',
+): Promise<{ key: ApiKeyRecord; secret: string }> {
   const old = await findKey(deps, keyId);
   const now = deps.clock.now();
-  if (old.status === 'revoked' || old.expiresAt !== null) throw new DomainError('validation_failed', 'Only an active key can be rolled.', { errors: { keyId: [{ code: 'key_not_active', message: 'This key is not active.' }] } });
+  if (old.status === 'revoked' || old.expiresAt !== null)
+    throw new DomainError('validation_failed', 'Only an active key can be rolled.', {
+      errors: { keyId: [{ code: 'key_not_active', message: 'This key is not active.' }] },
+    });
   return deps.db.transaction(async (tx) => {
-    const issued = await issueKey({ db: tx as never, clock: deps.clock }, { accountId: old.accountId, type: old.type as KeyType, environment: old.environment as Environment, domains: old.domains });
+    const issued = await issueKey(
+      { db: tx as never, clock: deps.clock },
+      { accountId: old.accountId, type: old.type as KeyType, environment: old.environment as Environment, domains: old.domains },
+    );
     const change =
-      strategy === 'instant' ? { status: 'revoked', revokedAt: now, rolledToKeyId: issued.key.id } : { expiresAt: new Date(now.getTime() + DELAYED_ROLL_MS), rolledToKeyId: issued.key.id };
-    await tx.update(apiKeys).set(change).where(and(eq(apiKeys.id, old.id)));
+      strategy === 'instant'
+        ? { status: 'revoked', revokedAt: now, rolledToKeyId: issued.key.id }
+        : { expiresAt: new Date(now.getTime() + DELAYED_ROLL_MS), rolledToKeyId: issued.key.id };
+    await tx
+      .update(apiKeys)
+      .set(change)
+      .where(and(eq(apiKeys.id, old.id)));
     return issued;
   });
 }

@@ -25,7 +25,8 @@ export async function chargeCard(
 ): Promise<ChargeRecord> {
   assertCanCharge(account);
   if (account.cardStatus === 'declining') throw new DomainError('payment_failed', 'The card was declined; nothing was charged.');
-  if (account.cardStatus === 'unavailable') throw new DomainError('payment_unavailable', 'The payment provider is unreachable; nothing was charged.', { retryAfter: 30 });
+  if (account.cardStatus === 'unavailable')
+    throw new DomainError('payment_unavailable', 'The payment provider is unreachable; nothing was charged.', { retryAfter: 30 });
   return recordCharge(deps, account.id, charge);
 }
 

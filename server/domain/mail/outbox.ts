@@ -7,7 +7,10 @@ import { mails } from '../../store/schema.js';
 
 export type MailRecord = typeof mails.$inferSelect;
 
-export async function queueMail(deps: Pick<AppDeps, 'db' | 'clock'>, mail: { accountId: string | null; to: string; subject: string; text: string }): Promise<void> {
+export async function queueMail(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  mail: { accountId: string | null; to: string; subject: string; text: string },
+): Promise<void> {
   await deps.db.insert(mails).values({ ...mail, createdAt: deps.clock.now() });
 }
 

@@ -22,7 +22,8 @@ async function redisAnswers(): Promise<boolean> {
 }
 
 const available = await redisAnswers();
-if (!available && process.env.CI === 'true') throw new Error(`Redis does not answer at ${REDIS_URL}; CI needs it for the shared rate-limit test.`);
+if (!available && process.env.CI === 'true')
+  throw new Error(`Redis does not answer at ${REDIS_URL}; CI needs it for the shared rate-limit test.`);
 if (!available) console.warn(`rate-limit.redis.test: skipped, no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`);
 
 describe.skipIf(!available)('rate limits counted in Redis', () => {

@@ -26,7 +26,11 @@ describe('server core', () => {
     expect(account.keys.publishableLive).toMatch(/^svc_pk_live_[A-Za-z0-9]{32}$/);
     const read = await server.admin<{ keys: { last4: string; status: string }[] }>('GET', `/admin/accounts/${account.id}`);
     expect(read.status).toBe(200);
-    expect(read.body.keys.map((k) => k.last4).sort()).toEqual(Object.values(account.keys).map((k) => k.slice(-4)).sort());
+    expect(read.body.keys.map((k) => k.last4).sort()).toEqual(
+      Object.values(account.keys)
+        .map((k) => k.slice(-4))
+        .sort(),
+    );
     expect(JSON.stringify(read.body)).not.toContain(account.keys.secretTest);
   });
 
