@@ -20,7 +20,13 @@ else
 fi
 echo "== unit, spec (drift gate, document walk, examples, Redocly), integration on PGlite, e2e (Prism, SDK, docs in Chromium, npm start)"
 # TEST_DATABASE_URL is for the PostgreSQL run only; the first run uses the embedded database.
-env -u TEST_DATABASE_URL npx vitest run
+# The integration suite's HTTP traffic is recorded on the way (test/support/traffic-recorder.ts)
+# for the Prism proxy replay below.
+traffic="$PWD/.tmp/integration-traffic.jsonl"
+mkdir -p .tmp && rm -f "$traffic"
+env -u TEST_DATABASE_URL SVC_RECORD_TRAFFIC="$traffic" npx vitest run
+echo "== Prism validation proxy replay of the integration suite's traffic"
+SVC_REPLAY_TRAFFIC="$traffic" npx vitest run --project e2e test/e2e/proxy-replay.test.ts -t "integration suite"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== integration suite again on PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed 's#//[^@]*@#//#'))"
   npx vitest run --project integration

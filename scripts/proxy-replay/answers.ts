@@ -13,7 +13,8 @@ export interface ProxyAnswer {
 }
 
 export interface Assessment {
-  fromServer: boolean;
+  /** server: our answer; prism: Prism's own (refused, or could not forward); mock: a re-mocked 501; none: no answer. */
+  origin: 'server' | 'prism' | 'mock' | 'none';
   /** `pending`: the operation is not implemented yet (501); nothing of the server's to check. */
   verdict: Verdict | { kind: 'pending' };
 }
@@ -33,11 +34,12 @@ export function assess(answer: ProxyAnswer, requestId: string, recordedStatus: n
     const listed = Array.isArray(json.validation) ? (json.validation as Violation[]) : [];
     violations =
       listed.length > 0
-        ? listed.map((v) => ({ ...v, location: ['request', ...v.location] }))
+        ? listed.map((v) => ({ ...v, location: ['request', ...(Array.isArray(v.location) ? v.location : [])] }))
         : [{ location: ['request'], severity: 'Error', message: String(json.title) }];
   }
-  if ((fromServer && answer.status === 501) || (!fromServer && !prismProblem)) return { fromServer, verdict: { kind: 'pending' } };
+  const origin = fromServer ? 'server' : prismProblem ? 'prism' : 'mock';
+  if (origin === 'mock' || (origin === 'server' && answer.status === 501)) return { origin, verdict: { kind: 'pending' } };
   // Whether the server took the request: its own answer, or (when Prism refused it) the recorded one.
   const accepted = fromServer ? answer.status < 300 : recordedStatus < 300;
-  return { fromServer, verdict: judge(violations, accepted) };
+  return { origin, verdict: judge(violations, accepted) };
 }

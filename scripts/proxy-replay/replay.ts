@@ -33,6 +33,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
     clockMoves: 0,
     skipped: {},
     answeredByServer: 0,
+    answeredByPrism: 0,
     pending: 0,
     refusedInvalid: 0,
     diverged: 0,
@@ -69,6 +70,8 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
       `prism proxy${options.errors ? ' --errors' : ''} (copy of spec/openapi.json) ${upstream} on ${prism.url} up in ${seconds(prismStarted)} s`,
     );
     const revivePrism = async (): Promise<boolean> => {
+      // A crash closes the connection a moment before the process is seen to have exited.
+      for (let waited = 0; waited < 3000 && !prism.exited(); waited += 100) await new Promise((r) => setTimeout(r, 100));
       if (!prism.exited()) return false;
       log(`prism proxy died (${prism.output().split('\n').filter(Boolean).slice(-1)[0] ?? 'no output'}); starting it again`);
       prism = await startPrismProxy(document.file, upstream, { errors: Boolean(options.errors) });

@@ -5,6 +5,7 @@ import { assess, type Assessment } from './answers.js';
 import { IdMap } from './id-map.js';
 import { headerValue, parseJson, planRequest, skipReason, type StreamState } from './request-plan.js';
 import type { Stream } from './streams.js';
+import type { HttpEvent } from './traffic-format.js';
 import { TEST_PREFIX, type ReplayOptions, type ReplayReport } from './types.js';
 
 export const NO_ANSWER_MS = 30_000;
@@ -47,6 +48,42 @@ function clockOf(body: unknown): number | undefined {
   return isObject(body) && typeof body.now === 'string' ? Date.parse(body.now) : undefined;
 }
 
+/** One public request through Prism, judged; or 'prism-crashed' when Prism itself died on it. */
+async function throughPrism(
+  ctx: ReplayContext,
+  event: HttpEvent,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer | undefined,
+  requestId: string,
+  state: StreamState,
+): Promise<{ status: number; outcome: Assessment } | 'prism-crashed'> {
+  let answer: Answer;
+  try {
+    answer = await ctx.send(`${ctx.prismUrl()}${path.slice(TEST_PREFIX.length) || '/'}`, event.method, headers, body);
+  } catch (error) {
+    // Prism's own crash (it cannot always write its findings into a header) is not the server's.
+    if (await ctx.revivePrism()) return 'prism-crashed';
+    // Silence is a finding too: report it with the request that caused it and carry on.
+    const message = `no answer in ${NO_ANSWER_MS / 1000} s (${error instanceof Error ? error.message : String(error)})`;
+    return {
+      status: 0,
+      outcome: {
+        origin: 'none',
+        verdict: { kind: 'failure', reason: 'no-answer', violations: [{ location: ['response'], severity: 'Error', message }] },
+      },
+    };
+  }
+  const json = parseJson(answer.text);
+  state.ids.learn(event.response, json);
+  const violations = answer.headers['sl-violations'];
+  if (ctx.options.verbose)
+    ctx.log(
+      `  ${event.method} ${path} -> ${answer.status} (recorded ${event.status})${violations === undefined ? '' : ` sl-violations: ${headerValue(violations)}`}`,
+    );
+  return { status: answer.status, outcome: assess({ status: answer.status, headers: answer.headers, json }, requestId, event.status) };
+}
+
 export async function replayStream(ctx: ReplayContext, stream: Stream, index: number): Promise<void> {
   const { report } = ctx;
   let current = clockOf(await admin(ctx, 'GET', '/admin/clock')) ?? Date.parse(ctx.clockStart);
@@ -79,43 +116,24 @@ export async function replayStream(ctx: ReplayContext, stream: Stream, index: nu
       continue;
     }
 
-    let outcome: Assessment;
-    let status = 0;
-    try {
-      const answer = await ctx.send(
-        `${ctx.prismUrl()}${planned.path.slice(TEST_PREFIX.length) || '/'}`,
-        event.method,
-        planned.headers,
-        planned.body,
-      );
-      status = answer.status;
-      const json = parseJson(answer.text);
-      state.ids.learn(event.response, json);
-      outcome = assess({ status, headers: answer.headers, json }, planned.requestId, event.status);
-      const note = answer.headers['sl-violations'] === undefined ? '' : ` sl-violations: ${headerValue(answer.headers['sl-violations'])}`;
-      if (ctx.options.verbose) ctx.log(`  ${event.method} ${planned.path} -> ${status} (recorded ${event.status})${note}`);
-    } catch (error) {
-      if (await ctx.revivePrism()) {
-        // Prism's own crash (it cannot always write its findings into a header): not the server's.
-        report.prismCrashes.push({
-          stream: stream.id,
-          seq: event.seq,
-          method: event.method,
-          path: planned.path,
-          ...(stream.start?.source ? { source: stream.start.source } : {}),
-        });
-        continue;
-      }
-      // Silence is a finding too: report it with the request that caused it and carry on.
-      const message = `no answer in ${NO_ANSWER_MS / 1000} s (${error instanceof Error ? error.message : String(error)})`;
-      outcome = {
-        fromServer: false,
-        verdict: { kind: 'failure', reason: 'no-answer', violations: [{ location: ['response'], severity: 'Error', message }] },
-      };
+    const sent = await throughPrism(ctx, event, planned.path, planned.headers, planned.body, planned.requestId, state);
+    if (sent === 'prism-crashed') {
+      const source = stream.start?.source;
+      report.prismCrashes.push({
+        stream: stream.id,
+        seq: event.seq,
+        method: event.method,
+        path: planned.path,
+        ...(source ? { source } : {}),
+      });
+      continue;
     }
+    const { status, outcome } = sent;
     report.sentThroughPrism++;
-    const { fromServer, verdict } = outcome;
+    const { origin, verdict } = outcome;
+    const fromServer = origin === 'server';
     if (fromServer) report.answeredByServer++;
+    if (origin === 'prism') report.answeredByPrism++;
     if (fromServer && status !== event.status) report.diverged++;
     if (verdict.kind === 'pending') report.pending++;
     if (verdict.kind === 'refused-invalid-request') report.refusedInvalid++;

@@ -40,6 +40,8 @@ export interface ReplayReport {
   clockMoves: number;
   skipped: Record<string, number>;
   answeredByServer: number;
+  /** Prism answered itself: refused the request (--errors) or could not forward it. */
+  answeredByPrism: number;
   /** Operations still answering 501 (Prism may replace such answers with a mock): nothing checked. */
   pending: number;
   refusedInvalid: number;

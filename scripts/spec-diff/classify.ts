@@ -5,8 +5,8 @@
 // - component-level findings are dropped: the same change is reported, correctly classified,
 //   under every operation that uses the component (a component cannot know which side it is on);
 // - webhooks are compared as payload-carrying pseudo-operations (webhooks.ts);
-// - "unclassified" counts as breaking, so nothing slips through unjudged, except response `links`
-//   (hints for following one operation with another; nothing on the wire changes);
+// - "unclassified" counts as breaking, so nothing slips through unjudged, except documentation
+//   the library leaves unclassified (named `examples`, response `links`): nothing on the wire changes;
 // - adding a scheme to an existing security requirement (callers now need both) is breaking,
 //   which the library calls compatible;
 // - operations marked `x-provisional` in the base may change in a minor version (CHANGELOG, D-34).
@@ -31,14 +31,16 @@ function addsRequiredScheme(diff: Diff): boolean {
   return diff.action === 'add' && (operationLevel || documentLevel) && diff.path.length === at + 3;
 }
 
-function isResponseLink(path: Path): boolean {
-  const at = path.indexOf('links');
-  return at > 1 && path[at - 2] === 'responses';
+/** Keys that only document; a schema property of the same name (under `properties`) is data. */
+const DOCUMENTATION = new Set(['examples', 'example', 'links', 'description', 'summary', 'externalDocs']);
+
+function isDocumentation(path: Path): boolean {
+  return path.some((segment, i) => typeof segment === 'string' && DOCUMENTATION.has(segment) && path[i - 1] !== 'properties');
 }
 
 function verdict(diff: Diff, base: OpenApiDocument, path: Path, message: string): SpecChange {
   const pointer = toPointer(path);
-  let breaking = diff.type === 'breaking' || (diff.type === 'unclassified' && !isResponseLink(path));
+  let breaking = diff.type === 'breaking' || (diff.type === 'unclassified' && !isDocumentation(path));
   let text = message || `[${diff.action}] ${pointer}`;
   if (diff.type === 'unclassified' && breaking) text += ' (not classified by api-smart-diff: treated as breaking)';
   if (addsRequiredScheme(diff)) {

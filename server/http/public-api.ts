@@ -44,6 +44,17 @@ function metaOf(operation: Operation): OperationMeta {
   };
 }
 
+/**
+ * Only the query parameters an operation declares are validated and passed on. The document does
+ * not forbid others (OpenAPI has no closed query string; Prism and the SDK accept them), and
+ * refusing them answered 422 on operations whose responses list no 422 (Prism proxy replay).
+ */
+function declaredQuery(query: Record<string, string>, operation: Operation): Record<string, string> {
+  const parameters = (operation.parameters ?? []) as { in?: string; name?: string }[];
+  const names = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  return Object.fromEntries(Object.entries(query).filter(([name]) => names.has(name)));
+}
+
 export interface PublicApi {
   handler: (prefix: ApiPrefix) => RequestHandler;
   backend: OpenAPIBackend;
@@ -127,7 +138,7 @@ export async function createPublicApi(
       method,
       path,
       headers,
-      query: req.query as Record<string, string>,
+      query: declaredQuery(req.query as Record<string, string>, operation),
       body: body.kind === 'json' ? body.value : undefined,
     };
     const validation = backend.validator.validateRequest(request, operation);

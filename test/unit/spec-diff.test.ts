@@ -213,6 +213,16 @@ describe('spec:diff passes compatible changes', () => {
       },
     ],
     ['a new webhook', (doc) => (obj(doc.webhooks)['monitoring.renewed'] = structuredClone(obj(doc.webhooks)['monitoring.expired']))],
+    [
+      'examples replaced and links added (documentation only)',
+      (doc) => {
+        const responses = obj(operation(doc, '/webhooks', 'post').responses);
+        obj(obj(obj(responses['409']).content)['application/json']).examples = {
+          other: { summary: 'Other', value: { error: 'x', message: 'y' } },
+        };
+        obj(responses['201']).links = { self: { operationId: 'listWebhookEndpoints' } };
+      },
+    ],
   ])(
     '%s',
     (_name, change) => {
