@@ -26,7 +26,7 @@ traffic="$PWD/.tmp/integration-traffic.jsonl"
 mkdir -p .tmp && rm -f "$traffic"
 env -u TEST_DATABASE_URL SVC_RECORD_TRAFFIC="$traffic" npx vitest run
 echo "== Prism validation proxy replay of the integration suite's traffic"
-SVC_REPLAY_TRAFFIC="$traffic" npx vitest run --project e2e test/e2e/proxy-replay.test.ts -t "integration suite"
+SVC_REPLAY_TRAFFIC="$traffic" npx vitest run --project replay
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== integration suite again on PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed 's#//[^@]*@#//#'))"
   npx vitest run --project integration

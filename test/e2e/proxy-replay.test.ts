@@ -4,11 +4,11 @@
 // - Always: a short scenario is recorded in-process and replayed against the real server with zero
 //   failures and zero divergence (ids mapped, clock moved), and planted violations from a stand-in
 //   server are caught, so the machinery is proven on every run.
-// - With SVC_REPLAY_TRAFFIC=<file> (scripts/test.sh records the integration suite during the main
-//   run and then runs this file again with it): the whole suite's traffic, zero failures expected.
+// The whole integration suite's traffic is replayed by test/replay/integration-traffic.test.ts, a
+// project of its own that scripts/test.sh runs after the main run has recorded it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -149,18 +149,4 @@ describe('Prism proxy replay', () => {
       await new Promise<void>((resolve) => standIn.close(() => resolve()));
     }
   });
-
-  const recorded = process.env.SVC_REPLAY_TRAFFIC;
-  it.runIf(recorded !== undefined)(
-    "replays the integration suite's recorded traffic with no violation",
-    async () => {
-      expect(existsSync(recorded!), `SVC_REPLAY_TRAFFIC=${recorded} does not exist`).toBe(true);
-      expect(readFileSync(recorded!, 'utf8').length).toBeGreaterThan(0);
-      const report = await replayTraffic({ traffic: recorded!, sources: ['test/integration/'], log: (line) => console.log(line) });
-      console.log(formatReplayReport(report));
-      expect(report.sentThroughPrism).toBeGreaterThan(0);
-      expect(failuresOf(report)).toEqual([]);
-    },
-    600_000,
-  );
 });

@@ -1,0 +1,24 @@
+// Issue 5, validation proxy replay: the integration suite's HTTP traffic, recorded during the main
+// run (SVC_RECORD_TRAFFIC, test/support/traffic-recorder.ts), goes once through `prism proxy` in
+// front of the real server. Any response violation, or request violation on a request the server
+// accepted, fails. This project exists only when SVC_REPLAY_TRAFFIC names the recording
+// (vitest.config.ts); scripts/test.sh sets it, so it is never skipped, only not selected.
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { replayTraffic } from '../../scripts/proxy-replay/replay.js';
+import { formatReplayReport } from '../../scripts/proxy-replay/report.js';
+
+describe('Prism validation proxy replay of the integration suite', () => {
+  it("replays the integration suite's recorded traffic with no violation", async () => {
+    const recorded = process.env.SVC_REPLAY_TRAFFIC;
+    expect(recorded, 'set SVC_REPLAY_TRAFFIC to the recorded traffic file').toBeTruthy();
+    expect(existsSync(recorded!), `SVC_REPLAY_TRAFFIC=${recorded} does not exist`).toBe(true);
+    expect(readFileSync(recorded!, 'utf8').length).toBeGreaterThan(0);
+    const report = await replayTraffic({ traffic: recorded!, sources: ['test/integration/'], log: (line) => console.log(line) });
+    console.log(formatReplayReport(report));
+    expect(report.sentThroughPrism).toBeGreaterThan(0);
+    expect(
+      report.failures.map((f) => `${f.method} ${f.path}: ${f.verdict.kind === 'failure' ? f.verdict.reason : f.verdict.kind}`),
+    ).toEqual([]);
+  });
+});
