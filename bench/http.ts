@@ -1,6 +1,7 @@
 // HTTP throughput of the real app against bare Express 5, measured in the same process and run, so
 // the printed ratios hold on any machine. Not a test: it asserts nothing and prints figures.
-//   npm run bench:http [-- --seconds 5 --connections 10]
+//   npm run bench:http [-- --seconds 5 --connections 10 --database-url postgres://...]
+// Without --database-url the app runs on in-memory PGlite (the default engine).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,13 @@ import { createLogger } from '../server/logger.js';
 import { openDatabase } from '../server/store/db.js';
 import { createAccount } from '../server/domain/accounts/accounts.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    'database-url': { type: 'string' },
+  },
+});
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 
@@ -66,7 +73,8 @@ bare.get('/hello', (_req, res) => void res.json({ name: 'SANDBOX TRADING PTY LTD
 const baseline = await listen(bare);
 
 const config = loadConfig({ LOG_LEVEL: 'silent', SVC_RATE_LIMIT_MULTIPLIER: '1000000', SVC_ADMIN_TOKEN: 'bench-admin-token-0123456789' });
-const database = await openDatabase({ dataDir: 'memory://' });
+const databaseUrl = values['database-url'];
+const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
 const deps = { config, db: database.db, engine: database.engine, clock: new RealClock(), logger: createLogger('silent') };
 const { app } = await buildApp(deps);
 const service = await listen(app);

@@ -22,6 +22,8 @@ export async function createAdminApi(deps: AppDeps, document: Record<string, unk
     definition: document as unknown as Document,
     validate: true,
     coerceTypes: true,
+    // Validators compile on an operation's first request instead of all at start (see public-api.ts).
+    quick: true,
     customizeAjv: (_o, opts) => createServerAjv(opts) as never,
   });
   backend.validateDefinition = () => backend.document;

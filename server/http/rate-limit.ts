@@ -2,7 +2,7 @@
 // Redis when REDIS_URL is set), so every API process behind a load balancer shares one budget. Windows follow the service clock, so tests move
 // past a window with the operator API instead of sleeping.
 import { lt } from 'drizzle-orm';
-import { databaseCounterStore } from './counter-store.js';
+import { databaseCounterStore, memoryCounterStore, type CounterStore } from './counter-store.js';
 import type { AppDeps } from '../deps.js';
 import { rateLimitCounters } from '../store/schema.js';
 import type { Caller } from './context.js';
@@ -34,6 +34,19 @@ function budgets(kind: RateLimitClass, caller: Caller, ip: string, multiplier: n
   }
 }
 
+const defaultStores = new WeakMap<AppDeps['db'], CounterStore>();
+
+/** REDIS_URL's store when configured; otherwise one store per database (see counter-store.ts). */
+function counterStoreOf(deps: AppDeps): CounterStore {
+  if (deps.counters) return deps.counters;
+  let store = defaultStores.get(deps.db);
+  if (!store) {
+    store = deps.engine === 'pglite' ? memoryCounterStore() : databaseCounterStore(deps.db);
+    defaultStores.set(deps.db, store);
+  }
+  return store;
+}
+
 export interface RateLimitOutcome {
   headers: Record<string, string>;
   refused?: HttpResult;
@@ -44,7 +57,7 @@ export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller
   const now = deps.clock.now().getTime();
   const windowStart = new Date(now - (now % WINDOW_MS));
   const reset = Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000));
-  const store = deps.counters ?? databaseCounterStore(deps.db);
+  const store = counterStoreOf(deps);
   let tightest: { limit: number; remaining: number } | undefined;
   let exceeded = false;
   for (const budget of budgets(kind, caller, ip, deps.config.SVC_RATE_LIMIT_MULTIPLIER)) {

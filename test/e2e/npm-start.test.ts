@@ -1,10 +1,13 @@
 // A newcomer's first minute: `npm start` on an empty data directory prints a demo key and the admin
 // token, serves /docs, and a curl-equivalent call with that key to a helper answers.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocument, type JsonObject } from '../support/document.js';
+import { firstBodyExample } from '../support/example-requests.js';
 
 let child: ChildProcess;
 let output = '';
@@ -62,9 +65,53 @@ describe('npm start on a fresh clone', () => {
     expect(body.available).toBe(false);
   });
 
-  it('shuts down gracefully on SIGTERM and stops answering', async () => {
+  it('logs each request as JSON with its request id and never a key or the admin token', async () => {
+    const secrets = [...output.matchAll(/(svc_(?:sk|pk)_(?:test|live)_[A-Za-z0-9]{32}|adm_\S+)/g)].map((m) => m[1]!);
+    expect(secrets.length).toBeGreaterThanOrEqual(5);
+    const response = await fetch(`${base}/api/test/v2/helpers/industries?q=food`, {
+      headers: { Authorization: `Bearer ${secrets[0]}`, 'X-Auth-SVC': secrets[0]!, 'X-Request-Id': 'req_log_check' },
+    });
+    expect(response.headers.get('x-request-id')).toBe('req_log_check');
+    const deadline = Date.now() + 10_000;
+    while (!output.includes('req_log_check') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const logLines = output.split('\n').filter((line) => line.startsWith('{'));
+    const requestLine = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((l) => l.requestId === 'req_log_check');
+    expect(requestLine).toMatchObject({ msg: 'request', method: 'GET', status: response.status });
+    for (const line of logLines) for (const secret of secrets) expect(line).not.toContain(secret);
+  });
+
+  it('shuts down gracefully on SIGTERM: a request in flight is answered, then it stops answering', async () => {
+    // A lodgement POST whose body is only half sent when SIGTERM arrives.
+    const key = /secret test:\s+(svc_sk_test_[A-Za-z0-9]{32})/.exec(output)![1]!;
+    const operation = (loadDocument().paths as JsonObject)['/abn/registrations'] as JsonObject;
+    const body = JSON.stringify(firstBodyExample(operation.post as JsonObject));
+    const { hostname, port } = new URL(base);
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          hostname,
+          port,
+          method: 'POST',
+          path: '/api/test/v2/abn/registrations',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 10));
+      setTimeout(() => {
+        stopGroup('SIGTERM');
+        setTimeout(() => request.end(body.slice(10)), 500);
+      }, 300);
+    });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    stopGroup('SIGTERM');
+    const result = await answered;
+    expect(result.status, result.text).toBe(201);
+    expect(JSON.parse(result.text)).toHaveProperty('requestId');
     await exited;
     const deadline = Date.now() + 10_000;
     while (!output.includes('shutting down') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

@@ -30,13 +30,25 @@ function words(text: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** Title words per entry, split once: the classification is fixed and every search reads them all. */
+const titleWordsCache = new WeakMap<AnzsicEntry, string[]>();
+
+function titleWordsOf(entry: AnzsicEntry): string[] {
+  let cached = titleWordsCache.get(entry);
+  if (!cached) {
+    cached = words(entry.title);
+    titleWordsCache.set(entry, cached);
+  }
+  return cached;
+}
+
 const RANK = { exactCode: 0, codePrefix: 1, titleWords: 2 } as const;
 
 function rankOf(entry: AnzsicEntry, code: string, queryWords: readonly string[]): number | null {
   if (entry.code === code) return RANK.exactCode;
   if (entry.code.startsWith(code)) return RANK.codePrefix;
   if (queryWords.length === 0) return null;
-  const titleWords = words(entry.title);
+  const titleWords = titleWordsOf(entry);
   return queryWords.every((q) => titleWords.some((t) => t.startsWith(q))) ? RANK.titleWords : null;
 }
 

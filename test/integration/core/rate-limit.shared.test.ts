@@ -100,6 +100,11 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
   const admitted = (answer: { status: number; remaining: string | null }): boolean =>
     ![401, 403, 429].includes(answer.status) && answer.remaining !== null;
 
+  it('two processes started together on an empty database create one demo account, printed by one of them', () => {
+    const printed = instances.filter((instance) => /demo account acct_\S+ created/.test(instance.output()));
+    expect(printed).toHaveLength(1);
+  });
+
   it('60 monitoring requests split across both processes exhaust the account budget; the 61st on either is 429', async () => {
     const [a, b] = instances as [Instance, Instance];
     expect(a.url).not.toBe(b.url);
