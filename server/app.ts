@@ -18,6 +18,7 @@ import type { JobRegistry } from './jobs/runner.js';
 import { createJobRegistry } from './jobs/registry.js';
 import { ping } from './store/db.js';
 import { createMetrics } from './http/metrics.js';
+import { SharedManualClock } from './shared-clock.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -65,6 +66,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     });
     next();
   });
+
+  // A manual clock shared through the database: read the time another process may have moved it to.
+  const sharedClock = deps.clock instanceof SharedManualClock ? deps.clock : undefined;
+  // A failed read keeps this process's time (never wrong, at worst behind); the request goes on.
+  if (sharedClock)
+    app.use((_req, _res, next) => {
+      sharedClock.pull().then(
+        () => next(),
+        () => next(),
+      );
+    });
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', (_req, res, next) => {

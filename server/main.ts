@@ -3,7 +3,8 @@
 import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
 import { answerClientErrors, buildApp } from './app.js';
-import { ManualClock, RealClock } from './clock.js';
+import { RealClock } from './clock.js';
+import { SharedManualClock } from './shared-clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureDemoAccount } from './demo.js';
 import type { AppDeps } from './deps.js';
@@ -18,9 +19,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
+  // The manual clock lives in the database, so an API and a worker process share one time.
   const clock =
     config.SVC_CLOCK === 'manual'
-      ? new ManualClock(config.SVC_CLOCK_START ? new Date(config.SVC_CLOCK_START) : new Date())
+      ? await SharedManualClock.open(database.db, config.SVC_CLOCK_START ? new Date(config.SVC_CLOCK_START) : new Date())
       : new RealClock();
   const counters = config.REDIS_URL ? redisCounterStore(config.REDIS_URL) : undefined;
   const deps: AppDeps = { config, db: database.db, engine: database.engine, clock, logger, ...(counters ? { counters } : {}) };

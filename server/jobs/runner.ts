@@ -2,6 +2,7 @@
 // it answers), and the operator's "run this job now".
 import type { AppDeps } from '../deps.js';
 import { ManualClock } from '../clock.js';
+import { SharedManualClock } from '../shared-clock.js';
 import { claimJobs, completeJob, enqueue, failJob, nextDueAt, unsettledCount, type JobRow } from './queue.js';
 
 export type JobHandler = (deps: AppDeps, job: JobRow) => Promise<void>;
@@ -83,15 +84,25 @@ async function settle(deps: AppDeps, registry: JobRegistry): Promise<number> {
  * the exact instant they were due (a retry 30 s later sees the clock at +30 s).
  */
 export async function advanceClock(deps: AppDeps, registry: JobRegistry, clock: ManualClock, seconds: number): Promise<number> {
+  // A clock shared with other processes publishes each step, so a worker process runs each job at
+  // the instant this process stopped at.
+  const publish = async (): Promise<void> => {
+    if (clock instanceof SharedManualClock) await clock.push();
+  };
+  if (clock instanceof SharedManualClock) await clock.pull();
   const target = new Date(clock.now().getTime() + seconds * 1000);
   let ran = await settle(deps, registry);
   for (;;) {
     const next = await nextDueAt(deps.db, target);
     if (!next) break;
-    if (next.getTime() > clock.now().getTime()) clock.set(next);
+    if (next.getTime() > clock.now().getTime()) {
+      clock.set(next);
+      await publish();
+    }
     ran += await settle(deps, registry);
   }
   clock.set(target);
+  await publish();
   ran += await settle(deps, registry);
   return ran;
 }
@@ -126,7 +137,10 @@ export function startWorker(deps: AppDeps, registry: JobRegistry, intervalMs = 2
   let current: Promise<unknown> = Promise.resolve();
   const tick = async (): Promise<void> => {
     if (stopped) return;
-    current = runDueJobs(deps, registry).catch((error: unknown) => deps.logger.error({ err: error }, 'worker tick failed'));
+    const clock = deps.clock;
+    current = (clock instanceof SharedManualClock ? clock.pull() : Promise.resolve())
+      .then(() => runDueJobs(deps, registry))
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'worker tick failed'));
     await current;
     if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
   };

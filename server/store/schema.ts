@@ -242,3 +242,13 @@ export const lodgements = pgTable(
   },
   (t) => [index('lodgements_account_env_idx').on(t.accountId, t.environment)],
 );
+
+/**
+ * The manual clock shared by every process on one database (one row, id 1), so an API process and a
+ * worker process started with `SVC_CLOCK=manual` read one time: the API's `POST /admin/clock/advance`
+ * moves it for the worker too. Unused with the real clock.
+ */
+export const serviceClock = pgTable('service_clock', {
+  id: integer('id').primaryKey(),
+  now: timestamps('now').notNull(),
+});

@@ -2,62 +2,19 @@
 // the D-42 budgets live in the database, not in a process. Two real `server/main.ts` processes run
 // against one throw-away PostgreSQL database; 60 monitoring requests split across them exhaust the
 // account's budget, and the 61st on either process is 429.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, TEST_START } from '../../support/harness.js';
+import { listeningUrl, spawnServer, stopServer, type ServerProcess } from '../../support/server-process.js';
 import { assertPostgres, createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../../support/postgres.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const WHAT = 'rate limits shared by two processes';
 const probe = await probePostgres(WHAT);
 
-interface Instance {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
+type Instance = ServerProcess & { url: string };
 
-/** Starts `server/main.ts` as `npm start` does (tsx), on a free port, and waits for its URL. */
 async function startInstance(databaseUrl: string, name: string): Promise<Instance> {
-  // The budget under test is the database's: no Redis counter store, no inherited database or port.
-  const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, PORT: _c, SVC_ROLE: _d, REDIS_URL: _e, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...env,
-      DATABASE_URL: databaseUrl,
-      SVC_CLOCK: 'manual',
-      SVC_CLOCK_START: TEST_START.toISOString(),
-      SVC_ADMIN_TOKEN: ADMIN_TOKEN,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const match = /listening on (http:\/\/\S+)/.exec(output);
-    if (match) return { child, url: match[1]!, output: () => output };
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} did not start (exit ${child.exitCode}):\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  if (instance.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => instance.child.once('exit', () => resolve()));
-  instance.child.kill('SIGTERM');
-  const timer = setTimeout(() => instance.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  const server = spawnServer(databaseUrl, name);
+  return { ...server, url: await listeningUrl(server) };
 }
 
 describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
@@ -72,7 +29,7 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
   }, 240_000);
 
   afterAll(async () => {
-    await Promise.all(instances.map(stopInstance));
+    await Promise.all(instances.map(stopServer));
     await database?.drop();
   }, 30_000);
 
@@ -136,8 +93,11 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
       expect(refused.body).toEqual({ errors: [expect.stringContaining('60 requests per minute')] });
     }
 
-    // Each process has its own manual clock: move both into the next window.
-    for (const instance of [a, b]) expect((await admin(instance, 'POST', '/admin/clock/advance', { seconds: 60 })).status).toBe(200);
+    // One manual clock for both processes (it lives in the database): moving it on A moves B into
+    // the next window too.
+    expect((await admin(a, 'POST', '/admin/clock/advance', { seconds: 60 })).status).toBe(200);
+    const clockOnB = await admin<{ now: string }>(b, 'GET', '/admin/clock');
+    expect(clockOnB.body.now).toBe(new Date(TEST_START.getTime() + 60_000).toISOString());
     expect((await monitoring(b, key, ip(101))).remaining).toBe('59');
     expect((await monitoring(a, key, ip(102))).remaining).toBe('58');
   });
