@@ -45,6 +45,14 @@ describe('contract runner against the real server', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
+  it("refuses a base URL without the API prefix (the server's root) with exit status 2 and the URL to use", async () => {
+    const root = new URL(contract.baseUrl).origin;
+    const refused = await runCli(['--base-url', root, '--admin-token', contract.adminToken, '--operation', 'listIndustries']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`does not end in a server path of the document`);
+    expect(refused.stderr).toContain(`use ${root}/api/test/v2`);
+  });
+
   it('passes every check on every implemented operation (exit status 0)', () => {
     expect(outcome.code, outcome.stdout.split('\nFailures')[1]?.slice(0, 4000) ?? outcome.stderr).toBe(0);
     expect(outcome.stdout).toContain('Failures: none');

@@ -110,6 +110,34 @@ function progressLine(index: number, total: number, summary: OperationSummary, m
   return `${counter} ${summary.id.padEnd(34)} ${String(summary.requests).padStart(5)} requests  ${verdict.padEnd(12)} ${mix}`;
 }
 
+/** The path part of each server of the document: `{base_url}/api/test/v2` gives `/api/test/v2`. */
+function serverPaths(doc: Record<string, unknown>): string[] {
+  const servers = Array.isArray(doc.servers) ? (doc.servers as { url?: unknown }[]) : [];
+  return servers
+    .map((server) => (typeof server.url === 'string' ? server.url : ''))
+    .map((url) =>
+      url
+        .replace(/^\{[^}]*\}/, '')
+        .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
+        .replace(/\/+$/, ''),
+    )
+    .filter((path) => path !== '' && !path.includes('{'));
+}
+
+/**
+ * A base URL without the API's prefix (the server's root) makes every request a 404, and the run
+ * would report every operation as failing for that one reason: say so before sending anything.
+ */
+function assertServerPath(baseUrl: string, doc: Record<string, unknown>): void {
+  const paths = serverPaths(doc);
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  if (paths.length === 0 || paths.some((path) => basePath.endsWith(path))) return;
+  throw new Error(
+    `--base-url ${baseUrl} does not end in a server path of the document (${paths.join(', ')}); ` +
+      `for the test environment use ${new URL(baseUrl).origin}${basePath}${paths[0]}`,
+  );
+}
+
 export async function runContract(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const log = options.log ?? ((line: string) => console.log(line));
@@ -117,6 +145,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   assertAllowedBase(options.baseUrl, options.allowRemote ?? false);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doc = options.document ?? (await loadDocument(options.specPath ?? DEFAULT_SPEC));
+  assertServerPath(baseUrl, doc);
   const all = listOperations(doc);
   const unknown = (options.operations ?? []).filter((id) => !all.some((op) => op.id === id));
   if (unknown.length > 0) throw new Error(`no such operation in the document: ${unknown.join(', ')}`);
