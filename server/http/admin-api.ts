@@ -1,12 +1,11 @@
 // The operator API (/admin): same document-driven routing and validation as the public API, guarded
 // by the admin token (constant-time compare). Errors use the ApiError shape; auth failures the shared one.
 import type { Request, RequestHandler, Response } from 'express';
-import { OpenAPIBackend, type Document } from 'openapi-backend';
 import type { AppDeps } from '../deps.js';
 import { DomainError } from '../domain/errors.js';
 import { safeEqual } from '../domain/keys/key-format.js';
 import { problemsFromAjv } from './ajv-problems.js';
-import { createServerAjv } from './ajv.js';
+import { createBackend } from './backend.js';
 import { readJsonBody } from './body.js';
 import type { OperationInput } from './context.js';
 import { domainErrorResult, familyError, sharedError, type HttpResult } from './responses.js';
@@ -18,16 +17,7 @@ export type AdminHandlerMap = Record<string, AdminHandler>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 export async function createAdminApi(deps: AppDeps, document: Record<string, unknown>, handlers: AdminHandlerMap): Promise<RequestHandler> {
-  const backend = new OpenAPIBackend({
-    definition: document as unknown as Document,
-    validate: true,
-    coerceTypes: true,
-    // Validators compile on an operation's first request instead of all at start (see public-api.ts).
-    quick: true,
-    customizeAjv: (_o, opts) => createServerAjv(opts) as never,
-  });
-  backend.validateDefinition = () => backend.document;
-  await backend.init();
+  const backend = await createBackend(document);
 
   const handle = async (req: Request, res: Response): Promise<void> => {
     const method = req.method.toLowerCase();

@@ -4,12 +4,12 @@
 // wrapped in idempotency. Handlers only see validated input and return an HttpResult.
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
+import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import type { ErrorFamily } from '../../schemas/common/errors.js';
 import type { AppDeps } from '../deps.js';
 import { DomainError } from '../domain/errors.js';
 import { problemsFromAjv } from './ajv-problems.js';
-import { createServerAjv } from './ajv.js';
+import { createBackend } from './backend.js';
 import { authenticate, isCaller, type ApiPrefix } from './auth.js';
 import { readJsonBody } from './body.js';
 import type { HandlerMap, OperationInput, RequestContext } from './context.js';
@@ -66,20 +66,7 @@ export async function createPublicApi(
   handlers: HandlerMap,
   options: { validateResponses?: boolean } = {},
 ): Promise<PublicApi> {
-  const backend = new OpenAPIBackend({
-    definition: document as unknown as Document,
-    validate: true,
-    coerceTypes: true,
-    // quick: compile each operation's validators on its first request rather than every request and
-    // response validator at start, which took over 4 s of a 9 s cold start (`npm run bench:http`).
-    // The response validators are only used by tests (validateResponses). It also dereferences the
-    // document synchronously, which is enough: every $ref in it is internal.
-    quick: true,
-    customizeAjv: (_original, ajvOpts) => createServerAjv(ajvOpts) as never,
-  });
-  // openapi-backend checks 3.1 documents against 3.0 rules; Redocly lints the document instead.
-  backend.validateDefinition = () => backend.document;
-  await backend.init();
+  const backend = await createBackend(document);
 
   const handle = async (req: Request, res: Response, prefix: ApiPrefix): Promise<void> => {
     const requestId = String(res.getHeader('X-Request-Id') ?? `req_${randomUUID()}`);

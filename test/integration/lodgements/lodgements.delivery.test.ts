@@ -10,26 +10,12 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { createWebhookEndpoint, verifyWebhook } from '../../../generated/client/index.js';
-import { zLodgementStatusEvent } from '../../../generated/client/zod.gen.js';
 import { EVENT_BY_KIND, INTERACTION_BY_KIND, LODGEMENT_KINDS, NOTIFIABLE_STATUSES } from '../../../schemas/lodgements.js';
 import { webhookDeliveries } from '../../../server/store/schema.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { startDeliveryServer, startReceiver, type Hit, type Receiver } from '../webhooks/delivery.support.js';
-import { adminCreateLodgement, adminSetStatus, advance, PREFIX } from './support.js';
-
-/** The documented payload, closed: an extra field (or a null) is a failure. */
-const ClosedPayload = z.strictObject(zLodgementStatusEvent.shape);
-
-/** Entity field sets cycled through the statuses, so present and omitted fields are both delivered. */
-const ENTITY_VARIANTS: Record<string, string>[] = [
-  { entityName: 'SANDBOX TRADING PTY LTD', acn: '100000011', abn: '60100000011' },
-  {},
-  { entityName: 'JANE CITIZEN' },
-  { acn: '100000020' },
-  { abn: '53900000001' },
-];
+import { ClosedPayload, ENTITY_VARIANTS, adminCreateLodgement, adminSetStatus, advance, PREFIX } from './support.js';
 
 type Environment = 'test' | 'live';
 

@@ -1,9 +1,7 @@
 // Every spec 6.1 lodgement status event, produced end to end through the operator API (D-36) and
 // asserted on the outbox: one delivery row per subscribed endpoint with the exact payload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createAbnRegistration } from '../../../generated/client/index.js';
-import { zLodgementStatusEvent } from '../../../generated/client/zod.gen.js';
 import {
   EVENT_BY_KIND,
   INTERACTION_BY_KIND,
@@ -14,6 +12,8 @@ import {
 import { REGULATOR_DECISION_DELAY_SECONDS, REGULATOR_SUBMIT_DELAY_SECONDS } from '../../../server/domain/lodgements/regulator-progress.js';
 import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 import {
+  ClosedPayload,
+  ENTITY_VARIANTS,
   adminCreateLodgement,
   adminSetStatus,
   advance,
@@ -23,18 +23,6 @@ import {
   type DeliveryRow,
   type EventTypes,
 } from './support.js';
-
-/** The documented payload, closed: an extra field (or a null) is a failure. */
-const ClosedPayload = z.strictObject(zLodgementStatusEvent.shape);
-
-/** Entity field sets cycled through the statuses, so both present and omitted fields are covered. */
-const ENTITY_VARIANTS: Record<string, string>[] = [
-  { entityName: 'SANDBOX TRADING PTY LTD', acn: '100000011', abn: '60100000011' },
-  {},
-  { entityName: 'JANE CITIZEN' },
-  { acn: '100000020' },
-  { abn: '53900000001' },
-];
 
 let server: TestServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;

@@ -5,6 +5,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { zLodgementStatusEvent } from '../../../generated/client/zod.gen.js';
 import { createWebhookEndpoint, type CreateWebhookEndpointRequest } from '../../../generated/client/index.js';
 import { webhookDeliveries } from '../../../server/store/schema.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
@@ -20,6 +22,18 @@ export interface LodgementRecord {
   createdAt: string;
   updatedAt: string;
 }
+
+/** The documented 6.1 payload, closed: an extra field (or a null) is a failure. */
+export const ClosedPayload = z.strictObject(zLodgementStatusEvent.shape);
+
+/** Entity field sets cycled through the statuses, so present and omitted fields are both delivered. */
+export const ENTITY_VARIANTS: Record<string, string>[] = [
+  { entityName: 'SANDBOX TRADING PTY LTD', acn: '100000011', abn: '60100000011' },
+  {},
+  { entityName: 'JANE CITIZEN' },
+  { acn: '100000020' },
+  { abn: '53900000001' },
+];
 
 export const PREFIX = { test: '/api/test/v2', live: '/api/v2' } as const;
 
