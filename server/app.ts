@@ -1,6 +1,5 @@
 // Builds the HTTP app from its dependencies. main.ts calls it with the real configuration; tests
 // call it in-process with a manual clock and an in-memory PGlite.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -18,6 +17,7 @@ import type { JobRegistry } from './jobs/runner.js';
 import { createJobRegistry } from './jobs/registry.js';
 import { ping } from './store/db.js';
 import { createMetrics } from './http/metrics.js';
+import { newRequestId } from './http/request-id.js';
 import { SharedManualClock } from './shared-clock.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -56,8 +56,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   app.set('trust proxy', 'loopback');
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.headers['x-request-id'];
-    const id =
-      typeof incoming === 'string' && /^[A-Za-z0-9_.-]{1,100}$/.test(incoming) ? incoming : `req_${randomUUID().replace(/-/g, '')}`;
+    const id = typeof incoming === 'string' && /^[A-Za-z0-9_.-]{1,100}$/.test(incoming) ? incoming : newRequestId();
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
@@ -70,8 +69,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   // A manual clock shared through the database: read the time another process may have moved it to.
   const sharedClock = deps.clock instanceof SharedManualClock ? deps.clock : undefined;
   // A failed read keeps this process's time (never wrong, at worst behind); the request goes on.
+  // Only the APIs read the clock: health checks, metrics and docs do not pay for the query.
   if (sharedClock)
-    app.use((_req, _res, next) => {
+    app.use(['/api', '/admin'], (_req, _res, next) => {
       sharedClock.pull().then(
         () => next(),
         () => next(),
@@ -136,7 +136,7 @@ export function answerClientErrors(server: Server): void {
     const body = JSON.stringify({ errors: [message] });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Request-Id: req_${randomUUID().replace(/-/g, '')}\r\nConnection: close\r\n\r\n${body}`,
+        `X-Request-Id: ${newRequestId()}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
 }

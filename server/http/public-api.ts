@@ -2,7 +2,6 @@
 // authenticate (401/403), rate limit (429), read the body (413/415/400), Idempotency-Key checks,
 // structural validation against spec/openapi.json (422, every field), then the operation's handler,
 // wrapped in idempotency. Handlers only see validated input and return an HttpResult.
-import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import type { ErrorFamily } from '../../schemas/common/errors.js';
@@ -10,6 +9,7 @@ import type { AppDeps } from '../deps.js';
 import { DomainError } from '../domain/errors.js';
 import { problemsFromAjv } from './ajv-problems.js';
 import { createBackend } from './backend.js';
+import { newRequestId } from './request-id.js';
 import { authenticate, isCaller, type ApiPrefix } from './auth.js';
 import { readJsonBody } from './body.js';
 import type { HandlerMap, OperationInput, RequestContext } from './context.js';
@@ -28,6 +28,8 @@ interface OperationMeta {
   allowsPublishable: boolean;
   idempotency: 'none' | 'optional' | 'required';
   hasBody: boolean;
+  /** The query parameters the operation declares (see declaredQuery). */
+  queryNames: ReadonlySet<string>;
 }
 
 function metaOf(operation: Operation): OperationMeta {
@@ -41,6 +43,7 @@ function metaOf(operation: Operation): OperationMeta {
     allowsPublishable: (operation.security ?? []).some((s) => 'publishableKey' in s),
     idempotency: idem ? (idem.required ? 'required' : 'optional') : 'none',
     hasBody: Boolean(operation.requestBody),
+    queryNames: new Set(parameters.flatMap((p) => (p.in === 'query' && p.name ? [p.name] : []))),
   };
 }
 
@@ -49,9 +52,7 @@ function metaOf(operation: Operation): OperationMeta {
  * not forbid others (OpenAPI has no closed query string; Prism and the SDK accept them), and
  * refusing them answered 422 on operations whose responses list no 422 (Prism proxy replay).
  */
-function declaredQuery(query: Record<string, string>, operation: Operation): Record<string, string> {
-  const parameters = (operation.parameters ?? []) as { in?: string; name?: string }[];
-  const names = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
+function declaredQuery(query: Record<string, string>, names: ReadonlySet<string>): Record<string, string> {
   return Object.fromEntries(Object.entries(query).filter(([name]) => names.has(name)));
 }
 
@@ -67,9 +68,11 @@ export async function createPublicApi(
   options: { validateResponses?: boolean } = {},
 ): Promise<PublicApi> {
   const backend = await createBackend(document);
+  /** What the pipeline reads of each operation, worked out on its first request. */
+  const metas = new Map<string, OperationMeta>();
 
   const handle = async (req: Request, res: Response, prefix: ApiPrefix): Promise<void> => {
-    const requestId = String(res.getHeader('X-Request-Id') ?? `req_${randomUUID()}`);
+    const requestId = String(res.getHeader('X-Request-Id') ?? newRequestId());
     const method = req.method.toLowerCase();
     const path = req.path;
     const operation = backend.router.matchOperation({ method, path, headers: {} });
@@ -86,7 +89,11 @@ export async function createPublicApi(
       return send(res, sharedError(404, `No such endpoint: ${req.method} ${req.baseUrl}${path}.`));
     }
     const operationId = operation.operationId;
-    const meta = metaOf(operation);
+    let meta = metas.get(operationId);
+    if (!meta) {
+      meta = metaOf(operation);
+      metas.set(operationId, meta);
+    }
     if (operation['x-test-only' as keyof Operation] && prefix.environment === 'live') {
       req.resume();
       return send(res, familyError(meta.family, 404, 'not_found', 'This endpoint exists only on the test prefix.'));
@@ -130,7 +137,7 @@ export async function createPublicApi(
       method,
       path,
       headers,
-      query: declaredQuery(req.query as Record<string, string>, operation),
+      query: declaredQuery(req.query as Record<string, string>, meta.queryNames),
       body: body.kind === 'json' ? body.value : undefined,
     };
     const validation = backend.validator.validateRequest(request, operation);

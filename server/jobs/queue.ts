@@ -2,19 +2,11 @@
 // workers can share one PostgreSQL without double work and a job survives the death of its worker.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { ConfigSchema } from '../config.js';
 import type { Database } from '../store/db.js';
 import { jobs } from '../store/schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-/**
- * Leases are measured by the database's own wall clock, not the service clock: a lease protects
- * against a dead worker in real elapsed time, which a manual test clock must not stretch or shrink.
- * 30 s unless SVC_JOB_LEASE_SECONDS says otherwise (the crash-recovery test shortens it); loadConfig
- * reports a bad value at start, so here one simply falls back to the default.
- */
-const LEASE_SECONDS = ConfigSchema.shape.SVC_JOB_LEASE_SECONDS.catch(30).parse(process.env.SVC_JOB_LEASE_SECONDS || undefined);
 const MAX_ATTEMPTS = 5;
 
 export interface NewJob {
@@ -34,16 +26,21 @@ export async function enqueue(db: Database, job: NewJob, createdAt: Date): Promi
 
 export const WORKER_ID = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
 
-/** Claims due jobs (or every pending job of one name when `name` is given with `ignoreRunAt`). */
+/**
+ * Claims due jobs (or every pending job of one name when `name` is given with `ignoreRunAt`). The
+ * lease (`SVC_JOB_LEASE_SECONDS`) is measured by the database's own wall clock, not the service
+ * clock: it protects against a dead worker in real elapsed time, which a manual test clock must not
+ * stretch or shrink.
+ */
 export async function claimJobs(
   db: Database,
-  options: { now: Date; limit: number; name?: string; ignoreRunAt?: boolean; workerId?: string },
+  options: { now: Date; limit: number; leaseSeconds: number; name?: string; ignoreRunAt?: boolean; workerId?: string },
 ): Promise<JobRow[]> {
   const due = options.ignoreRunAt ? sql`true` : sql`${jobs.runAt} <= ${options.now}`;
   const byName = options.name ? sql`${jobs.name} = ${options.name}` : sql`true`;
   const result = await db.execute(sql`
     UPDATE ${jobs} SET state = 'running', locked_by = ${options.workerId ?? WORKER_ID},
-      lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = ${jobs.attempts} + 1
+      lease_until = now() + make_interval(secs => ${options.leaseSeconds}), attempts = ${jobs.attempts} + 1
     WHERE ${jobs.id} IN (
       SELECT ${jobs.id} FROM ${jobs}
       WHERE ((${jobs.state} = 'pending' AND ${due}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())) AND ${byName}

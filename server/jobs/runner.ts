@@ -55,7 +55,7 @@ export async function ensureRecurring(deps: AppDeps, registry: JobRegistry): Pro
 export async function runDueJobs(deps: AppDeps, registry: JobRegistry): Promise<number> {
   let ran = 0;
   for (;;) {
-    const batch = await claimJobs(deps.db, { now: deps.clock.now(), limit: BATCH });
+    const batch = await claimJobs(deps.db, { now: deps.clock.now(), limit: BATCH, leaseSeconds: deps.config.SVC_JOB_LEASE_SECONDS });
     if (batch.length === 0) return ran;
     for (const job of batch) {
       await runOne(deps, registry, job);
@@ -101,7 +101,8 @@ export async function advanceClock(deps: AppDeps, registry: JobRegistry, clock: 
     }
     ran += await settle(deps, registry);
   }
-  clock.set(target);
+  // Another process on the shared clock may already have moved past the target: never go back.
+  if (target.getTime() > clock.now().getTime()) clock.set(target);
   await publish();
   ran += await settle(deps, registry);
   return ran;
@@ -111,7 +112,13 @@ export async function advanceClock(deps: AppDeps, registry: JobRegistry, clock: 
 export async function runJobNow(deps: AppDeps, registry: JobRegistry, name: string): Promise<number> {
   let ran = 0;
   for (;;) {
-    const batch = await claimJobs(deps.db, { now: deps.clock.now(), limit: BATCH, name, ignoreRunAt: true });
+    const batch = await claimJobs(deps.db, {
+      now: deps.clock.now(),
+      limit: BATCH,
+      leaseSeconds: deps.config.SVC_JOB_LEASE_SECONDS,
+      name,
+      ignoreRunAt: true,
+    });
     if (batch.length === 0) break;
     for (const job of batch) {
       await runOne(deps, registry, job);
