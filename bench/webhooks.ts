@@ -18,7 +18,6 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { Agent, request } from 'undici';
 import { RealClock } from '../server/clock.js';
 import { loadConfig } from '../server/config.js';
@@ -34,12 +33,12 @@ import { apiKeys, webhookDeliveries, webhookEndpoints } from '../server/store/sc
 import { emitEvent } from '../server/webhooks/events.js';
 import { postWebhook } from '../server/webhooks/post.js';
 import { deliveryHeaders } from '../server/webhooks/signing.js';
+import { createThrowawayDatabase, POSTGRES_ADMIN_URL, redactedUrl, type ThrowawayDatabase } from '../test/support/postgres.js';
 
 const COMMAND = 'npm run bench:webhooks';
 const { values } = parseArgs({ options: { deliveries: { type: 'string', default: '500' }, rounds: { type: 'string', default: '3' } } });
 const deliveries = Number(values.deliveries);
 const rounds = Number(values.rounds);
-const ADMIN_URL = process.env.TEST_POSTGRES_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const EVENT = 'abn_registration.status_changed';
 
 // The receiver: reads the body and acknowledges at once, counting what arrived.
@@ -157,27 +156,18 @@ async function queueRound(engine: Engine, n: number): Promise<number> {
 }
 
 async function postgresEngine(): Promise<Engine | string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  const name = `svc_bench_${Date.now().toString(36)}`;
+  let database: ThrowawayDatabase;
   try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    database = await createThrowawayDatabase();
   } catch (error) {
-    return `skipped: no PostgreSQL at ${ADMIN_URL.replace(/\/\/[^@/]*@/, '//')} (${error instanceof Error ? error.message : String(error)})`;
-  } finally {
-    await admin.end().catch(() => undefined);
+    return `skipped: no PostgreSQL at ${redactedUrl(POSTGRES_ADMIN_URL)} (${error instanceof Error ? error.message : String(error)})`;
   }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const opened = await openDatabase({ databaseUrl: url.toString() });
+  const opened = await openDatabase({ databaseUrl: database.url });
   const shown = (await opened.db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
   const version = shown.rows[0];
   const drop = async (): Promise<void> => {
     await opened.close();
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+    await database.drop();
   };
   return prepare(`PostgreSQL ${version?.server_version.split(' ')[0] ?? ''}`.trim(), opened, drop);
 }

@@ -24,7 +24,7 @@ echo "== unit, spec (drift gate, document walk, examples, Redocly), integration 
 # for the Prism proxy replay below.
 traffic="$PWD/.tmp/integration-traffic.jsonl"
 mkdir -p .tmp && rm -f "$traffic"
-env -u TEST_DATABASE_URL SVC_RECORD_TRAFFIC="$traffic" npx vitest run
+env -u TEST_DATABASE_URL -u SVC_REPLAY_TRAFFIC SVC_RECORD_TRAFFIC="$traffic" npx vitest run
 echo "== Prism validation proxy replay of the integration suite's traffic"
 SVC_REPLAY_TRAFFIC="$traffic" npx vitest run --project replay
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

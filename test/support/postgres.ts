@@ -17,7 +17,7 @@ export interface PostgresProbe {
   required: boolean;
 }
 
-function redacted(url: string): string {
+export function redactedUrl(url: string): string {
   return url.replace(/\/\/[^@/]*@/, '//');
 }
 
@@ -33,7 +33,7 @@ export async function probePostgres(what: string): Promise<PostgresProbe> {
     const reason = error instanceof Error ? error.message : String(error);
     if (!required) {
       process.stderr.write(
-        `[skip] ${what}: no PostgreSQL answers at ${redacted(POSTGRES_ADMIN_URL)} (${reason}). Set TEST_POSTGRES_URL or start PostgreSQL to run it.\n`,
+        `[skip] ${what}: no PostgreSQL answers at ${redactedUrl(POSTGRES_ADMIN_URL)} (${reason}). Set TEST_POSTGRES_URL or start PostgreSQL to run it.\n`,
       );
     }
     return { available: false, reason, required };
@@ -46,7 +46,7 @@ export async function probePostgres(what: string): Promise<PostgresProbe> {
 export function assertPostgres(probe: PostgresProbe, what: string): void {
   if (!probe.available) {
     throw new Error(
-      `${what} needs PostgreSQL and CI=true forbids skipping: ${redacted(POSTGRES_ADMIN_URL)} did not answer (${probe.reason ?? 'unknown error'}).`,
+      `${what} needs PostgreSQL and CI=true forbids skipping: ${redactedUrl(POSTGRES_ADMIN_URL)} did not answer (${probe.reason ?? 'unknown error'}).`,
     );
   }
 }
