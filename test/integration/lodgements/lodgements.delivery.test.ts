@@ -206,6 +206,7 @@ describe('environments', () => {
     expect(lodged.live).toHaveLength(LODGEMENT_KINDS.length);
     const requestIdsAt = (endpoint: Endpoint) => hitsAt(endpoint).map((hit) => (JSON.parse(hit.body) as { requestId: number }).requestId);
     expect(requestIdsAt(endpoints.live).sort((a, b) => a - b)).toEqual([...lodged.live].sort((a, b) => a - b));
+    expect(requestIdsAt(endpoints.test).length).toBeGreaterThan(0);
     expect(requestIdsAt(endpoints.test).every((id) => lodged.test.includes(id))).toBe(true);
     // The outbox agrees: the live endpoint has a delivery row for live lodgements only.
     const liveRows = await server.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoints.live.id));

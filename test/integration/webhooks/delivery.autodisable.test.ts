@@ -124,11 +124,15 @@ describe('auto-disable', () => {
     expect(hitsOn('/manual')).toBe(1);
 
     const client = sdkClient(server, account.keys.secretTest);
-    await updateWebhookEndpoint({ client, path: { id }, body: { enabled: false } });
+    const disabled = await updateWebhookEndpoint({ client, path: { id }, body: { enabled: false } });
+    expect(disabled.response.status).toBe(200);
+    expect(disabled.data?.enabled).toBe(false);
     const [row] = await server.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
     expect(row!.status).toBe('failed');
 
-    await updateWebhookEndpoint({ client, path: { id }, body: { enabled: true } });
+    const enabled = await updateWebhookEndpoint({ client, path: { id }, body: { enabled: true } });
+    expect(enabled.response.status).toBe(200);
+    expect(enabled.data?.enabled).toBe(true);
     await advance(server, 600);
     expect(hitsOn('/manual')).toBe(1);
   });
