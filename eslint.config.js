@@ -1,9 +1,10 @@
 // Lint rules for hand-written code: strict TypeScript, no `any`, named exports only.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './scripts/lint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/'] },
+  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/', 'dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,6 +13,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/imports-point-down': 'error' },
   },
   {
     // Tool configuration files are loaded by their tools through a default export.

@@ -17,6 +17,7 @@ import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
 import { openDatabase } from '../server/store/db.js';
 import { createAccount } from '../server/domain/accounts/accounts.js';
+import { wireDeps } from '../server/wiring.js';
 
 const { values } = parseArgs({
   options: {
@@ -75,15 +76,18 @@ const baseline = await listen(bare);
 const config = loadConfig({ LOG_LEVEL: 'silent', SVC_RATE_LIMIT_MULTIPLIER: '1000000', SVC_ADMIN_TOKEN: 'bench-admin-token-0123456789' });
 const databaseUrl = values['database-url'];
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
-const deps = { config, db: database.db, engine: database.engine, clock: new RealClock(), logger: createLogger('silent') };
+const deps = wireDeps({ config, db: database.db, engine: database.engine, clock: new RealClock(), logger: createLogger('silent') });
 const { app } = await buildApp(deps);
 const service = await listen(app);
-const account = await createAccount(deps, {
-  name: 'Bench',
-  ownerEmail: 'bench@example.com',
-  plan: 'standard',
-  billing: 'card',
-  cardStatus: 'valid',
+const account = await createAccount({
+  ctx: deps,
+  input: {
+    name: 'Bench',
+    ownerEmail: 'bench@example.com',
+    plan: 'standard',
+    billing: 'card',
+    cardStatus: 'valid',
+  },
 });
 
 const figures: Figures[] = [];

@@ -23,17 +23,19 @@ import { RealClock } from '../server/clock.js';
 import { loadConfig } from '../server/config.js';
 import type { AppDeps } from '../server/deps.js';
 import { createAccount } from '../server/domain/accounts/accounts.js';
-import { newId } from '../server/domain/keys/key-format.js';
+import { newId } from '../server/ids.js';
 import { generateWebhookSecret } from '../server/domain/webhooks/endpoints.js';
-import { createJobRegistry } from '../server/jobs/registry.js';
+import { createJobRegistry } from '../server/job-registry.js';
 import { runDueJobs } from '../server/jobs/runner.js';
 import { createLogger } from '../server/logger.js';
 import { openDatabase, type OpenDatabase } from '../server/store/db.js';
-import { apiKeys, webhookDeliveries, webhookEndpoints } from '../server/store/schema.js';
-import { emitEvent } from '../server/webhooks/events.js';
-import { postWebhook } from '../server/webhooks/post.js';
-import { deliveryHeaders } from '../server/webhooks/signing.js';
+import { apiKeys, webhookDeliveries, webhookEndpoints } from '../server/store/schema/index.js';
+import { emitEvent } from '../server/delivery/events.js';
+import { postWebhook } from '../server/delivery/post.js';
+import { sealEndpointSecret } from '../server/delivery/endpoint-secrets.js';
+import { deliveryHeaders } from '../server/delivery/signing.js';
 import { createThrowawayDatabase, POSTGRES_ADMIN_URL, redactedUrl, type ThrowawayDatabase } from '../test/support/postgres.js';
+import { wireDeps } from '../server/wiring.js';
 
 const COMMAND = 'npm run bench:webhooks';
 const { values } = parseArgs({ options: { deliveries: { type: 'string', default: '500' }, rounds: { type: 'string', default: '3' } } });
@@ -99,28 +101,33 @@ interface Engine {
 
 async function prepare(label: string, opened: OpenDatabase, close: () => Promise<void>): Promise<Engine> {
   const config = loadConfig({ LOG_LEVEL: 'silent', SVC_WEBHOOK_ALLOW_LOCAL: '1', SVC_ADMIN_TOKEN: 'bench-admin-token-0123456789' });
-  const deps: AppDeps = { config, db: opened.db, engine: opened.engine, clock: new RealClock(), logger: createLogger('silent') };
-  const { account } = await createAccount(deps, {
-    name: 'Bench',
-    ownerEmail: 'bench@example.com',
-    plan: 'standard',
-    billing: 'card',
-    cardStatus: 'valid',
+  const deps: AppDeps = wireDeps({ config, db: opened.db, engine: opened.engine, clock: new RealClock(), logger: createLogger('silent') });
+  const { account } = await createAccount({
+    ctx: deps,
+    input: {
+      name: 'Bench',
+      ownerEmail: 'bench@example.com',
+      plan: 'standard',
+      billing: 'card',
+      cardStatus: 'valid',
+    },
   });
   const [key] = await deps.db
     .select({ id: apiKeys.id })
     .from(apiKeys)
     .where(and(eq(apiKeys.accountId, account.id), eq(apiKeys.type, 'secret'), eq(apiKeys.environment, 'test')));
   const now = deps.clock.now();
+  const endpointId = newId('we');
   await deps.db.insert(webhookEndpoints).values({
-    id: newId('we'),
+    id: endpointId,
     accountId: account.id,
     keyId: key!.id,
     environment: 'test',
     url: receiverUrl,
     eventTypes: ['*'],
     enabled: true,
-    secret: generateWebhookSecret(),
+    // Sealed as the API stores it, so every timed attempt opens it as a real delivery does.
+    secretSealed: sealEndpointSecret(deps.sealer, endpointId, generateWebhookSecret()),
     createdAt: now,
     updatedAt: now,
   });

@@ -2,19 +2,19 @@
 // security schemes, tags, and every resource's paths and webhooks.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { registerHeaderComponents } from './common/headers.js';
-import { registerHelpersPaths } from './helpers.js';
-import { registerLodgementsPaths } from './lodgements.js';
-import { registerWebhooksPaths } from './webhooks.js';
-import { registerPpsrSearchesPaths } from './ppsr-searches.js';
-import { registerPpsrAlertsPaths } from './ppsr-alerts.js';
-import { registerBusinessAccountsPaths } from './business-accounts.js';
+import { registerHelpersPaths } from './helpers/index.js';
+import { registerLodgementsPaths } from './lodgements/index.js';
+import { registerWebhooksPaths } from './webhooks/index.js';
+import { registerPpsrPaths } from './ppsr/index.js';
+import { registerBusinessAccountsPaths } from './business-accounts/index.js';
 import { registerForm484Paths } from './form484/index.js';
-import { registerMonitoringPaths } from './monitoring.js';
+import { registerMonitoringPaths } from './monitoring/index.js';
 import { TAGS, TAG_DESCRIPTIONS } from './tags.js';
 import { API_DESCRIPTION } from './description.js';
+import { completeIdentifierAlternatives } from './common/identifier-alternatives.js';
 
 /** Contract version (D-44): semver; a breaking change bumps the major. */
-export const CONTRACT_VERSION = '2.0.0';
+export const CONTRACT_VERSION = '2.2.0';
 
 export function createPublicRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
@@ -36,8 +36,7 @@ export function createPublicRegistry(): OpenAPIRegistry {
   registerHelpersPaths(registry);
   registerLodgementsPaths(registry);
   registerWebhooksPaths(registry);
-  registerPpsrSearchesPaths(registry);
-  registerPpsrAlertsPaths(registry);
+  registerPpsrPaths(registry);
   registerBusinessAccountsPaths(registry);
   registerForm484Paths(registry);
   registerMonitoringPaths(registry);
@@ -46,13 +45,13 @@ export function createPublicRegistry(): OpenAPIRegistry {
 
 export function buildPublicDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   const generator = new OpenApiGeneratorV31(createPublicRegistry().definitions);
-  return generator.generateDocument({
+  const document = generator.generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Registry Lodgement, Search and Monitoring Service',
       version: CONTRACT_VERSION,
       description: API_DESCRIPTION,
-      contact: { name: 'API support', email: 'api-support@example.com' },
+      contact: { name: 'API support', email: 'api-support@example.com', url: 'https://example.com/support' },
       license: { name: 'Proprietary', url: 'https://example.com/terms' },
     },
     servers: [
@@ -68,15 +67,16 @@ export function buildPublicDocument(): ReturnType<OpenApiGeneratorV31['generateD
       },
       {
         url: '{base_url}/api/test/v1',
-        description: 'Deprecated V1, test environment: same operations, also `X-Auth-SVC` and personal access tokens (D-40).',
+        description: 'Deprecated V1, test environment: same operations, also the X-Auth-SVC header and personal access tokens (D-40).',
         variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
       },
       {
         url: '{base_url}/api/v1',
-        description: 'Deprecated V1, live environment: same operations, also `X-Auth-SVC` and personal access tokens (D-40).',
+        description: 'Deprecated V1, live environment: same operations, also the X-Auth-SVC header and personal access tokens (D-40).',
         variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
       },
     ],
     tags: Object.values(TAGS).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
   });
+  return completeIdentifierAlternatives(document);
 }

@@ -8,9 +8,19 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 const CSP =
   "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; connect-src 'none'; worker-src blob:; base-uri 'none'; form-action 'none'";
 
+/**
+ * Redoc's sidebar footer draws the Redocly logo from the CDN once the page has mounted; with the URL
+ * gone it would be an image with an empty source (a broken image, issue 14). The element is
+ * replaced by nothing; a Redoc upgrade that draws it differently fails the build here.
+ */
+const FOOTER_LOGO = /\(0,[A-Za-z_$][\w$]*\.jsx\)\(`img`,\{alt:`redocly logo`[^}]*\}\)/g;
+
 /** Removes every absolute http(s) URL Redoc would fetch (logo, icon sets) from the bundle. */
 export function stripOutsideAssets(html: string): string {
+  if ((html.match(FOOTER_LOGO) ?? []).length !== 1)
+    throw new Error('build-docs: Redoc footer logo not found once; check stripOutsideAssets');
   return html
+    .replace(FOOTER_LOGO, 'null')
     .replace(/https:\/\/cdn\.redoc(?:ly)?\.(?:ly|com)\/[A-Za-z0-9./_-]*/g, '')
     .replace(
       '<head>',

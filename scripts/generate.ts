@@ -16,9 +16,25 @@ await rm(clientDir, { recursive: true, force: true });
 await createClient({
   input: `./${join(root, 'spec/openapi.json')}`.replace(/^\.\/\//, '/'),
   output: { path: clientDir },
-  plugins: ['@hey-api/client-fetch', '@hey-api/typescript', 'zod', { name: '@hey-api/sdk', validator: true }],
+  // `dates.offset`: the contract's date-times carry a UTC offset (`+10:00` on PPSR results, D-31);
+  // without it the SDK's validators accept only `Z` and refuse the documented examples.
+  plugins: [
+    '@hey-api/client-fetch',
+    '@hey-api/typescript',
+    { name: 'zod', dates: { offset: true } },
+    { name: '@hey-api/sdk', validator: true },
+  ],
   logs: { level: 'silent' },
 });
+// @hey-api 0.95 validates a request after merging its headers into a `Headers` instance, which a Zod
+// object schema cannot read, so every operation with a required header (renewMonitoringEntities'
+// Idempotency-Key) failed in the client before it was sent (hey-api/hey-api#2643, open). Validate the
+// headers as the caller passed them instead; the request itself still sends the merged ones.
+const clientFile = join(clientDir, 'client/client.gen.ts');
+const clientCode = await readFile(clientFile, 'utf8');
+const validatorCall = 'await opts.requestValidator(opts);';
+if (!clientCode.includes(validatorCall)) throw new Error(`${clientFile}: the request validator call changed; revisit the header fix`);
+await writeFile(clientFile, clientCode.replace(validatorCall, 'await opts.requestValidator({ ...opts, headers: options.headers });'));
 // The webhook verifier is hand-written (scripts/sdk/webhooks.ts) but ships inside the SDK, so the
 // drift gate covers it like the generated files.
 const verifier = await readFile('scripts/sdk/webhooks.ts', 'utf8');

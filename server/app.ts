@@ -6,19 +6,24 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppDeps } from './deps.js';
-import type { HandlerMap } from './http/context.js';
-import { createPublicApi } from './http/public-api.js';
-import { createAdminApi } from './http/admin-api.js';
-import { sharedError } from './http/responses.js';
+import { createApi } from './http/api.js';
+import { refusal } from './http/error-mappers.js';
+import { inputSchemasOf, pendingOperations, type StandInHandlers } from './http/handler.js';
+import { PUBLIC_OPERATIONS } from '../schemas/operations.js';
+import { ADMIN_OPERATIONS } from '../schemas/admin/operations.js';
+import { operatorProfile } from './http/operator-profile.js';
+import { publicProfile } from './http/public-profile.js';
 import { send } from './http/send.js';
-import { createPublicHandlers } from './routes/index.js';
-import { createAdminHandlers } from './routes/admin.js';
+import { PUBLIC_HANDLERS, type PublicHandlers } from './routes/index.js';
+import { OPERATOR_HANDLERS } from './routes/admin.js';
+import { DOCUMENTS_PATH, documentsHandler } from './routes/documents.js';
 import type { JobRegistry } from './jobs/runner.js';
-import { createJobRegistry } from './jobs/registry.js';
+import { createJobRegistry } from './job-registry.js';
 import { ping } from './store/db.js';
 import { createMetrics } from './http/metrics.js';
+import { createRefusalLimiter } from './http/refusal-limit.js';
 import { newRequestId } from './http/request-id.js';
-import { SharedManualClock } from './shared-clock.js';
+import { SharedManualClock } from './store/shared-clock.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -29,13 +34,15 @@ function readJson(relative: string): Record<string, unknown> {
 export interface BuiltApp {
   app: express.Express;
   jobs: JobRegistry;
+  /** Operations of each document without a handler (they answer 501), computed, not kept by hand. */
+  pending: { public: string[]; operator: string[] };
 }
 
 export interface AppOptions {
   /** Check every handler response against the document (on in tests, like openapi-backend's examples). */
   validateResponses?: boolean;
   /** Replace the handler map (tests of cross-cutting pieces use stand-in handlers). */
-  handlers?: HandlerMap;
+  handlers?: PublicHandlers | StandInHandlers;
 }
 
 export const API_PREFIXES = [
@@ -47,12 +54,32 @@ export const API_PREFIXES = [
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<BuiltApp> {
   const jobs = createJobRegistry(deps.config);
-  const publicApi = await createPublicApi(deps, readJson('spec/openapi.json'), options.handlers ?? createPublicHandlers(), options);
-  const adminApi = await createAdminApi(deps, readJson('spec/admin.openapi.json'), createAdminHandlers(jobs));
+  const publicDocument = readJson('spec/openapi.json');
+  const operatorDocument = readJson('spec/admin.openapi.json');
+  const publicHandlers = options.handlers ?? PUBLIC_HANDLERS;
+  const validateResponses = options.validateResponses === true;
+  const publicApi = await createApi(deps, {
+    document: publicDocument,
+    handlers: publicHandlers,
+    schemas: inputSchemasOf(PUBLIC_OPERATIONS),
+    validateResponses,
+  });
+  const operatorApi = await createApi(deps, {
+    document: operatorDocument,
+    handlers: OPERATOR_HANDLERS,
+    schemas: inputSchemasOf(ADMIN_OPERATIONS),
+    validateResponses,
+  });
+  const pending = {
+    public: pendingOperations(publicDocument, publicHandlers),
+    operator: pendingOperations(operatorDocument, OPERATOR_HANDLERS),
+  };
   const metrics = createMetrics();
 
   const app = express();
   app.disable('x-powered-by');
+  // Paths are case-sensitive, as the document's are: /API/TEST/V2/webhooks is no endpoint (404).
+  app.enable('case sensitive routing');
   app.set('trust proxy', 'loopback');
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.headers['x-request-id'];
@@ -92,10 +119,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   app.use('/docs', express.static(`${ROOT}generated/docs`, { index: 'index.html', fallthrough: true }));
   app.get('/openapi.json', (_req, res) => void res.sendFile(`${ROOT}spec/openapi.json`));
+  app.get(DOCUMENTS_PATH, documentsHandler(deps));
 
-  app.use('/admin', adminApi);
+  // One budget of 401s per IP for both APIs and every prefix (issue 10).
+  const refusals = createRefusalLimiter(deps);
+  app.use('/admin', operatorApi.mount(operatorProfile(deps, jobs, refusals)));
   for (const prefix of API_PREFIXES) {
-    const handler = publicApi.handler({ environment: prefix.environment, version: prefix.version });
+    const handler = publicApi.mount(publicProfile(deps, { environment: prefix.environment, version: prefix.version }, refusals));
     if (prefix.version === 'v1') {
       app.use(prefix.path, (_req, res, next) => {
         res.setHeader('Deprecation', 'true');
@@ -105,14 +135,18 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     }
     app.use(prefix.path, handler);
   }
-  app.use((req: Request, res: Response) => send(res, sharedError(404, `No such endpoint: ${req.method} ${req.path}.`)));
-  // Last resort: a bug. Logged with the request id; the caller gets no internals.
+  app.use((req: Request, res: Response) => send(res, refusal('shared', 'not_found', `No such endpoint: ${req.method} ${req.path}.`)));
+  // Last resort: a bug. Logged with the request id (the `err` serializer of logger.ts keeps query
+  // parameters and bodies out of database errors); the caller gets no internals.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    deps.logger.error({ err: error, path: req.path }, 'unhandled error');
+    deps.logger.error(
+      { err: error, requestId: String(res.getHeader('X-Request-Id')), method: req.method, path: req.path },
+      'unhandled error',
+    );
     if (res.headersSent) return;
-    send(res, sharedError(500, 'Internal error. Quote the X-Request-Id when contacting support.'));
+    send(res, refusal('shared', 'internal_error', 'Internal error. Quote the X-Request-Id when contacting support.'));
   });
-  return { app, jobs };
+  return { app, jobs, pending };
 }
 
 /**

@@ -1,7 +1,10 @@
 // Settings from the environment (sandbox.md), parsed once at start. A bad value stops the process
 // with a message naming the variable, instead of failing later in a request.
 import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { generateSecretKey, parseSecretKey } from './sealing.js';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -14,6 +17,11 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   SVC_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Seals webhook signing secrets at rest (AES-256-GCM): 32 bytes as 64 hex characters or base64. */
+  SVC_SECRET_KEY: z
+    .string()
+    .refine((value) => parseSecretKey(value) !== null, 'must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)')
+    .optional(),
   SVC_CLOCK: z.enum(['real', 'manual']).default('real'),
   SVC_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   SVC_WEBHOOK_ALLOW_LOCAL: flag.default(false),
@@ -22,6 +30,8 @@ export const ConfigSchema = z.object({
   /** How long a claimed job is protected from other workers (database time); a dead worker's job is claimable again after it. */
   SVC_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SVC_SANDBOX_CERT_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** Real time the simulated PPSR takes to answer a search (0: at once); tests of a worker dying mid-search raise it. */
+  SVC_SANDBOX_PPSR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SVC_SANDBOX_ACTIVATION_DELAY_S: z.coerce.number().int().min(0).default(60),
   SMTP_URL: z
     .string()
@@ -49,6 +59,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // With PostgreSQL there is no directory of ours to keep a generated key in, and a key generated
+  // per process would leave every other process (and the next start) unable to open what it sealed.
+  if (result.data.DATABASE_URL && !result.data.SVC_SECRET_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  SVC_SECRET_KEY: required with DATABASE_URL (it seals webhook signing secrets at rest); ' +
+        'set it to 32 random bytes, e.g. `openssl rand -base64 32`, the same on every process of this database',
+    );
   const adminToken = result.data.SVC_ADMIN_TOKEN ?? `adm_${randomBytes(24).toString('base64url')}`;
   return { ...result.data, adminToken, adminTokenGenerated: result.data.SVC_ADMIN_TOKEN === undefined };
+}
+
+/** The generated key's file inside the embedded database's directory. */
+export const SECRET_KEY_FILE = 'svc-secret.key';
+
+export interface SecretKeySource {
+  key: Buffer;
+  /** Where it came from; `generated` is the first start of an embedded database without SVC_SECRET_KEY. */
+  origin: 'SVC_SECRET_KEY' | 'file' | 'generated' | 'ephemeral';
+  file?: string;
+}
+
+/**
+ * The sealing key: SVC_SECRET_KEY when set; otherwise, for an embedded database kept in a directory,
+ * the key in `<dir>/svc-secret.key`, generated there (mode 0600) on first start; for an in-memory
+ * database (tests, benchmarks), a random key that dies with the data it sealed. Call it after the
+ * database is opened: PGlite creates a new cluster only in an empty directory.
+ */
+export function secretKeyOf(config: Config, embeddedDir: string | undefined): SecretKeySource {
+  if (config.SVC_SECRET_KEY) return { key: parseSecretKey(config.SVC_SECRET_KEY)!, origin: 'SVC_SECRET_KEY' };
+  if (config.DATABASE_URL) throw new ConfigError('SVC_SECRET_KEY is required with DATABASE_URL.');
+  if (!embeddedDir || embeddedDir.startsWith('memory://')) return { key: randomBytes(32), origin: 'ephemeral' };
+  const file = join(embeddedDir, SECRET_KEY_FILE);
+  if (existsSync(file)) {
+    const key = parseSecretKey(readFileSync(file, 'utf8'));
+    if (!key)
+      throw new ConfigError(`${file} does not hold a 32-byte key; restore it or set SVC_SECRET_KEY to the key the data was sealed under.`);
+    return { key, origin: 'file', file };
+  }
+  mkdirSync(embeddedDir, { recursive: true });
+  // 'wx': two processes racing to create it cannot both win and seal under different keys.
+  writeFileSync(file, `${generateSecretKey()}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return { key: parseSecretKey(readFileSync(file, 'utf8'))!, origin: 'generated', file };
 }

@@ -2,7 +2,7 @@
 // can make a first call in under a minute.
 import { count, sql } from 'drizzle-orm';
 import type { AppDeps } from './deps.js';
-import { accounts } from './store/schema.js';
+import { accounts } from './store/schema/index.js';
 import { createAccount, type AccountKeys } from './domain/accounts/accounts.js';
 
 /** Serialises the "empty database?" check when several processes start on one PostgreSQL at once. */
@@ -14,10 +14,10 @@ export async function ensureDemoAccount(deps: AppDeps): Promise<{ accountId: str
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_ACCOUNT_LOCK})`);
     const [row] = await tx.select({ n: count() }).from(accounts);
     if ((row?.n ?? 0) > 0) return null;
-    const created = await createAccount(
-      { ...deps, db: tx as unknown as AppDeps['db'] },
-      { name: 'Demo account', ownerEmail: 'demo@example.com', plan: 'standard', billing: 'card', cardStatus: 'valid', isDemo: true },
-    );
+    const created = await createAccount({
+      ctx: { ...deps, db: tx as unknown as AppDeps['db'] },
+      input: { name: 'Demo account', ownerEmail: 'demo@example.com', plan: 'standard', billing: 'card', cardStatus: 'valid', isDemo: true },
+    });
     return { accountId: created.account.id, keys: created.keys };
   });
 }

@@ -1,9 +1,13 @@
-// What the app is built from. Tests build the same app with a manual clock and an in-memory PGlite.
+// What the app is built from, wired once at the top (server/wiring.ts) and handed down: no file below
+// builds a dependency itself. Only type imports here: every layer reads this contract.
 import type { Config } from './config.js';
 import type { Clock } from './clock.js';
 import type { Database } from './store/db.js';
 import type { Logger } from './logger.js';
-import type { CounterStore } from './http/counter-store.js';
+import type { CounterStore } from './store/counter-store.js';
+import type { Registers } from './registers/index.js';
+import type { Mailer } from './mail/outbox.js';
+import type { Sealer } from './sealing.js';
 
 export interface AppDeps {
   config: Config;
@@ -11,8 +15,20 @@ export interface AppDeps {
   engine: 'pglite' | 'postgres';
   clock: Clock;
   logger: Logger;
-  /** Rate-limit counters; the database when absent (REDIS_URL sets a Redis store). */
-  counters?: CounterStore;
+  /** Rate-limit counters: Redis with REDIS_URL, the database on PostgreSQL, memory on single-process PGlite. */
+  counters: CounterStore;
+  /** The simulated outside systems (ASIC, ABR, ANZSIC, …). */
+  registers: Registers;
+  /**
+   * The same registers reading through `db`, an open transaction: an idempotent request runs its
+   * handler inside one (server/http/idempotency.ts), and on PGlite a read through the base database
+   * while that transaction is open would wait for it forever.
+   */
+  registersOver: (db: Database) => Registers;
+  /** Seals and opens secrets kept at rest (webhook signing secrets), under SVC_SECRET_KEY. */
+  sealer: Sealer;
+  /** Sends the mail outbox; absent without SMTP_URL (mail stays readable in the operator API). */
+  mailer?: Mailer;
   /** Host name -> addresses for the webhook SSRF guard (D-23); tests inject a fixed table. Default: system DNS. */
   resolveHost?: (host: string) => Promise<string[]>;
 }

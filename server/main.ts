@@ -4,14 +4,15 @@ import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
 import { answerClientErrors, buildApp } from './app.js';
 import { RealClock } from './clock.js';
-import { SharedManualClock } from './shared-clock.js';
+import { SharedManualClock } from './store/shared-clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureDemoAccount } from './demo.js';
+import { assertSealingKeyOpens, sealPlaintextSecrets } from './delivery/endpoint-secrets.js';
 import type { AppDeps } from './deps.js';
 import { ensureRecurring, startWorker, type Worker } from './jobs/runner.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './store/db.js';
-import { redisCounterStore } from './http/counter-store.js';
+import { wireDeps } from './wiring.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { role: { type: 'string' } }, allowPositionals: false });
@@ -24,12 +25,16 @@ async function main(): Promise<void> {
     config.SVC_CLOCK === 'manual'
       ? await SharedManualClock.open(database.db, config.SVC_CLOCK_START ? new Date(config.SVC_CLOCK_START) : new Date())
       : new RealClock();
-  const counters = config.REDIS_URL ? redisCounterStore(config.REDIS_URL) : undefined;
-  const deps: AppDeps = { config, db: database.db, engine: database.engine, clock, logger, ...(counters ? { counters } : {}) };
+  const deps: AppDeps = wireDeps({ config, db: database.db, engine: database.engine, clock, logger, embeddedDir: config.SVC_DATA_DIR });
+  // Secrets at rest: a key that does not open what is stored stops the start; plaintext secrets left
+  // by an earlier version are sealed now.
+  await assertSealingKeyOpens(deps);
+  const sealed = await sealPlaintextSecrets(deps);
+  if (sealed > 0) logger.info({ sealed }, 'sealed plaintext webhook signing secrets left by an earlier version');
   if (config.SVC_WEBHOOK_ALLOW_LOCAL)
     logger.warn('SVC_WEBHOOK_ALLOW_LOCAL is on: webhooks may be sent to http: and loopback addresses (development only).');
 
-  const { app, jobs } = await buildApp(deps);
+  const { app, jobs, pending } = await buildApp(deps);
   let server: Server | undefined;
   let worker: Worker | undefined;
   if (config.SVC_ROLE !== 'api') {
@@ -48,6 +53,9 @@ async function main(): Promise<void> {
       `Registry service listening on ${base} (${database.engine}, ${clock.mode} clock, ready in ${Date.now() - started} ms)`,
       `  docs:  ${base}/docs`,
     ];
+    const pendingCount = pending.public.length + pending.operator.length;
+    if (pendingCount > 0)
+      lines.push(`  not implemented yet (answer 501): ${[...pending.public, ...pending.operator.map((id) => `admin:${id}`)].join(', ')}`);
     if (config.adminTokenGenerated) lines.push(`  admin token (generated, set SVC_ADMIN_TOKEN to fix it): ${config.adminToken}`);
     if (demo) {
       lines.push(
@@ -72,7 +80,7 @@ async function main(): Promise<void> {
       server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve(),
       worker ? worker.stop() : Promise.resolve(),
     ]);
-    await counters?.close?.();
+    await deps.counters.close?.();
     await database.close();
     process.exit(0);
   };

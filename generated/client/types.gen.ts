@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://{base_url}/api/test/v2` | `${string}://{base_url}/api/v2` | `${string}://{base_url}/api/test/v1` | `${string}://{base_url}/api/v1` | (string & {});
 };
 
-export type Webhooks = OnAbnregistrationStatusChangedWebhookRequest | OnBusinessnameregistrationStatusChangedWebhookRequest | OnBusinessnamerenewalStatusChangedWebhookRequest | OnCompanyregistrationStatusChangedWebhookRequest | OnMonitoringChangeDetectedWebhookRequest | OnMonitoringExpiredWebhookRequest | OnMonitoringExpiringWebhookRequest | OnPpsrAlertGrantorRegistrationChangedWebhookRequest;
+export type Webhooks = OnAbnregistrationStatusChangedWebhookRequest | OnBusinessnameregistrationStatusChangedWebhookRequest | OnBusinessnamerenewalStatusChangedWebhookRequest | OnCompanyregistrationStatusChangedWebhookRequest | OnForm484StatusChangedWebhookRequest | OnMonitoringChangeDetectedWebhookRequest | OnMonitoringExpiredWebhookRequest | OnMonitoringExpiringWebhookRequest | OnPpsrAlertGrantorRegistrationChangedWebhookRequest;
 
 /**
  * Provisional minimal ABN application (D-36).
@@ -56,7 +56,27 @@ export type ApiError = {
     current?: number;
 };
 
-export type BusinessAccountAccountInformation = unknown & {
+/**
+ * The company and its directors' contact details. At least one of `acn` and `abn`.
+ */
+export type BusinessAccountAccountInformation = {
+    /**
+     * Exactly 9 digits. Required unless `abn` is given.
+     */
+    acn: string;
+    /**
+     * Exactly 11 digits. Required unless `acn` is given.
+     */
+    abn?: string;
+    directorsContacts: Array<BusinessAccountDirectorContact>;
+    /**
+     * Must name a director listed in `directorsContacts` (`primary_director_not_listed`).
+     */
+    primaryDirector: {
+        familyName: string;
+        givenName1: string;
+    };
+} | {
     /**
      * Exactly 9 digits. Required unless `abn` is given.
      */
@@ -64,7 +84,7 @@ export type BusinessAccountAccountInformation = unknown & {
     /**
      * Exactly 11 digits. Required unless `acn` is given.
      */
-    abn?: string;
+    abn: string;
     directorsContacts: Array<BusinessAccountDirectorContact>;
     /**
      * Must name a director listed in `directorsContacts` (`primary_director_not_listed`).
@@ -360,7 +380,7 @@ export type CreateWebhookEndpointRequest = {
     /**
      * Events to receive: known event names, or exactly `["*"]` for every event. Anything else is `unknown_event_type` (D-26).
      */
-    eventTypes: Array<'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed' | 'ppsr.alert.grantor_registration_changed' | 'monitoring.change_detected' | 'monitoring.expiring' | 'monitoring.expired' | '*'>;
+    eventTypes: Array<'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed' | 'form484.status_changed' | 'ppsr.alert.grantor_registration_changed' | 'monitoring.change_detected' | 'monitoring.expiring' | 'monitoring.expired' | '*'>;
 };
 
 export type DeliveryAttempt = {
@@ -538,7 +558,7 @@ export type Form484Error = {
 
 export type Form484FieldError = {
     /**
-     * Stable code: `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`, `invalid_type`, `unknown_field`, `invalid_json`, `not_found`, …
+     * Stable code. Validation (422, D-11): `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`. Otherwise, with an empty `field`: `invalid_json`, `payload_too_large`, `unsupported_media_type`, `not_found`, `idempotency_key_invalid`, `idempotency_key_reused`, `request_in_progress`.
      */
     code: string;
     /**
@@ -572,7 +592,7 @@ export type Form484GeneralInformation = {
 export type Form484HoldingOrganisation = {
     name: string;
     /**
-     * Australian Company Number: 9 digits with the ASIC checksum.
+     * 9 digits.
      */
     acn?: string;
 };
@@ -759,7 +779,7 @@ export type Form484OfficeHolder = {
      */
     organisationName?: string;
     /**
-     * Australian Company Number: 9 digits with the ASIC checksum.
+     * ACN of a body corporate officer: 9 digits.
      */
     organisationAcn?: string;
     address: Form484OfficeHolderAddress;
@@ -964,6 +984,35 @@ export type Form484Signature = {
 export type Form484Status = 'new' | 'submitted' | 'manual review' | 'finished' | 'rejected' | 'error';
 
 /**
+ * Payload of a Form 484 status change (spec 6.1, D-46).
+ */
+export type Form484StatusEvent = {
+    event: 'form484.status_changed';
+    /**
+     * Pair with `GET /asic-484-forms/{requestId}/status`.
+     */
+    requestId: number;
+    interaction: 'asic-484';
+    status: 'manual review' | 'finished' | 'rejected' | 'validation failed' | 'error';
+    /**
+     * ISO 8601, UTC.
+     */
+    timestamp: string;
+    /**
+     * The company's name as lodged (`generalInformation.companyName`).
+     */
+    entityName: string;
+    /**
+     * The company's ACN as lodged (`generalInformation.acn`).
+     */
+    acn: string;
+    /**
+     * Stable across retries; use it to de-duplicate.
+     */
+    deliveryId: string;
+};
+
+/**
  * The company the form was lodged for.
  */
 export type Form484StatusInfo = {
@@ -984,6 +1033,10 @@ export type Form484StatusRecord = {
      * Regulator document number, 9 characters, assigned at lodgement (D-35).
      */
     documentNumber: string;
+    /**
+     * URL of a PDF of the lodged document: empty until the lodgement is `finished` (D-35). In the sandbox the PDF is a summary of the form, marked as a sandbox document.
+     */
+    documentUrl: string;
     info: Form484StatusInfo;
 };
 
@@ -1012,11 +1065,11 @@ export type Form484UltimateHoldingCompany = {
     uhcStatus: 'A' | 'C' | 'N';
     name?: string;
     /**
-     * Australian Company Number: 9 digits with the ASIC checksum.
+     * 9 digits.
      */
     acn?: string;
     /**
-     * Australian Business Number: 11 digits with the ABR checksum.
+     * 11 digits.
      */
     abn?: string;
     /**
@@ -1424,7 +1477,23 @@ export type MonitoringOrderRequest = {
     entities: Array<MonitoringOrderRow>;
 };
 
-export type MonitoringOrderRow = unknown & {
+/**
+ * One entity to monitor: `acn`, `abn` or both (at least one; `identifier_required` otherwise).
+ */
+export type MonitoringOrderRow = {
+    /**
+     * Company number. A company is keyed on its ACN.
+     */
+    acn: string;
+    /**
+     * Business number. With `acn`, the register must confirm it belongs to that company; alone, an ABN of a company is stored against the company.
+     */
+    abn?: string;
+    /**
+     * Your own reference, up to 100 characters.
+     */
+    reference?: string;
+} | {
     /**
      * Company number. A company is keyed on its ACN.
      */
@@ -1432,7 +1501,7 @@ export type MonitoringOrderRow = unknown & {
     /**
      * Business number. With `acn`, the register must confirm it belongs to that company; alone, an ABN of a company is stored against the company.
      */
-    abn?: string;
+    abn: string;
     /**
      * Your own reference, up to 100 characters.
      */
@@ -1972,7 +2041,7 @@ export type UpdateWebhookEndpointRequest = {
     /**
      * Events to receive: known event names, or exactly `["*"]` for every event. Anything else is `unknown_event_type` (D-26).
      */
-    eventTypes?: Array<'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed' | 'ppsr.alert.grantor_registration_changed' | 'monitoring.change_detected' | 'monitoring.expiring' | 'monitoring.expired' | '*'>;
+    eventTypes?: Array<'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed' | 'form484.status_changed' | 'ppsr.alert.grantor_registration_changed' | 'monitoring.change_detected' | 'monitoring.expiring' | 'monitoring.expired' | '*'>;
     /**
      * False stops deliveries at once; true re-enables and resets the failure count.
      */
@@ -2078,7 +2147,7 @@ export type CreateAbnRegistrationData = {
 
 export type CreateAbnRegistrationErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -2140,7 +2209,7 @@ export type CreateForm484LodgementData = {
 
 export type CreateForm484LodgementErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: Form484Error;
     /**
@@ -2241,7 +2310,7 @@ export type CreateBusinessAccountApplicationData = {
 
 export type CreateBusinessAccountApplicationErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -2378,7 +2447,7 @@ export type ListIndustriesData = {
     path?: never;
     query?: {
         /**
-         * Page number, from 1.
+         * Page number, from 1 to 9007199254740991 (2^53 - 1); a larger value is 422.
          */
         page?: number;
         /**
@@ -2470,7 +2539,7 @@ export type ListMonitoringEntitiesData = {
     path?: never;
     query?: {
         /**
-         * Page number, from 1.
+         * Page number, from 1 to 9007199254740991 (2^53 - 1); a larger value is 422.
          */
         page?: number;
         /**
@@ -2545,7 +2614,7 @@ export type CreateMonitoringEntitiesData = {
 
 export type CreateMonitoringEntitiesErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18. `idempotency_key_invalid`: `Idempotency-Key` is empty or over 255 characters.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18. `idempotency_key_invalid`: `Idempotency-Key` is empty or over 255 characters.
      */
     400: ApiError;
     /**
@@ -2699,7 +2768,7 @@ export type ListMonitoringEntityEventsData = {
     };
     query?: {
         /**
-         * Page number, from 1.
+         * Page number, from 1 to 9007199254740991 (2^53 - 1); a larger value is 422.
          */
         page?: number;
         /**
@@ -2885,7 +2954,7 @@ export type RenewMonitoringEntitiesData = {
 
 export type RenewMonitoringEntitiesErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters) or `idempotency_key_required` (no key), D-18. `idempotency_key_required`: no `Idempotency-Key` header. `idempotency_key_invalid`: the key is empty or over 255 characters.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters) or `idempotency_key_required` (no key), D-18. `idempotency_key_required`: no `Idempotency-Key` header. `idempotency_key_invalid`: the key is empty or over 255 characters.
      */
     400: ApiError;
     /**
@@ -2950,7 +3019,7 @@ export type ListMonitoringEventsData = {
     path?: never;
     query?: {
         /**
-         * Page number, from 1.
+         * Page number, from 1 to 9007199254740991 (2^53 - 1); a larger value is 422.
          */
         page?: number;
         /**
@@ -3085,7 +3154,7 @@ export type CreatePpsrAlertData = {
 
 export type CreatePpsrAlertErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -3189,7 +3258,7 @@ export type CreatePpsrSearchData = {
 
 export type CreatePpsrSearchErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -3381,7 +3450,7 @@ export type CreateWebhookEndpointData = {
 
 export type CreateWebhookEndpointErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key over 255 characters), D-18.
+     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError;
     /**
@@ -3535,7 +3604,7 @@ export type ListWebhookDeliveriesData = {
     };
     query?: {
         /**
-         * Page number, from 1.
+         * Page number, from 1 to 9007199254740991 (2^53 - 1); a larger value is 422.
          */
         page?: number;
         /**
@@ -3632,6 +3701,12 @@ export type ResendWebhookDeliveryResponse = ResendWebhookDeliveryResponses[keyof
 
 export type RotateWebhookEndpointSecretData = {
     body?: never;
+    headers?: {
+        /**
+         * Makes a retry safe: the same key with the same body replays the stored response (with `Idempotent-Replayed: true`); the same key with another body is refused with 409 `idempotency_key_reused`. Up to 255 characters; kept 24 hours; scoped to account and environment (D-18).
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * Endpoint id: `we_` and 24 letters or digits (D-16).
@@ -3644,6 +3719,10 @@ export type RotateWebhookEndpointSecretData = {
 
 export type RotateWebhookEndpointSecretErrors = {
     /**
+     * `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     */
+    400: ApiError;
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -3655,6 +3734,10 @@ export type RotateWebhookEndpointSecretErrors = {
      * `not_found`: no such endpoint for this key (endpoints belong to the key that created them).
      */
     404: ApiError;
+    /**
+     * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
+     */
+    409: ApiError;
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3704,6 +3787,15 @@ export type OnCompanyregistrationStatusChangedWebhookPayload = LodgementStatusEv
 export type OnCompanyregistrationStatusChangedWebhookRequest = {
     body: OnCompanyregistrationStatusChangedWebhookPayload;
     key: 'company_registration.status_changed';
+    path?: never;
+    query?: never;
+};
+
+export type OnForm484StatusChangedWebhookPayload = Form484StatusEvent;
+
+export type OnForm484StatusChangedWebhookRequest = {
+    body: OnForm484StatusChangedWebhookPayload;
+    key: 'form484.status_changed';
     path?: never;
     query?: never;
 };

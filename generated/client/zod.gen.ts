@@ -89,15 +89,29 @@ export const zBusinessAccountDirectorContact = z.object({
     mobile: z.string().min(1)
 });
 
-export const zBusinessAccountAccountInformation = z.intersection(z.unknown(), z.object({
-    acn: z.string().regex(/^\d{9}$/).optional(),
-    abn: z.string().regex(/^\d{11}$/).optional(),
-    directorsContacts: z.array(zBusinessAccountDirectorContact).min(1),
-    primaryDirector: z.object({
-        familyName: z.string().min(1),
-        givenName1: z.string().min(1)
+/**
+ * The company and its directors' contact details. At least one of `acn` and `abn`.
+ */
+export const zBusinessAccountAccountInformation = z.union([
+    z.object({
+        acn: z.string().regex(/^\d{9}$/),
+        abn: z.string().regex(/^\d{11}$/).optional(),
+        directorsContacts: z.array(zBusinessAccountDirectorContact).min(1),
+        primaryDirector: z.object({
+            familyName: z.string().min(1),
+            givenName1: z.string().min(1)
+        })
+    }),
+    z.object({
+        acn: z.string().regex(/^\d{9}$/).optional(),
+        abn: z.string().regex(/^\d{11}$/),
+        directorsContacts: z.array(zBusinessAccountDirectorContact).min(1),
+        primaryDirector: z.object({
+            familyName: z.string().min(1),
+            givenName1: z.string().min(1)
+        })
     })
-}));
+]);
 
 /**
  * A person's name.
@@ -231,17 +245,18 @@ export const zCreateWebhookEndpointRequest = z.object({
         'abn_registration.status_changed',
         'business_name_registration.status_changed',
         'business_name_renewal.status_changed',
+        'form484.status_changed',
         'ppsr.alert.grantor_registration_changed',
         'monitoring.change_detected',
         'monitoring.expiring',
         'monitoring.expired',
         '*'
-    ])).min(1).max(8)
+    ])).min(1).max(9)
 });
 
 export const zDeliveryAttempt = z.object({
     attemptNumber: z.int().gte(1),
-    attemptedAt: z.iso.datetime(),
+    attemptedAt: z.iso.datetime({ offset: true }),
     statusCode: z.int().nullable(),
     durationMs: z.int().gte(0),
     errorClass: z.enum([
@@ -1121,6 +1136,26 @@ export const zForm484Status = z.enum([
 ]);
 
 /**
+ * Payload of a Form 484 status change (spec 6.1, D-46).
+ */
+export const zForm484StatusEvent = z.object({
+    event: z.enum(['form484.status_changed']),
+    requestId: z.int().gte(1),
+    interaction: z.enum(['asic-484']),
+    status: z.enum([
+        'manual review',
+        'finished',
+        'rejected',
+        'validation failed',
+        'error'
+    ]),
+    timestamp: z.iso.datetime({ offset: true }),
+    entityName: z.string(),
+    acn: z.string().regex(/^\d{9}$/),
+    deliveryId: z.string()
+});
+
+/**
  * The company the form was lodged for.
  */
 export const zForm484StatusInfo = z.object({
@@ -1132,6 +1167,7 @@ export const zForm484StatusRecord = z.object({
     requestId: z.int().gte(1),
     status: zForm484Status,
     documentNumber: z.string().regex(/^[0-9A-Z]{9}$/),
+    documentUrl: z.string(),
     info: zForm484StatusInfo
 });
 
@@ -1220,8 +1256,8 @@ export const zLodgement = z.object({
     entityName: z.string().nullable(),
     acn: z.string().nullable(),
     abn: z.string().nullable(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime()
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true })
 });
 
 /**
@@ -1248,7 +1284,7 @@ export const zLodgementStatusEvent = z.object({
         'manual review',
         'error'
     ]),
-    timestamp: z.iso.datetime(),
+    timestamp: z.iso.datetime({ offset: true }),
     entityName: z.string().optional(),
     acn: z.string().regex(/^\d{9}$/).optional(),
     abn: z.string().regex(/^\d{11}$/).optional(),
@@ -1290,7 +1326,7 @@ export const zMonitoringEventSummary = z.object({
     entityId: z.int().gte(1),
     eventType: z.string().min(1),
     title: z.string(),
-    detectedAt: z.iso.datetime(),
+    detectedAt: z.iso.datetime({ offset: true }),
     simulated: z.boolean()
 });
 
@@ -1311,11 +1347,21 @@ export const zMonitoringEventType = z.enum([
     'other_change'
 ]);
 
-export const zMonitoringOrderRow = z.intersection(z.unknown(), z.object({
-    acn: z.string().regex(/^\d{9}$/).optional(),
-    abn: z.string().regex(/^\d{11}$/).optional(),
-    reference: z.string().max(100).optional()
-}));
+/**
+ * One entity to monitor: `acn`, `abn` or both (at least one; `identifier_required` otherwise).
+ */
+export const zMonitoringOrderRow = z.union([
+    z.object({
+        acn: z.string().regex(/^\d{9}$/),
+        abn: z.string().regex(/^\d{11}$/).optional(),
+        reference: z.string().max(100).optional()
+    }),
+    z.object({
+        acn: z.string().regex(/^\d{9}$/).optional(),
+        abn: z.string().regex(/^\d{11}$/),
+        reference: z.string().max(100).optional()
+    })
+]);
 
 /**
  * Start monitoring (spec 4.5).
@@ -1351,7 +1397,7 @@ export const zCompanyNameAvailability = z.object({
     normalisedName: z.string(),
     available: z.boolean(),
     conflicts: z.array(zNameConflict),
-    checkedAt: z.iso.datetime()
+    checkedAt: z.iso.datetime({ offset: true })
 });
 
 /**
@@ -1389,7 +1435,7 @@ export const zPpsrAlert = z.object({
         'ARSN'
     ]),
     organisationNumber: z.string().regex(/^(\d{9}|\d{11})$/),
-    createdAt: z.iso.datetime()
+    createdAt: z.iso.datetime({ offset: true })
 });
 
 /**
@@ -1503,8 +1549,8 @@ export const zPpsrOrganisationNameSearch = z.object({
 export const zPpsrRegistration = z.object({
     registrationNumber: z.string(),
     changeNumber: z.string(),
-    registrationStart: z.iso.datetime(),
-    registrationEnd: z.iso.datetime(),
+    registrationStart: z.iso.datetime({ offset: true }),
+    registrationEnd: z.iso.datetime({ offset: true }),
     collateralType: z.string(),
     collateralClass: z.string(),
     collateralDescription: z.string().nullable(),
@@ -1555,7 +1601,7 @@ export const zPpsrRegistrationSummary = z.object({
     registrationNumber: z.string(),
     collateralClass: z.string(),
     securedPartyName: z.string(),
-    registrationStart: z.iso.datetime()
+    registrationStart: z.iso.datetime({ offset: true })
 });
 
 /**
@@ -1563,7 +1609,7 @@ export const zPpsrRegistrationSummary = z.object({
  */
 export const zPpsrAlertEvent = z.object({
     event: z.enum(['ppsr.alert.grantor_registration_changed']),
-    timestamp: z.iso.datetime(),
+    timestamp: z.iso.datetime({ offset: true }),
     deliveryId: z.string(),
     organisationNumberType: z.enum([
         'ACN',
@@ -1606,7 +1652,7 @@ export const zPpsrSearchSummary = z.object({
     ppsrSearchNumber: z.string(),
     resultCount: z.int().gte(0),
     resultSummary: z.string().nullable(),
-    searchedAt: z.iso.datetime()
+    searchedAt: z.iso.datetime({ offset: true })
 });
 
 /**
@@ -1737,7 +1783,7 @@ export const zMonitoredEntity = z.object({
     startsAt: z.iso.date(),
     expiresAt: z.iso.date(),
     daysRemaining: z.int().gte(0),
-    lastEventAt: z.iso.datetime().nullable(),
+    lastEventAt: z.iso.datetime({ offset: true }).nullable(),
     entityStatus: zRegisterEntityStatus,
     entityType: z.string().nullable(),
     gstRegistered: z.boolean().nullable(),
@@ -1773,9 +1819,9 @@ export const zMonitoringChangeDetectedWebhook = z.object({
     monitoringEventId: z.int().gte(1),
     eventType: z.string().min(1),
     title: z.string(),
-    detectedAt: z.iso.datetime(),
+    detectedAt: z.iso.datetime({ offset: true }),
     entity: zMonitoredEntity,
-    timestamp: z.iso.datetime(),
+    timestamp: z.iso.datetime({ offset: true }),
     deliveryId: z.string().regex(/^dlv_[A-Za-z0-9]{24}$/),
     simulated: z.literal(true).optional()
 });
@@ -1788,7 +1834,7 @@ export const zMonitoringEvent = z.object({
     entityId: z.int().gte(1),
     eventType: z.string().min(1),
     title: z.string(),
-    detectedAt: z.iso.datetime(),
+    detectedAt: z.iso.datetime({ offset: true }),
     simulated: z.boolean(),
     description: z.string(),
     effectiveDate: z.iso.date().nullable(),
@@ -1817,7 +1863,7 @@ export const zDeregistrationSimulationResult = z.object({
 export const zMonitoringExpiredWebhook = z.object({
     event: z.enum(['monitoring.expired']),
     entity: zMonitoredEntity,
-    timestamp: z.iso.datetime(),
+    timestamp: z.iso.datetime({ offset: true }),
     deliveryId: z.string().regex(/^dlv_[A-Za-z0-9]{24}$/),
     simulated: z.literal(true).optional()
 });
@@ -1829,7 +1875,7 @@ export const zMonitoringExpiringWebhook = z.object({
     event: z.enum(['monitoring.expiring']),
     entity: zMonitoredEntity,
     daysRemaining: z.union([z.literal(30), z.literal(7)]),
-    timestamp: z.iso.datetime(),
+    timestamp: z.iso.datetime({ offset: true }),
     deliveryId: z.string().regex(/^dlv_[A-Za-z0-9]{24}$/),
     simulated: z.literal(true).optional()
 });
@@ -1905,12 +1951,13 @@ export const zUpdateWebhookEndpointRequest = z.object({
         'abn_registration.status_changed',
         'business_name_registration.status_changed',
         'business_name_renewal.status_changed',
+        'form484.status_changed',
         'ppsr.alert.grantor_registration_changed',
         'monitoring.change_detected',
         'monitoring.expiring',
         'monitoring.expired',
         '*'
-    ])).min(1).max(8).optional(),
+    ])).min(1).max(9).optional(),
     enabled: z.boolean().optional()
 });
 
@@ -1923,8 +1970,8 @@ export const zWebhookDelivery = z.object({
         'failed'
     ]),
     attemptCount: z.int().gte(0),
-    nextAttemptAt: z.iso.datetime().nullable(),
-    createdAt: z.iso.datetime(),
+    nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
     payload: z.record(z.string(), z.unknown()),
     attempts: z.array(zDeliveryAttempt)
 });
@@ -1944,8 +1991,8 @@ export const zWebhookEndpoint = z.object({
     enabled: z.boolean(),
     consecutiveFailures: z.int().gte(0),
     disabledReason: z.enum(['manual', 'consecutive_failures']).nullable(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime()
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true })
 });
 
 export const zWebhookEndpointList = z.object({
@@ -1959,8 +2006,8 @@ export const zWebhookEndpointWithSecret = z.object({
     enabled: z.boolean(),
     consecutiveFailures: z.int().gte(0),
     disabledReason: z.enum(['manual', 'consecutive_failures']).nullable(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }),
     secret: z.string().regex(/^whsec_[A-Za-z0-9+\/]{32}$/)
 });
 
@@ -2154,7 +2201,7 @@ export const zListMonitoringEventsQuery = z.object({
     perPage: z.int().gte(1).lte(100).optional().default(25),
     since: z.union([
         z.string().regex(/^\d{1,18}$/),
-        z.iso.datetime()
+        z.iso.datetime({ offset: true })
     ]).optional()
 });
 
@@ -2290,6 +2337,10 @@ export const zResendWebhookDeliveryPath = z.object({
  */
 export const zResendWebhookDeliveryResponse = zWebhookDelivery;
 
+export const zRotateWebhookEndpointSecretHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(255).optional()
+});
+
 export const zRotateWebhookEndpointSecretPath = z.object({
     id: z.string().regex(/^we_[A-Za-z0-9]{24}$/)
 });
@@ -2346,6 +2397,21 @@ export const zOnBusinessnamerenewalStatusChangedWebhookRequest = z.object({
 
 export const zOnCompanyregistrationStatusChangedWebhookRequest = z.object({
     body: zLodgementStatusEvent,
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'X-Svc-Signature': z.string(),
+        'X-Svc-Delivery-Id': z.string(),
+        'X-Svc-Event': z.string(),
+        'webhook-id': z.string(),
+        'webhook-timestamp': z.string(),
+        'webhook-signature': z.string(),
+        'User-Agent': z.string()
+    })
+});
+
+export const zOnForm484StatusChangedWebhookRequest = z.object({
+    body: zForm484StatusEvent,
     path: z.never().optional(),
     query: z.never().optional(),
     headers: z.object({

@@ -5,7 +5,8 @@ import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { AccountId, AccountIdParam, fullKeyOf, requireSomeField } from './shared.js';
 import { ApiKey, publishableKeyExample, secretKeyExample } from './keys.js';
-import { notFound, registerAdminOperation, validationFailed } from './operation.js';
+import { defineOperation, registerOperation } from '../common/operation.js';
+import { notFound, validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
 
 export const ADMIN_ACCOUNTS_OPERATIONS = {
@@ -42,6 +43,11 @@ const LodgementCount = z.int().min(0).openapi({
     'Lodgements in the last 12 months, which set the Pro and Enterprise monitoring discount band (D-41): under 100: 0 %; 100-499: 5 %; 500-1,999: 10 %; 2,000 or more: 15 %.',
   example: 0,
 });
+const MonitoringEntityLimit = z.int().min(0).max(1_000_000).openapi({
+  description:
+    'Active live monitored entities the account may hold (spec 8: 1,000 by default). An order or renewal that would pass it gets 422 `entity_limit` with `limit` and `active`.',
+  example: 1000,
+});
 const AccountName = z.string().min(1).max(200).openapi({ description: 'Display name of the account.', example: 'Harbour Lights Pty Ltd' });
 const OwnerEmail = z.email().max(254).openapi({
   description: 'Where the service mails the account owner (expiry warnings, disabled webhook endpoints).',
@@ -59,6 +65,7 @@ export const Account = z
     monitoringAvailable: MonitoringAvailable,
     locked: Locked,
     lodgementCount: LodgementCount,
+    monitoringEntityLimit: MonitoringEntityLimit,
     createdAt: IsoDateTime,
     keys: z
       .array(ApiKey)
@@ -88,6 +95,7 @@ export const CreateAccountRequest = z
     cardStatus: CardStatus,
     monitoringAvailable: MonitoringAvailable.default(true),
     lodgementCount: LodgementCount.default(0),
+    monitoringEntityLimit: MonitoringEntityLimit.default(1000),
   })
   .openapi('CreateAccountRequest');
 
@@ -101,6 +109,7 @@ export const UpdateAccountRequest = z
     monitoringAvailable: MonitoringAvailable.optional(),
     locked: Locked.optional(),
     lodgementCount: LodgementCount.optional(),
+    monitoringEntityLimit: MonitoringEntityLimit.optional(),
   })
   .superRefine(requireSomeField)
   .openapi('UpdateAccountRequest', {
@@ -137,164 +146,174 @@ export const accountExample = {
   monitoringAvailable: true,
   locked: false,
   lodgementCount: 0,
+  monitoringEntityLimit: 1000,
   createdAt: '2026-11-22T03:00:00Z',
   keys: [secretKeyExample, publishableKeyExample],
 } satisfies z.infer<typeof Account>;
 
 const accountNotFound = notFound('account');
 
-export function registerAdminAccountsPaths(registry: OpenAPIRegistry): void {
-  registerAdminOperation(registry, {
-    method: 'post',
-    path: '/admin/accounts',
-    operationId: ADMIN_ACCOUNTS_OPERATIONS.createAccount,
-    summary: 'Create an account',
-    description:
-      'Creates an account with one secret and one publishable key in each environment and returns the four keys in full, once (D-02). Plan, billing and card state decide how the public API treats the account: use them to produce `sandbox_only`, `card_billing_required`, `payment_*` and discount cases.',
-    tag: ADMIN_TAGS.accounts,
-    body: {
-      schema: CreateAccountRequest,
-      examples: {
-        standard: {
-          summary: 'Standard plan paying by card',
-          value: {
-            name: 'Harbour Lights Pty Ltd',
-            ownerEmail: 'owner@example.com',
-            plan: 'standard',
-            billing: 'card',
-            cardStatus: 'valid',
-          },
-        },
-        proDiscount: {
-          summary: 'Pro plan in the 5 % discount band',
-          value: {
-            name: 'Bulk Monitor Pty Ltd',
-            ownerEmail: 'ops@example.com',
-            plan: 'pro',
-            billing: 'card',
-            cardStatus: 'valid',
-            monitoringAvailable: true,
-            lodgementCount: 150,
-          },
-        },
-        free: {
-          summary: 'Free sandbox-only account',
-          value: { name: 'Trial User', ownerEmail: 'trial@example.com', plan: 'free', billing: 'none', cardStatus: 'none' },
+export const createAccount = defineOperation({
+  method: 'post',
+  path: '/admin/accounts',
+  operationId: ADMIN_ACCOUNTS_OPERATIONS.createAccount,
+  summary: 'Create an account',
+  description:
+    'Creates an account with one secret and one publishable key in each environment and returns the four keys in full, once (D-02). Plan, billing and card state decide how the public API treats the account: use them to produce `sandbox_only`, `card_billing_required`, `payment_*` and discount cases.',
+  tag: ADMIN_TAGS.accounts,
+  access: 'admin',
+  body: {
+    schema: CreateAccountRequest,
+    examples: {
+      standard: {
+        summary: 'Standard plan paying by card',
+        value: {
+          name: 'Harbour Lights Pty Ltd',
+          ownerEmail: 'owner@example.com',
+          plan: 'standard',
+          billing: 'card',
+          cardStatus: 'valid',
         },
       },
+      proDiscount: {
+        summary: 'Pro plan in the 5 % discount band',
+        value: {
+          name: 'Bulk Monitor Pty Ltd',
+          ownerEmail: 'ops@example.com',
+          plan: 'pro',
+          billing: 'card',
+          cardStatus: 'valid',
+          monitoringAvailable: true,
+          lodgementCount: 150,
+        },
+      },
+      free: {
+        summary: 'Free sandbox-only account',
+        value: { name: 'Trial User', ownerEmail: 'trial@example.com', plan: 'free', billing: 'none', cardStatus: 'none' },
+      },
     },
-    success: {
-      201: {
-        description: 'The account and its four keys in full.',
-        schema: CreatedAccount,
-        examples: {
-          created: {
-            summary: 'Created',
-            value: {
-              account: {
-                ...accountExample,
-                keys: [
-                  secretKeyExample,
-                  { ...secretKeyExample, id: 'key_3Cd5Ef7Gh9Jk2Lm4Np6Qr8St', environment: 'live', last4: 'a1B2' },
-                  { ...publishableKeyExample, domains: [], last4: 'Qr5t' },
-                  { ...publishableKeyExample, id: 'key_6Uv8Wx1Yz3Ab5Cd7Ef9Gh2Jk', environment: 'test', domains: [], last4: 'Zz9y' },
-                ],
-              },
-              keys: {
-                secretLive: 'svc_sk_live_Pq8Rs2Tu4Vw6Xy1Za3Bc5De7Fg9Ha1B2',
-                secretTest: 'svc_sk_test_4eC39HqLyjWDarjtT1zdp7dcAbCdEfGh',
-                publishableLive: 'svc_pk_live_Tm9QzX2vB8nL4kJ6hG1fD3sA7pW5Qr5t',
-                publishableTest: 'svc_pk_test_Lk3Jh5Gf7Ds9Aq2Wp4Eo6Ri8Tu1YZz9y',
-              },
+  },
+  success: {
+    201: {
+      description: 'The account and its four keys in full.',
+      schema: CreatedAccount,
+      examples: {
+        created: {
+          summary: 'Created',
+          value: {
+            account: {
+              ...accountExample,
+              keys: [
+                secretKeyExample,
+                { ...secretKeyExample, id: 'key_3Cd5Ef7Gh9Jk2Lm4Np6Qr8St', environment: 'live', last4: 'a1B2' },
+                { ...publishableKeyExample, domains: [], last4: 'Qr5t' },
+                { ...publishableKeyExample, id: 'key_6Uv8Wx1Yz3Ab5Cd7Ef9Gh2Jk', environment: 'test', domains: [], last4: 'Zz9y' },
+              ],
+            },
+            keys: {
+              secretLive: 'svc_sk_live_Pq8Rs2Tu4Vw6Xy1Za3Bc5De7Fg9Ha1B2',
+              secretTest: 'svc_sk_test_4eC39HqLyjWDarjtT1zdp7dcAbCdEfGh',
+              publishableLive: 'svc_pk_live_Tm9QzX2vB8nL4kJ6hG1fD3sA7pW5Qr5t',
+              publishableTest: 'svc_pk_test_Lk3Jh5Gf7Ds9Aq2Wp4Eo6Ri8Tu1YZz9y',
             },
           },
         },
       },
     },
-    errors: {
-      422: validationFailed(
-        'a required field is missing, `ownerEmail` is not an e-mail address, or an enum value is unknown.',
-        'Bad e-mail and plan',
-        {
-          ownerEmail: [{ code: 'invalid_format', message: 'Must be an e-mail address.' }],
-          plan: [{ code: 'invalid_enum', message: 'Must be one of: free, standard, pro, enterprise.' }],
-        },
-      ),
-    },
-  });
-
-  registerAdminOperation(registry, {
-    method: 'get',
-    path: '/admin/accounts/{accountId}',
-    operationId: ADMIN_ACCOUNTS_OPERATIONS.getAccount,
-    summary: 'Get an account',
-    description:
-      'Returns the account, its settings and its keys (by id, type, environment, last 4 characters, status and domains; never the keys themselves).',
-    tag: ADMIN_TAGS.accounts,
-    params: AccountIdParam,
-    success: {
-      200: { description: 'The account.', schema: Account, examples: { account: { summary: 'Standard account', value: accountExample } } },
-    },
-    errors: { 404: accountNotFound },
-  });
-
-  registerAdminOperation(registry, {
-    method: 'patch',
-    path: '/admin/accounts/{accountId}',
-    operationId: ADMIN_ACCOUNTS_OPERATIONS.updateAccount,
-    summary: 'Change an account',
-    description:
-      'Changes any of the account settings; fields not sent keep their values. Takes effect on the next request, so a test can, for example, let a card expire and expect 402 `payment_method_expired` on its next live order.',
-    tag: ADMIN_TAGS.accounts,
-    params: AccountIdParam,
-    body: {
-      schema: UpdateAccountRequest,
-      examples: {
-        expireCard: { summary: 'Let the card expire', value: { cardStatus: 'expired' } },
-        lock: { summary: 'Lock the account', value: { locked: true } },
-        upgrade: { summary: 'Move to Enterprise on invoice', value: { plan: 'enterprise', billing: 'invoice', lodgementCount: 2400 } },
+  },
+  errors: {
+    422: validationFailed(
+      'a required field is missing, `ownerEmail` is not an e-mail address, or an enum value is unknown.',
+      'Bad e-mail and plan',
+      {
+        ownerEmail: [{ code: 'invalid_format', message: 'Must be an e-mail address.' }],
+        plan: [{ code: 'invalid_enum', message: 'Must be one of: free, standard, pro, enterprise.' }],
       },
-    },
-    success: {
-      200: {
-        description: 'The account as changed.',
-        schema: Account,
-        examples: { expired: { summary: 'Card expired', value: { ...accountExample, cardStatus: 'expired' } } },
-      },
-    },
-    errors: {
-      404: accountNotFound,
-      422: validationFailed('an empty body (`empty_body`), an unknown field, or a value out of range.', 'Negative lodgement count', {
-        lodgementCount: [{ code: 'too_small', message: 'Must be at least 0.' }],
-      }),
-    },
-  });
+    ),
+  },
+});
 
-  registerAdminOperation(registry, {
-    method: 'post',
-    path: '/admin/accounts/{accountId}/tokens',
-    operationId: ADMIN_ACCOUNTS_OPERATIONS.createPersonalAccessToken,
-    summary: 'Create a personal access token',
-    description:
-      'Issues a personal access token for the legacy V1 API only: it is accepted as `Authorization: Bearer <token>` on `/api/v1` and `/api/test/v1` and refused (401) on V2 (spec 5 rule 7, D-40). Shown once.',
-    tag: ADMIN_TAGS.accounts,
-    params: AccountIdParam,
-    body: {
-      schema: CreatePersonalAccessTokenRequest,
-      examples: { erp: { summary: 'For a legacy integration', value: { name: 'Legacy ERP integration' } } },
+export const getAccount = defineOperation({
+  method: 'get',
+  path: '/admin/accounts/{accountId}',
+  operationId: ADMIN_ACCOUNTS_OPERATIONS.getAccount,
+  summary: 'Get an account',
+  description:
+    'Returns the account, its settings and its keys (by id, type, environment, last 4 characters, status and domains; never the keys themselves).',
+  tag: ADMIN_TAGS.accounts,
+  access: 'admin',
+  params: AccountIdParam,
+  success: {
+    200: { description: 'The account.', schema: Account, examples: { account: { summary: 'Standard account', value: accountExample } } },
+  },
+  errors: { 404: accountNotFound },
+});
+
+export const updateAccount = defineOperation({
+  method: 'patch',
+  path: '/admin/accounts/{accountId}',
+  operationId: ADMIN_ACCOUNTS_OPERATIONS.updateAccount,
+  summary: 'Change an account',
+  description:
+    'Changes any of the account settings; fields not sent keep their values. Takes effect on the next request, so a test can, for example, let a card expire and expect 402 `payment_method_expired` on its next live order.',
+  tag: ADMIN_TAGS.accounts,
+  access: 'admin',
+  params: AccountIdParam,
+  body: {
+    schema: UpdateAccountRequest,
+    examples: {
+      expireCard: { summary: 'Let the card expire', value: { cardStatus: 'expired' } },
+      lock: { summary: 'Lock the account', value: { locked: true } },
+      upgrade: { summary: 'Move to Enterprise on invoice', value: { plan: 'enterprise', billing: 'invoice', lodgementCount: 2400 } },
     },
-    success: {
-      201: {
-        description: 'The token, shown only now.',
-        schema: PersonalAccessToken,
-        examples: { created: { summary: 'Created', value: { token: 'svc_pat_Vb7Nc2Xm9Lk4Jh6Gf1Ds8Aq3Wp5Eo0RiTu2Yt7Mn' } } },
-      },
+  },
+  success: {
+    200: {
+      description: 'The account as changed.',
+      schema: Account,
+      examples: { expired: { summary: 'Card expired', value: { ...accountExample, cardStatus: 'expired' } } },
     },
-    errors: {
-      404: accountNotFound,
-      422: validationFailed('`name` missing, empty or over 100 characters.', 'No name', {
-        name: [{ code: 'required', message: 'Required.' }],
-      }),
+  },
+  errors: {
+    404: accountNotFound,
+    422: validationFailed('an empty body (`empty_body`), an unknown field, or a value out of range.', 'Negative lodgement count', {
+      lodgementCount: [{ code: 'too_small', message: 'Must be at least 0.' }],
+    }),
+  },
+});
+
+export const createPersonalAccessToken = defineOperation({
+  method: 'post',
+  path: '/admin/accounts/{accountId}/tokens',
+  operationId: ADMIN_ACCOUNTS_OPERATIONS.createPersonalAccessToken,
+  summary: 'Create a personal access token',
+  description:
+    'Issues a personal access token for the legacy V1 API only: it is accepted as `Authorization: Bearer <token>` on `/api/v1` and `/api/test/v1` and refused (401) on V2 (spec 5 rule 7, D-40). Shown once.',
+  tag: ADMIN_TAGS.accounts,
+  access: 'admin',
+  params: AccountIdParam,
+  body: {
+    schema: CreatePersonalAccessTokenRequest,
+    examples: { erp: { summary: 'For a legacy integration', value: { name: 'Legacy ERP integration' } } },
+  },
+  success: {
+    201: {
+      description: 'The token, shown only now.',
+      schema: PersonalAccessToken,
+      examples: { created: { summary: 'Created', value: { token: 'svc_pat_Vb7Nc2Xm9Lk4Jh6Gf1Ds8Aq3Wp5Eo0RiTu2Yt7Mn' } } },
     },
-  });
+  },
+  errors: {
+    404: accountNotFound,
+    422: validationFailed('`name` missing, empty or over 100 characters.', 'No name', {
+      name: [{ code: 'required', message: 'Required.' }],
+    }),
+  },
+});
+
+export function registerAdminAccountsPaths(registry: OpenAPIRegistry): void {
+  registerOperation(registry, createAccount);
+  registerOperation(registry, getAccount);
+  registerOperation(registry, updateAccount);
+  registerOperation(registry, createPersonalAccessToken);
 }

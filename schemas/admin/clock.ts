@@ -4,7 +4,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
-import { notFound, registerAdminOperation, validationFailed } from './operation.js';
+import { defineOperation, registerOperation } from '../common/operation.js';
+import { notFound, validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
 
 export const ADMIN_CLOCK_OPERATIONS = {
@@ -19,13 +20,20 @@ export const JOBS = {
   'ppsr-processing': 'PPSR searches `new` -> `processing` -> `completed` or `failed`',
   'certificate-generation': 'PPSR certificates `processing` -> `completed`',
   'partner-progress': 'business account applications at the banking partner (`new` -> `sent` -> `finished` or `rejected`)',
-  'regulator-progress': 'Form 484 lodgements at the corporate regulator (`submitted`, `manual review` -> `finished` or `rejected`)',
+  'regulator-progress':
+    'lodgements (ABN registrations, Form 484) at the corporate regulator (`new` -> `submitted`, `manual review` -> `finished` or `rejected`)',
   'monitoring-daily-check': 'daily register checks of active monitored entities',
   'monitoring-weekly-check': 'weekly register checks of deregistered companies and cancelled ABNs',
   'monitoring-expiry-warnings': 'expiry warnings 30 and 7 days before a term ends (webhook, and mail for live entities)',
   'monitoring-term-end': 'terms that end: active entities become `expired`',
+  'monitoring-setup':
+    'the first register check of entities a live order or renewal just made (`monitoringStatus` `pending` or `degraded` -> `active`)',
   'idempotency-cleanup': 'removal of idempotency records older than 24 hours (D-18)',
+  'mail-send': 'sends the mail outbox through `SMTP_URL` (scheduled only when it is set)',
 } as const;
+
+/** A job's name: the key of JOBS, so a misspelt name in the server fails `tsc`. */
+export type JobName = keyof typeof JOBS;
 
 export const JOB_NAMES = Object.keys(JOBS) as [keyof typeof JOBS, ...(keyof typeof JOBS)[]];
 
@@ -74,79 +82,86 @@ const jobList = Object.entries(JOBS)
   .map(([name, what]) => `- \`${name}\`: ${what}`)
   .join('\n');
 
-export function registerAdminClockPaths(registry: OpenAPIRegistry): void {
-  registerAdminOperation(registry, {
-    method: 'get',
-    path: '/admin/clock',
-    operationId: ADMIN_CLOCK_OPERATIONS.getClock,
-    summary: 'Read the clock',
-    description: 'Returns the service clock, from which every time in the service is read (charges, terms, retries, timestamps).',
-    tag: ADMIN_TAGS.clock,
-    success: {
-      200: {
-        description: 'The clock.',
-        schema: Clock,
-        examples: {
-          manual: { summary: 'Manual clock', value: { now: '2026-11-22T03:00:00Z', mode: 'manual' } },
-          real: { summary: 'Real clock', value: { now: '2026-11-22T03:00:07.412Z', mode: 'real' } },
-        },
-      },
-    },
-  });
-
-  registerAdminOperation(registry, {
-    method: 'post',
-    path: '/admin/clock/advance',
-    operationId: ADMIN_CLOCK_OPERATIONS.advanceClock,
-    summary: 'Move the clock forward',
-    description:
-      'Moves the manual clock forward and runs every job that comes due in the interval, in time order (including jobs those jobs schedule inside it, such as a webhook retry 30 seconds after a failed attempt), and answers only when they are done. Use it to reach expiry warnings, term ends, the end of a delayed key roll (D-05) or the next webhook retry without waiting. Even without a move the worker keeps running every job already due.',
-    tag: ADMIN_TAGS.clock,
-    body: {
-      schema: AdvanceClockRequest,
+export const getClock = defineOperation({
+  method: 'get',
+  path: '/admin/clock',
+  operationId: ADMIN_CLOCK_OPERATIONS.getClock,
+  summary: 'Read the clock',
+  description: 'Returns the service clock, from which every time in the service is read (charges, terms, retries, timestamps).',
+  tag: ADMIN_TAGS.clock,
+  access: 'admin',
+  success: {
+    200: {
+      description: 'The clock.',
+      schema: Clock,
       examples: {
-        oneDay: { summary: 'One day', value: { seconds: 86_400 } },
-        retry: { summary: 'Past the 30-second webhook retry', value: { seconds: 31 } },
+        manual: { summary: 'Manual clock', value: { now: '2026-11-22T03:00:00Z', mode: 'manual' } },
+        real: { summary: 'Real clock', value: { now: '2026-11-22T03:00:07.412Z', mode: 'real' } },
       },
     },
-    success: {
-      200: {
-        description: 'The clock after the move and how many jobs ran.',
-        schema: AdvanceClockResult,
-        examples: { oneDay: { summary: 'One day later', value: { now: '2026-11-23T03:00:00Z', jobsRun: 3 } } },
-      },
+  },
+});
+
+export const advanceClock = defineOperation({
+  method: 'post',
+  path: '/admin/clock/advance',
+  operationId: ADMIN_CLOCK_OPERATIONS.advanceClock,
+  summary: 'Move the clock forward',
+  description:
+    'Moves the manual clock forward and runs every job that comes due in the interval, in time order (including jobs those jobs schedule inside it, such as a webhook retry 30 seconds after a failed attempt), and answers only when they are done. Use it to reach expiry warnings, term ends, the end of a delayed key roll (D-05) or the next webhook retry without waiting. Even without a move the worker keeps running every job already due.',
+  tag: ADMIN_TAGS.clock,
+  access: 'admin',
+  body: {
+    schema: AdvanceClockRequest,
+    examples: {
+      oneDay: { summary: 'One day', value: { seconds: 86_400 } },
+      retry: { summary: 'Past the 30-second webhook retry', value: { seconds: 31 } },
     },
-    errors: {
-      409: {
-        description: '`clock_not_manual`: the service runs on the real clock (`SVC_CLOCK=real`), which cannot be moved.',
-        examples: {
-          real: {
-            summary: 'Real clock',
-            value: { error: 'clock_not_manual', message: 'The clock is real; start the service with SVC_CLOCK=manual to move it.' },
-          },
+  },
+  success: {
+    200: {
+      description: 'The clock after the move and how many jobs ran.',
+      schema: AdvanceClockResult,
+      examples: { oneDay: { summary: 'One day later', value: { now: '2026-11-23T03:00:00Z', jobsRun: 3 } } },
+    },
+  },
+  errors: {
+    409: {
+      description: '`clock_not_manual`: the service runs on the real clock (`SVC_CLOCK=real`), which cannot be moved.',
+      examples: {
+        real: {
+          summary: 'Real clock',
+          value: { error: 'clock_not_manual', message: 'The clock is real; start the service with SVC_CLOCK=manual to move it.' },
         },
       },
-      422: validationFailed(`\`seconds\` missing, not a whole number, below 1 or above ${MAX_ADVANCE_SECONDS}.`, 'Zero seconds', {
-        seconds: [{ code: 'too_small', message: 'Must be at least 1.' }],
-      }),
     },
-  });
+    422: validationFailed(`\`seconds\` missing, not a whole number, below 1 or above ${MAX_ADVANCE_SECONDS}.`, 'Zero seconds', {
+      seconds: [{ code: 'too_small', message: 'Must be at least 1.' }],
+    }),
+  },
+});
 
-  registerAdminOperation(registry, {
-    method: 'post',
-    path: '/admin/jobs/{name}/run',
-    operationId: ADMIN_CLOCK_OPERATIONS.runJob,
-    summary: 'Run a job now',
-    description: `Runs one scheduled job now, without moving the clock, and answers when it is done. A periodic job does one run as of the clock's \`now\`; a queued job handles every waiting item, including items whose delay has not passed yet (so a certificate or an activation can be finished at once). Works with either clock mode; with the real clock the worker also runs every job on its schedule. Jobs:\n\n${jobList}`,
-    tag: ADMIN_TAGS.clock,
-    params: JobNameParam,
-    success: {
-      200: {
-        description: 'How many jobs ran.',
-        schema: RunJobResult,
-        examples: { ran: { summary: 'One run of the daily check', value: { jobsRun: 1 } } },
-      },
+export const runJob = defineOperation({
+  method: 'post',
+  path: '/admin/jobs/{name}/run',
+  operationId: ADMIN_CLOCK_OPERATIONS.runJob,
+  summary: 'Run a job now',
+  description: `Runs one scheduled job now, without moving the clock, and answers when it is done. A periodic job does one run as of the clock's \`now\`; a queued job handles every waiting item, including items whose delay has not passed yet (so a certificate or an activation can be finished at once). Works with either clock mode; with the real clock the worker also runs every job on its schedule. Jobs:\n\n${jobList}`,
+  tag: ADMIN_TAGS.clock,
+  access: 'admin',
+  params: JobNameParam,
+  success: {
+    200: {
+      description: 'How many jobs ran.',
+      schema: RunJobResult,
+      examples: { ran: { summary: 'One run of the daily check', value: { jobsRun: 1 } } },
     },
-    errors: { 404: notFound('job') },
-  });
+  },
+  errors: { 404: notFound('job') },
+});
+
+export function registerAdminClockPaths(registry: OpenAPIRegistry): void {
+  registerOperation(registry, getClock);
+  registerOperation(registry, advanceClock);
+  registerOperation(registry, runJob);
 }

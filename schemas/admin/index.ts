@@ -1,17 +1,19 @@
 // The operator API document (sandbox.md "Operator API"): its own registry and document, separate
 // from the public one, so partners never see operator operations in the public contract.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { ADMIN_SECURITY_SCHEME, registerAdminComponents } from './operation.js';
+import { ADMIN_SECURITY_SCHEME } from '../common/operation.js';
+import { registerAdminComponents } from './components.js';
 import { registerAdminAccountsPaths } from './accounts.js';
 import { registerAdminKeysPaths } from './keys.js';
 import { registerAdminLedgerPaths } from './ledger.js';
 import { registerAdminClockPaths } from './clock.js';
-import { registerAdminRegisterPaths } from './register.js';
+import { registerAdminRegisterPaths } from './register/index.js';
 import { registerAdminLodgementsPaths } from './lodgements.js';
 import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
+import { completeIdentifierAlternatives } from '../common/identifier-alternatives.js';
 
 /** Operator API contract version; semver like the public one (D-44), but versioned on its own. */
-export const ADMIN_CONTRACT_VERSION = '1.0.0';
+export const ADMIN_CONTRACT_VERSION = '1.1.0';
 
 export const ADMIN_DESCRIPTION = `The operator API is the backend of the operator dashboard and the way tests, demos and scripts set up the service: create accounts and keys, set plans, billing and card state, read charges and mail, move the manual clock and run scheduled jobs, change the simulated registers, and create and move lodgements so every webhook can be produced end to end.
 
@@ -34,12 +36,13 @@ export function createAdminRegistry(): OpenAPIRegistry {
 }
 
 export function buildAdminDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
-  return new OpenApiGeneratorV31(createAdminRegistry().definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(createAdminRegistry().definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Operator API',
       version: ADMIN_CONTRACT_VERSION,
       description: ADMIN_DESCRIPTION,
+      contact: { name: 'Service operators', email: 'operators@example.com', url: 'https://example.com/operators' },
       license: { name: 'Proprietary', url: 'https://example.com/terms' },
     },
     // Full `/admin/...` paths under the bare service address, so the document shows the paths
@@ -47,11 +50,12 @@ export function buildAdminDocument(): ReturnType<OpenApiGeneratorV31['generateDo
     servers: [
       {
         url: '{base_url}',
-        description: 'The service; the operator API is mounted at `/admin`.',
+        description: 'The service; the operator API is mounted at /admin.',
         variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
       },
     ],
     security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
     tags: Object.values(ADMIN_TAGS).map((name) => ({ name, description: ADMIN_TAG_DESCRIPTIONS[name] })),
   });
+  return completeIdentifierAlternatives(document);
 }

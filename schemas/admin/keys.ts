@@ -3,7 +3,8 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { AccountId, AccountIdParam, Environment, FullKey, KeyId, KeyIdParam } from './shared.js';
-import { notFound, registerAdminOperation, validationFailed } from './operation.js';
+import { defineOperation, registerOperation } from '../common/operation.js';
+import { notFound, validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
 
 export const ADMIN_KEYS_OPERATIONS = {
@@ -134,140 +135,147 @@ export const publishableKeyExample = {
 
 const keyNotFound = notFound('key');
 
-export function registerAdminKeysPaths(registry: OpenAPIRegistry): void {
-  registerAdminOperation(registry, {
-    method: 'post',
-    path: '/admin/accounts/{accountId}/keys',
-    operationId: ADMIN_KEYS_OPERATIONS.createKey,
-    summary: 'Create a key',
-    description:
-      'Creates a secret or publishable key for the account in one environment and returns it in full, once (D-02). A publishable key may carry up to 5 allowed domains (D-06); a secret key has none.',
-    tag: ADMIN_TAGS.keys,
-    params: AccountIdParam,
-    body: {
-      schema: CreateKeyRequest,
+export const createKey = defineOperation({
+  method: 'post',
+  path: '/admin/accounts/{accountId}/keys',
+  operationId: ADMIN_KEYS_OPERATIONS.createKey,
+  summary: 'Create a key',
+  description:
+    'Creates a secret or publishable key for the account in one environment and returns it in full, once (D-02). A publishable key may carry up to 5 allowed domains (D-06); a secret key has none.',
+  tag: ADMIN_TAGS.keys,
+  access: 'admin',
+  params: AccountIdParam,
+  body: {
+    schema: CreateKeyRequest,
+    examples: {
+      secret: { summary: 'Secret test key', value: { type: 'secret', environment: 'test' } },
+      publishable: {
+        summary: 'Publishable live key with domains',
+        value: { type: 'publishable', environment: 'live', domains: ['app.example.com', '*.example.org'] },
+      },
+    },
+  },
+  success: {
+    201: {
+      description: 'The key record and the whole key, shown only now.',
+      schema: KeyWithSecret,
       examples: {
-        secret: { summary: 'Secret test key', value: { type: 'secret', environment: 'test' } },
+        secret: { summary: 'Secret test key', value: { key: secretKeyExample, secret: 'svc_sk_test_4eC39HqLyjWDarjtT1zdp7dcAbCdEfGh' } },
         publishable: {
-          summary: 'Publishable live key with domains',
-          value: { type: 'publishable', environment: 'live', domains: ['app.example.com', '*.example.org'] },
+          summary: 'Publishable live key',
+          value: { key: publishableKeyExample, secret: 'svc_pk_live_Tm9QzX2vB8nL4kJ6hG1fD3sA7pW5Qr5t' },
         },
       },
     },
-    success: {
-      201: {
-        description: 'The key record and the whole key, shown only now.',
-        schema: KeyWithSecret,
-        examples: {
-          secret: { summary: 'Secret test key', value: { key: secretKeyExample, secret: 'svc_sk_test_4eC39HqLyjWDarjtT1zdp7dcAbCdEfGh' } },
-          publishable: {
-            summary: 'Publishable live key',
-            value: { key: publishableKeyExample, secret: 'svc_pk_live_Tm9QzX2vB8nL4kJ6hG1fD3sA7pW5Qr5t' },
-          },
-        },
+  },
+  errors: {
+    404: notFound('account'),
+    422: validationFailed(
+      'unknown `type` or `environment`, `domains` on a secret key (`publishable_only`), more than 5 domains (`too_many_domains`), or a domain that is not a host name (`invalid_domain`).',
+      'Bad domain and too many',
+      {
+        'domains.1': [{ code: 'invalid_domain', message: 'Must be a host name; a wildcard is allowed only as a leading "*.".' }],
+        domains: [{ code: 'too_many_domains', message: 'At most 5 domains.' }],
       },
-    },
-    errors: {
-      404: notFound('account'),
-      422: validationFailed(
-        'unknown `type` or `environment`, `domains` on a secret key (`publishable_only`), more than 5 domains (`too_many_domains`), or a domain that is not a host name (`invalid_domain`).',
-        'Bad domain and too many',
-        {
-          'domains.1': [{ code: 'invalid_domain', message: 'Must be a host name; a wildcard is allowed only as a leading "*.".' }],
-          domains: [{ code: 'too_many_domains', message: 'At most 5 domains.' }],
-        },
-      ),
-    },
-  });
+    ),
+  },
+});
 
-  registerAdminOperation(registry, {
-    method: 'patch',
-    path: '/admin/keys/{keyId}',
-    operationId: ADMIN_KEYS_OPERATIONS.updateKey,
-    summary: 'Change the domains of a key',
-    description:
-      'Replaces the allowed domains of a publishable key; takes effect on the next request (spec 5 rule 4). An empty list leaves only the always-allowed `localhost`, `127.0.0.1`, `*.test` and `*.local`.',
-    tag: ADMIN_TAGS.keys,
-    params: KeyIdParam,
-    body: {
-      schema: UpdateKeyRequest,
-      examples: { domains: { summary: 'Two domains', value: { domains: ['app.example.com', '*.example.org'] } } },
+export const updateKey = defineOperation({
+  method: 'patch',
+  path: '/admin/keys/{keyId}',
+  operationId: ADMIN_KEYS_OPERATIONS.updateKey,
+  summary: 'Change the domains of a key',
+  description:
+    'Replaces the allowed domains of a publishable key; takes effect on the next request (spec 5 rule 4). An empty list leaves only the always-allowed `localhost`, `127.0.0.1`, `*.test` and `*.local`.',
+  tag: ADMIN_TAGS.keys,
+  access: 'admin',
+  params: KeyIdParam,
+  body: {
+    schema: UpdateKeyRequest,
+    examples: { domains: { summary: 'Two domains', value: { domains: ['app.example.com', '*.example.org'] } } },
+  },
+  success: {
+    200: {
+      description: 'The key with its new domains.',
+      schema: ApiKey,
+      examples: { updated: { summary: 'Updated', value: publishableKeyExample } },
     },
-    success: {
-      200: {
-        description: 'The key with its new domains.',
-        schema: ApiKey,
-        examples: { updated: { summary: 'Updated', value: publishableKeyExample } },
-      },
-    },
-    errors: {
-      404: keyNotFound,
-      422: validationFailed(
-        '`domains` missing, more than 5, not host names, or sent for a secret key (`publishable_only`).',
-        'Secret key',
-        { domains: [{ code: 'publishable_only', message: 'Only publishable keys have domains.' }] },
-      ),
-    },
-  });
+  },
+  errors: {
+    404: keyNotFound,
+    422: validationFailed('`domains` missing, more than 5, not host names, or sent for a secret key (`publishable_only`).', 'Secret key', {
+      domains: [{ code: 'publishable_only', message: 'Only publishable keys have domains.' }],
+    }),
+  },
+});
 
-  registerAdminOperation(registry, {
-    method: 'post',
-    path: '/admin/keys/{keyId}/roll',
-    operationId: ADMIN_KEYS_OPERATIONS.rollKey,
-    summary: 'Roll a key',
-    description:
-      'Replaces a key with a new one of the same type, environment and domains, returned in full once (spec 3.7, D-05). `instant`: the old key is `revoked` at once. `delayed`: the old key becomes `rolling` and keeps working until its `expiresAt`, 24 hours later by the service clock (so `POST /admin/clock/advance` moves it on), then it is `expired`. The response describes the new key.',
-    tag: ADMIN_TAGS.keys,
-    params: KeyIdParam,
-    body: {
-      schema: RollKeyRequest,
+export const rollKey = defineOperation({
+  method: 'post',
+  path: '/admin/keys/{keyId}/roll',
+  operationId: ADMIN_KEYS_OPERATIONS.rollKey,
+  summary: 'Roll a key',
+  description:
+    'Replaces a key with a new one of the same type, environment and domains, returned in full once (spec 3.7, D-05). `instant`: the old key is `revoked` at once. `delayed`: the old key becomes `rolling` and keeps working until its `expiresAt`, 24 hours later by the service clock (so `POST /admin/clock/advance` moves it on), then it is `expired`. The response describes the new key.',
+  tag: ADMIN_TAGS.keys,
+  access: 'admin',
+  params: KeyIdParam,
+  body: {
+    schema: RollKeyRequest,
+    examples: {
+      delayed: { summary: 'Keep the old key for 24 hours', value: { strategy: 'delayed' } },
+      instant: { summary: 'Stop the old key now', value: { strategy: 'instant' } },
+    },
+  },
+  success: {
+    200: {
+      description: 'The new key and, this once, the whole new key.',
+      schema: KeyWithSecret,
       examples: {
-        delayed: { summary: 'Keep the old key for 24 hours', value: { strategy: 'delayed' } },
-        instant: { summary: 'Stop the old key now', value: { strategy: 'instant' } },
-      },
-    },
-    success: {
-      200: {
-        description: 'The new key and, this once, the whole new key.',
-        schema: KeyWithSecret,
-        examples: {
-          rolled: {
-            summary: 'Rolled',
-            value: {
-              key: { ...secretKeyExample, id: 'key_5Tg7Yh9Uj2Ik4Ol6Pm8Qn1Rb', last4: 'x9Zk', createdAt: '2026-11-22T04:00:00Z' },
-              secret: 'svc_sk_test_Hn3Kp7Qs1Wv5Zy9Bc2Df6Gj8Lm4Nx9Zk',
-            },
+        rolled: {
+          summary: 'Rolled',
+          value: {
+            key: { ...secretKeyExample, id: 'key_5Tg7Yh9Uj2Ik4Ol6Pm8Qn1Rb', last4: 'x9Zk', createdAt: '2026-11-22T04:00:00Z' },
+            secret: 'svc_sk_test_Hn3Kp7Qs1Wv5Zy9Bc2Df6Gj8Lm4Nx9Zk',
           },
         },
       },
     },
-    errors: {
-      404: keyNotFound,
-      409: {
-        description: '`key_not_active`: only an `active` key can be rolled; a rolling, revoked or expired key cannot.',
-        examples: {
-          notActive: {
-            summary: 'Key already rolling',
-            value: { error: 'key_not_active', message: 'Only an active key can be rolled; this key is rolling.' },
-          },
+  },
+  errors: {
+    404: keyNotFound,
+    409: {
+      description: '`key_not_active`: only an `active` key can be rolled; a rolling, revoked or expired key cannot.',
+      examples: {
+        notActive: {
+          summary: 'Key already rolling',
+          value: { error: 'key_not_active', message: 'Only an active key can be rolled; this key is rolling.' },
         },
       },
-      422: validationFailed('`strategy` missing or not `instant` or `delayed`.', 'Unknown strategy', {
-        strategy: [{ code: 'invalid_enum', message: 'Must be one of: instant, delayed.' }],
-      }),
     },
-  });
+    422: validationFailed('`strategy` missing or not `instant` or `delayed`.', 'Unknown strategy', {
+      strategy: [{ code: 'invalid_enum', message: 'Must be one of: instant, delayed.' }],
+    }),
+  },
+});
 
-  registerAdminOperation(registry, {
-    method: 'delete',
-    path: '/admin/keys/{keyId}',
-    operationId: ADMIN_KEYS_OPERATIONS.revokeKey,
-    summary: 'Revoke a key',
-    description:
-      'Stops the key at once: every later request with it gets 401 (D-03). Also stops a `rolling` key before its 24 hours are up. Revoking a key that is already revoked or expired changes nothing and answers 204 too, so a script can repeat it safely.',
-    tag: ADMIN_TAGS.keys,
-    params: KeyIdParam,
-    success: { 204: { description: 'Revoked.' } },
-    errors: { 404: keyNotFound },
-  });
+export const revokeKey = defineOperation({
+  method: 'delete',
+  path: '/admin/keys/{keyId}',
+  operationId: ADMIN_KEYS_OPERATIONS.revokeKey,
+  summary: 'Revoke a key',
+  description:
+    'Stops the key at once: every later request with it gets 401 (D-03). Also stops a `rolling` key before its 24 hours are up. Revoking a key that is already revoked or expired changes nothing and answers 204 too, so a script can repeat it safely.',
+  tag: ADMIN_TAGS.keys,
+  access: 'admin',
+  params: KeyIdParam,
+  success: { 204: { description: 'Revoked.' } },
+  errors: { 404: keyNotFound },
+});
+
+export function registerAdminKeysPaths(registry: OpenAPIRegistry): void {
+  registerOperation(registry, createKey);
+  registerOperation(registry, updateKey);
+  registerOperation(registry, rollKey);
+  registerOperation(registry, revokeKey);
 }

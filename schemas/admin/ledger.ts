@@ -5,7 +5,8 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { AccountIdParam, Environment } from './shared.js';
-import { notFound, registerAdminOperation } from './operation.js';
+import { defineOperation, registerOperation } from '../common/operation.js';
+import { notFound } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
 
 export const ADMIN_LEDGER_OPERATIONS = {
@@ -61,90 +62,95 @@ export const MailList = z
   .strictObject({ data: z.array(Mail).openapi({ description: 'Every mail sent to the account, oldest first.' }) })
   .openapi('MailList');
 
-export function registerAdminLedgerPaths(registry: OpenAPIRegistry): void {
-  registerAdminOperation(registry, {
-    method: 'get',
-    path: '/admin/accounts/{accountId}/charges',
-    operationId: ADMIN_LEDGER_OPERATIONS.listCharges,
-    summary: 'List charges',
-    description:
-      'Lists every charge and credit of the account in both environments, oldest first: PPSR searches charged at submission for card-billed live accounts (D-33), monitoring orders and renewals, and the 50.00 credit when a business account is activated (spec 3.3). Test keys are never charged (D-33); any entry made in the test environment says `environment: test`.',
-    tag: ADMIN_TAGS.ledger,
-    params: AccountIdParam,
-    success: {
-      200: {
-        description: "The account's ledger.",
-        schema: ChargeList,
-        examples: {
-          ledger: {
-            summary: 'A search, a monitoring order and a credit',
-            value: {
-              data: [
-                {
-                  id: 'ch_1Ab3Cd5Ef7Gh9Jk2Lm4Np6Qr',
-                  amount: 600,
-                  kind: 'ppsr_search',
-                  reference: '1001',
-                  environment: 'live',
-                  createdAt: '2026-11-22T03:00:00Z',
-                },
-                {
-                  id: 'ch_8St1Uv3Wx5Yz7Ab9Cd2Ef4Gh',
-                  amount: 3600,
-                  kind: 'monitoring_order',
-                  reference: '17,18',
-                  environment: 'live',
-                  createdAt: '2026-11-22T03:10:00Z',
-                },
-                {
-                  id: 'ch_5Jk7Lm9Np2Qr4St6Uv8Wx1Yz',
-                  amount: -5000,
-                  kind: 'business_account_credit',
-                  reference: '2001',
-                  environment: 'live',
-                  createdAt: '2026-11-23T01:00:00Z',
-                },
-              ],
-            },
+export const listCharges = defineOperation({
+  method: 'get',
+  path: '/admin/accounts/{accountId}/charges',
+  operationId: ADMIN_LEDGER_OPERATIONS.listCharges,
+  summary: 'List charges',
+  description:
+    'Lists every charge and credit of the account in both environments, oldest first: PPSR searches charged at submission for card-billed live accounts (D-33), monitoring orders and renewals, and the 50.00 credit when a business account is activated (spec 3.3). Test keys are never charged (D-33); any entry made in the test environment says `environment: test`.',
+  tag: ADMIN_TAGS.ledger,
+  access: 'admin',
+  params: AccountIdParam,
+  success: {
+    200: {
+      description: "The account's ledger.",
+      schema: ChargeList,
+      examples: {
+        ledger: {
+          summary: 'A search, a monitoring order and a credit',
+          value: {
+            data: [
+              {
+                id: 'ch_1Ab3Cd5Ef7Gh9Jk2Lm4Np6Qr',
+                amount: 600,
+                kind: 'ppsr_search',
+                reference: '1001',
+                environment: 'live',
+                createdAt: '2026-11-22T03:00:00Z',
+              },
+              {
+                id: 'ch_8St1Uv3Wx5Yz7Ab9Cd2Ef4Gh',
+                amount: 3600,
+                kind: 'monitoring_order',
+                reference: '17,18',
+                environment: 'live',
+                createdAt: '2026-11-22T03:10:00Z',
+              },
+              {
+                id: 'ch_5Jk7Lm9Np2Qr4St6Uv8Wx1Yz',
+                amount: -5000,
+                kind: 'business_account_credit',
+                reference: '2001',
+                environment: 'live',
+                createdAt: '2026-11-23T01:00:00Z',
+              },
+            ],
           },
-          empty: { summary: 'Nothing charged yet', value: { data: [] } },
         },
+        empty: { summary: 'Nothing charged yet', value: { data: [] } },
       },
     },
-    errors: { 404: notFound('account') },
-  });
+  },
+  errors: { 404: notFound('account') },
+});
 
-  registerAdminOperation(registry, {
-    method: 'get',
-    path: '/admin/accounts/{accountId}/mails',
-    operationId: ADMIN_LEDGER_OPERATIONS.listMails,
-    summary: 'List mails',
-    description:
-      'Lists every mail the service sent for the account, oldest first: expiry warnings for live monitored entities (spec 6.2 rule 2) and the notice that a webhook endpoint was disabled after 20 consecutive failures (D-22). Recorded whether or not a mail transport (`SMTP_URL`) is configured.',
-    tag: ADMIN_TAGS.ledger,
-    params: AccountIdParam,
-    success: {
-      200: {
-        description: 'The mails.',
-        schema: MailList,
-        examples: {
-          mails: {
-            summary: 'One expiry warning',
-            value: {
-              data: [
-                {
-                  to: 'owner@example.com',
-                  subject: 'Monitoring for SANDBOX TRADING PTY LTD ends in 30 days',
-                  text: 'Monitoring of SANDBOX TRADING PTY LTD (ACN 100 000 011) ends on 2027-11-22. Renew it to keep receiving changes.',
-                  createdAt: '2027-10-23T00:00:00Z',
-                },
-              ],
-            },
+export const listMails = defineOperation({
+  method: 'get',
+  path: '/admin/accounts/{accountId}/mails',
+  operationId: ADMIN_LEDGER_OPERATIONS.listMails,
+  summary: 'List mails',
+  description:
+    'Lists every mail the service sent for the account, oldest first: expiry warnings for live monitored entities (spec 6.2 rule 2) and the notice that a webhook endpoint was disabled after 20 consecutive failures (D-22). Recorded whether or not a mail transport (`SMTP_URL`) is configured.',
+  tag: ADMIN_TAGS.ledger,
+  access: 'admin',
+  params: AccountIdParam,
+  success: {
+    200: {
+      description: 'The mails.',
+      schema: MailList,
+      examples: {
+        mails: {
+          summary: 'One expiry warning',
+          value: {
+            data: [
+              {
+                to: 'owner@example.com',
+                subject: 'Monitoring for SANDBOX TRADING PTY LTD ends in 30 days',
+                text: 'Monitoring of SANDBOX TRADING PTY LTD (ACN 100 000 011) ends on 2027-11-22. Renew it to keep receiving changes.',
+                createdAt: '2027-10-23T00:00:00Z',
+              },
+            ],
           },
-          empty: { summary: 'No mail yet', value: { data: [] } },
         },
+        empty: { summary: 'No mail yet', value: { data: [] } },
       },
     },
-    errors: { 404: notFound('account') },
-  });
+  },
+  errors: { 404: notFound('account') },
+});
+
+export function registerAdminLedgerPaths(registry: OpenAPIRegistry): void {
+  registerOperation(registry, listCharges);
+  registerOperation(registry, listMails);
 }

@@ -13,9 +13,10 @@ import {
   LodgementStatus,
   NOTIFIABLE_STATUSES,
   RequestIdParam,
-} from '../lodgements.js';
+} from '../lodgements/index.js';
 import { AccountId, Environment } from './shared.js';
-import { notFound, registerAdminOperation, validationFailed } from './operation.js';
+import { defineOperation, registerOperation } from '../common/operation.js';
+import { notFound, validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
 
 export const ADMIN_LODGEMENTS_OPERATIONS = {
@@ -61,85 +62,90 @@ const notifiableList = LODGEMENT_KINDS.map(
   (kind) => `- \`${kind}\`: ${NOTIFIABLE_STATUSES[kind].map((s) => `\`${s}\``).join(', ')} (event \`${EVENT_BY_KIND[kind]}\`)`,
 ).join('\n');
 
-export function registerAdminLodgementsPaths(registry: OpenAPIRegistry): void {
-  registerAdminOperation(registry, {
-    method: 'post',
-    path: '/admin/lodgements',
-    operationId: ADMIN_LODGEMENTS_OPERATIONS.createLodgement,
-    summary: 'Create a lodgement',
-    description:
-      'Creates a company registration, ABN registration, business name registration or renewal for an account, with status `new` and a new `requestId`. The account reads it with `GET /lodgements/{requestId}` of the public API on the prefix of its environment. Creating it sends no event: `new` is not a notifiable status.',
-    tag: ADMIN_TAGS.lodgements,
-    body: {
-      schema: CreateLodgementRequest,
-      examples: {
-        company: {
-          summary: 'Company registration in the test environment',
-          value: {
-            accountId: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5',
-            environment: 'test',
-            kind: 'company_registration',
-            entityName: 'SANDBOX TRADING PTY LTD',
-            acn: '100000011',
-          },
-        },
-        renewal: {
-          summary: 'Business name renewal without entity details',
-          value: { accountId: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5', environment: 'live', kind: 'business_name_renewal' },
+export const createLodgement = defineOperation({
+  method: 'post',
+  path: '/admin/lodgements',
+  operationId: ADMIN_LODGEMENTS_OPERATIONS.createLodgement,
+  summary: 'Create a lodgement',
+  description:
+    'Creates a company registration, ABN registration, business name registration or renewal for an account, with status `new` and a new `requestId`. The account reads it with `GET /lodgements/{requestId}` of the public API on the prefix of its environment. Creating it sends no event: `new` is not a notifiable status.',
+  tag: ADMIN_TAGS.lodgements,
+  access: 'admin',
+  body: {
+    schema: CreateLodgementRequest,
+    examples: {
+      company: {
+        summary: 'Company registration in the test environment',
+        value: {
+          accountId: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5',
+          environment: 'test',
+          kind: 'company_registration',
+          entityName: 'SANDBOX TRADING PTY LTD',
+          acn: '100000011',
         },
       },
-    },
-    success: {
-      201: {
-        description: 'The lodgement, status `new`.',
-        schema: Lodgement,
-        examples: { created: { summary: 'Created', value: lodgementExample } },
+      renewal: {
+        summary: 'Business name renewal without entity details',
+        value: { accountId: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5', environment: 'live', kind: 'business_name_renewal' },
       },
     },
-    errors: {
-      422: validationFailed(
-        'an unknown account (`account_not_found`), environment or kind, or an ACN or ABN with a bad checksum.',
-        'Unknown account and bad ACN',
-        {
-          accountId: [{ code: 'account_not_found', message: 'No such account.' }],
-          acn: [{ code: 'invalid_acn', message: 'Not a valid ACN (checksum failed).' }],
-        },
-      ),
+  },
+  success: {
+    201: {
+      description: 'The lodgement, status `new`.',
+      schema: Lodgement,
+      examples: { created: { summary: 'Created', value: lodgementExample } },
     },
-  });
+  },
+  errors: {
+    422: validationFailed(
+      'an unknown account (`account_not_found`), environment or kind, or an ACN or ABN with a bad checksum.',
+      'Unknown account and bad ACN',
+      {
+        accountId: [{ code: 'account_not_found', message: 'No such account.' }],
+        acn: [{ code: 'invalid_acn', message: 'Not a valid ACN (checksum failed).' }],
+      },
+    ),
+  },
+});
 
-  registerAdminOperation(registry, {
-    method: 'post',
-    path: '/admin/lodgements/{requestId}/status',
-    operationId: ADMIN_LODGEMENTS_OPERATIONS.setLodgementStatus,
-    summary: 'Set a lodgement status',
-    description: `Moves a lodgement to any status and sets \`updatedAt\` from the service clock. A move into a status that is notifiable for its kind emits that kind's event (spec 6.1) to the account's webhook endpoints of the lodgement's environment; the first delivery attempt is immediate. Each move is its own event: \`manual review\` then \`finished\` gives two. Setting the status it already has changes nothing and sends nothing; a status that is not notifiable for the kind (such as \`submitted\`, or \`validation failed\` outside company registration) is stored without an event. Notifiable statuses:\n\n${notifiableList}`,
-    tag: ADMIN_TAGS.lodgements,
-    params: RequestIdParam,
-    body: {
-      schema: SetLodgementStatusRequest,
-      examples: {
-        manualReview: { summary: 'Send to manual review', value: { status: 'manual review' } },
-        finished: { summary: 'Finish', value: { status: 'finished' } },
-      },
+export const setLodgementStatus = defineOperation({
+  method: 'post',
+  path: '/admin/lodgements/{requestId}/status',
+  operationId: ADMIN_LODGEMENTS_OPERATIONS.setLodgementStatus,
+  summary: 'Set a lodgement status',
+  description: `Moves a lodgement to any status and sets \`updatedAt\` from the service clock. A move into a status that is notifiable for its kind emits that kind's event (spec 6.1) to the account's webhook endpoints of the lodgement's environment; the first delivery attempt is immediate. Each move is its own event: \`manual review\` then \`finished\` gives two. Setting the status it already has changes nothing and sends nothing; a status that is not notifiable for the kind (such as \`submitted\`, or \`validation failed\` outside company registration) is stored without an event. Notifiable statuses:\n\n${notifiableList}`,
+  tag: ADMIN_TAGS.lodgements,
+  access: 'admin',
+  params: RequestIdParam,
+  body: {
+    schema: SetLodgementStatusRequest,
+    examples: {
+      manualReview: { summary: 'Send to manual review', value: { status: 'manual review' } },
+      finished: { summary: 'Finish', value: { status: 'finished' } },
     },
-    success: {
-      200: {
-        description: 'The lodgement with its new status.',
-        schema: Lodgement,
-        examples: {
-          manualReview: {
-            summary: 'In manual review',
-            value: { ...lodgementExample, status: 'manual review', updatedAt: '2026-11-22T03:04:00Z' },
-          },
+  },
+  success: {
+    200: {
+      description: 'The lodgement with its new status.',
+      schema: Lodgement,
+      examples: {
+        manualReview: {
+          summary: 'In manual review',
+          value: { ...lodgementExample, status: 'manual review', updatedAt: '2026-11-22T03:04:00Z' },
         },
       },
     },
-    errors: {
-      404: notFound('lodgement'),
-      422: validationFailed('`status` missing or not a lodgement status.', 'Unknown status', {
-        status: [{ code: 'invalid_enum', message: `Must be one of: ${LODGEMENT_STATUSES.join(', ')}.` }],
-      }),
-    },
-  });
+  },
+  errors: {
+    404: notFound('lodgement'),
+    422: validationFailed('`status` missing or not a lodgement status.', 'Unknown status', {
+      status: [{ code: 'invalid_enum', message: `Must be one of: ${LODGEMENT_STATUSES.join(', ')}.` }],
+    }),
+  },
+});
+
+export function registerAdminLodgementsPaths(registry: OpenAPIRegistry): void {
+  registerOperation(registry, createLodgement);
+  registerOperation(registry, setLodgementStatus);
 }

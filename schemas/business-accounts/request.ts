@@ -77,7 +77,8 @@ export const AccountInformation = z
       })
       .openapi({ description: 'Must name a director listed in `directorsContacts` (`primary_director_not_listed`).' }),
   })
-  // "acn or abn" is structural: the anyOf goes into the JSON Schema, the refine into Zod parsing
+  // "acn or abn" is structural: the anyOf goes into the JSON Schema (written out as two complete
+  // object alternatives by schemas/common/identifier-alternatives.ts), the refine into Zod parsing
   // (its params.code is what the server reports, as with the identifier checksums).
   .refine((value) => value.acn !== undefined || value.abn !== undefined, {
     message: "Give the company's ACN, its ABN, or both.",

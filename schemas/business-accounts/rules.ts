@@ -30,11 +30,12 @@ const STATE_CODES: ReadonlySet<string> = new Set(AU_JURISDICTIONS);
 const sameName = (a: string, b: string): boolean => a.trim().toUpperCase() === b.trim().toUpperCase();
 
 function add(out: RuleViolations, path: string, violation: RuleViolation): void {
-  (out[path] ??= []).push(violation);
+  const list = Object.hasOwn(out, path) ? out[path]! : (out[path] = []);
+  list.push(violation);
 }
 
 export function validateBusinessAccountRules(body: BusinessAccountApplication): RuleViolations {
-  const out: RuleViolations = {};
+  const out = Object.create(null) as RuleViolations;
   const { primaryDirector, directorsContacts } = body.accountInformation;
 
   const listed = directorsContacts.some(

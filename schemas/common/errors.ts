@@ -1,5 +1,9 @@
 // The three error families of spec section 7 and D-03, D-10, D-11. Every error response in the
 // document uses one of these registered shapes, so clients switch on shape once.
+//
+// The shapes carry no `example` of their own: Prism puts a schema's example before the response's
+// named examples and would answer every error of every operation with it (a 422 saying
+// `not_found`, issue 14). Each response carries its own examples instead.
 import { z } from './zod.js';
 
 /** Authentication, key checks and the global rate limit (spec 7, D-03). */
@@ -9,7 +13,6 @@ export const SharedError = z
   })
   .openapi('SharedError', {
     description: 'Shared error shape used by authentication, key checks and the global rate limit.',
-    example: { errors: ['Missing or invalid API key.'] },
   });
 
 export const FieldError = z
@@ -37,14 +40,13 @@ export const ApiError = z
   })
   .openapi('ApiError', {
     description: 'Error shape of the monitoring family, also used by webhooks, PPSR searches and business accounts (D-10).',
-    example: { error: 'not_found', message: 'No such entity in this account and environment.' },
   });
 
 export const Form484FieldError = z
   .strictObject({
     code: z.string().openapi({
       description:
-        'Stable code: `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`, `invalid_type`, `unknown_field`, `invalid_json`, `not_found`, …',
+        'Stable code. Validation (422, D-11): `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`. Otherwise, with an empty `field`: `invalid_json`, `payload_too_large`, `unsupported_media_type`, `not_found`, `idempotency_key_invalid`, `idempotency_key_reused`, `request_in_progress`.',
       example: 'not_uppercase',
     }),
     field: z.string().openapi({
@@ -63,10 +65,6 @@ export const Form484Error = z
   })
   .openapi('Form484Error', {
     description: 'Form 484 error shape (D-11): `response` is null and `errors` lists every problem found.',
-    example: {
-      response: null,
-      errors: [{ code: 'not_uppercase', field: 'generalInformation.companyName', message: 'Must be uppercase.' }],
-    },
   });
 
 export type ErrorFamily = 'api' | 'form484';

@@ -10,6 +10,8 @@ export const HEADER_REFS = {
   retryAfter: { $ref: '#/components/headers/Retry-After' },
   idempotentReplayed: { $ref: '#/components/headers/Idempotent-Replayed' },
   location: { $ref: '#/components/headers/Location' },
+  /** Registered by the operator document only (its 401 carries it). */
+  wwwAuthenticate: { $ref: '#/components/headers/WWW-Authenticate' },
 } as const;
 
 export function registerHeaderComponents(registry: OpenAPIRegistry): void {

@@ -1,11 +1,24 @@
-// registerOperation: the one place that turns an operation definition into an OpenAPI path item
-// with everything every operation must carry (security, X-Request-Id, auth/limit/body errors in the
-// right family, idempotency header). Resource files declare only what is particular to them.
+// registerOperation: the one place that turns an operation definition, public or operator, into an
+// OpenAPI path item with everything every operation must carry (security, X-Request-Id, auth and
+// body errors in the right family, rate limit and idempotency where they apply). Resource files
+// declare only what is particular to them.
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { ZodObject, ZodType } from 'zod';
-import { z } from './zod.js';
-import { ApiError, Form484Error, SharedError, familyError, familySchema, type ErrorFamily } from './errors.js';
-import { HEADER_REFS, IdempotencyKeyHeader } from './headers.js';
+import type { ErrorFamily } from './errors.js';
+import { IdempotencyKeyHeader } from './headers.js';
+import {
+  RATE_LIMITS,
+  badRequest,
+  bodyErrors,
+  jsonContent,
+  keyErrors,
+  operatorTokenError,
+  ownErrors,
+  rateLimitError,
+  successResponses,
+  type ResponseShape,
+} from './operation-responses.js';
+import { derivedValidationExample, validationFirst } from './validation-example.js';
 
 export interface NamedExample {
   summary: string;
@@ -29,6 +42,7 @@ export interface SuccessResponse {
   description: string;
   /** Omit for a response without a body (204). */
   schema?: ZodType;
+  /** `application/json` unless given; another type (`application/pdf`) is sent as raw bytes. */
   mediaType?: string;
   examples?: Examples;
   headers?: Record<string, { $ref: string }>;
@@ -41,280 +55,87 @@ export interface ErrorResponse {
   headers?: Record<string, { $ref: string }>;
 }
 
-/** Who may call: helpers accept publishable keys, everything else needs a secret key (spec 4.1). */
-export type Access = 'secret' | 'publishable';
+/** Operator responses carry no headers of their own, links or other media types. */
+export type AdminSuccessResponse = Pick<SuccessResponse, 'description' | 'schema' | 'examples'>;
+export type AdminErrorResponse = Omit<ErrorResponse, 'headers'>;
+
+/**
+ * Who may call, and so which document and rules an operation belongs to: `publishable` (helpers,
+ * which also accept secret keys) and `secret` are public API operations (spec 4.1); `admin` is an
+ * operator API operation, called with the operator token (sandbox.md "Operator API").
+ */
+export type Access = 'secret' | 'publishable' | 'admin';
 /** D-42 rate-limit classes. */
 export type RateLimitClass = 'helpers' | 'lodgements' | 'monitoring';
 
-export interface OperationDefinition {
+export const ADMIN_SECURITY_SCHEME = 'adminToken';
+
+interface RequestBody {
+  schema: ZodType;
+  examples: Examples;
+  description?: string;
+}
+
+interface OperationCommon {
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   operationId: string;
   summary: string;
   description: string;
   tag: string;
-  access: Access;
+  params?: ZodObject;
+  query?: ZodObject;
+}
+
+/** A public API operation: a key, an error family, a rate-limit class, maybe an idempotency key. */
+export interface PublicOperationDefinition extends OperationCommon {
+  access: 'secret' | 'publishable';
   family: ErrorFamily;
   rateLimit: RateLimitClass;
   idempotencyKey?: 'optional' | 'required';
   /** Also available only on the test prefix (simulate). */
   testOnly?: boolean;
   provisional?: boolean;
-  params?: ZodObject;
-  query?: ZodObject;
-  body?: { schema: ZodType; examples: Examples; description?: string; maxBytes?: number };
+  body?: RequestBody & { maxBytes?: number };
   success: Record<number, SuccessResponse>;
   /** Family-shaped errors particular to this operation (400, 402, 403, 404, 409, 422, 429, 503). */
   errors?: Partial<Record<number, ErrorResponse>>;
 }
 
-const RATE_LIMITS: Record<RateLimitClass, string> = {
-  helpers: '1,200 requests per minute per key',
-  lodgements: '600 requests per minute per account',
-  monitoring: '60 requests per minute per account and, separately, 60 per minute per client IP',
-};
-
-const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
-function jsonContent(schema: ZodType, examples: Examples | undefined, mediaType = 'application/json') {
-  return { [mediaType]: { schema, ...(examples ? { examples } : {}) } };
+/**
+ * An operator API operation: one bearer token, no rate limit, one error shape (ApiError) and the
+ * 1 MiB body limit, so it declares none of those.
+ */
+export interface AdminOperationDefinition extends OperationCommon {
+  access: 'admin';
+  /** Full path including `/admin`, exactly as sandbox.md lists it. */
+  path: `/admin/${string}`;
+  body?: RequestBody;
+  success: Record<number, AdminSuccessResponse>;
+  /**
+   * ApiError-shaped errors particular to this operation (404, 409, 422). 400 `invalid_json`, 413
+   * and 415 are added for every operation with a body; 401 for every operation.
+   */
+  errors?: Partial<Record<400 | 404 | 409 | 422, AdminErrorResponse>>;
 }
 
-function sharedExample(summary: string, message: string): NamedExample {
-  return { summary, value: { errors: [message] } };
-}
+/** `access` tells the two apart: `admin` for the operator API, a key type for the public API. */
+export type OperationDefinition = PublicOperationDefinition | AdminOperationDefinition;
 
-function familyExample(family: ErrorFamily, summary: string, code: string, message: string): NamedExample {
-  return { summary, value: familyError(family, code, message) };
-}
-
-/** Schema for a response that may be in the shared shape or the family's shape. */
-function sharedOrFamily(family: ErrorFamily): ZodType {
-  return z.union([SharedError, family === 'api' ? ApiError : Form484Error]).openapi({}, { unionPreferredType: 'oneOf' });
-}
-
-/** The error codes an example set already illustrates (ApiError `error` or Form 484 `errors[].code`). */
-function codesIn(examples: Examples): Set<string> {
-  const codes = new Set<string>();
-  for (const example of Object.values(examples)) {
-    const value = example.value as { error?: unknown; errors?: unknown };
-    if (typeof value.error === 'string') codes.add(value.error);
-    if (Array.isArray(value.errors))
-      for (const item of value.errors as { code?: unknown }[]) if (typeof item.code === 'string') codes.add(item.code);
-  }
-  return codes;
-}
+/** The keys a definition of its kind may have; a misspelt one (`idempotencyKye`) is a compile error. */
+type KnownKeys<D> = D extends { access: 'admin' } ? keyof AdminOperationDefinition : keyof PublicOperationDefinition;
 
 /**
- * D-18 errors every operation taking `Idempotency-Key` can return, added here once so no operation
- * forgets them: 409 for a reused key or one still running, 400 for a key too long (or missing where
- * required). An operation's own 409/400 keeps its examples; only the missing codes are added.
+ * Declares an operation and keeps its exact type: `operationId` as its literal, the Zod schemas of
+ * its params, query, body and responses, and its success statuses, so the server can type a
+ * handler's input and result from it (`InputOf`, `SuccessOf` in ./operation-types.ts). The value is
+ * returned as it is; registering it is `registerOperation`'s job.
  */
-function idempotencyErrors(def: OperationDefinition): { conflict?: ErrorResponse; badKey: Examples } {
-  if (!def.idempotencyKey) return { badKey: {} };
-  const own = def.errors?.[409];
-  const have = codesIn(own?.examples ?? {});
-  const added: Examples = {};
-  if (!have.has('idempotency_key_reused'))
-    added.idempotencyKeyReused = familyExample(
-      def.family,
-      'Key reused with another body',
-      'idempotency_key_reused',
-      'This Idempotency-Key was used with a different request body.',
-    );
-  if (!have.has('request_in_progress'))
-    added.requestInProgress = familyExample(
-      def.family,
-      'First request with this key still running',
-      'request_in_progress',
-      'A request with this Idempotency-Key is still being processed.',
-    );
-  const conflict: ErrorResponse = {
-    description: own
-      ? own.description
-      : '`idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.',
-    examples: { ...(own?.examples ?? {}), ...added },
-    ...(own?.headers ? { headers: own.headers } : {}),
-  };
-  const badKey: Examples = {
-    idempotencyKeyInvalid: familyExample(
-      def.family,
-      'Idempotency-Key over 255 characters',
-      'idempotency_key_invalid',
-      'Idempotency-Key must be at most 255 characters.',
-    ),
-    ...(def.idempotencyKey === 'required'
-      ? {
-          idempotencyKeyRequired: familyExample(
-            def.family,
-            'No Idempotency-Key',
-            'idempotency_key_required',
-            'This request needs an Idempotency-Key header.',
-          ),
-        }
-      : {}),
-  };
-  return { conflict, badKey };
+export function defineOperation<const D extends OperationDefinition>(def: D & Record<Exclude<keyof D, KnownKeys<D>>, never>): D {
+  return def;
 }
 
-function authErrors(def: OperationDefinition): Record<number, ResponseConfig> {
-  const forbiddenExamples: Examples = {
-    wrongEnvironment: sharedExample(
-      'Key environment differs from the URL prefix',
-      'A live key cannot be used on the test prefix (/api/test/v2).',
-    ),
-    browser: sharedExample('Secret key used from a browser', 'Secret keys must not be used from a browser; use a publishable key.'),
-    ...(def.access === 'secret'
-      ? { publishableKey: sharedExample('Publishable key on a secret-only operation', 'Publishable keys can only call helper endpoints.') }
-      : {
-          domainNotAllowed: sharedExample(
-            'Publishable key from a domain not in its list',
-            'Origin app.example.org is not allowed for this publishable key.',
-          ),
-        }),
-  };
-  if (def.family === 'form484' || def.rateLimit !== 'monitoring') {
-    forbiddenExamples.sandboxOnly = sharedExample(
-      'Free (sandbox) account used a live key',
-      'sandbox_only: this account can only use test keys.',
-    );
-  }
-  const ownForbidden = def.errors?.[403];
-  return {
-    401: {
-      description:
-        'No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.',
-      headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(SharedError, {
-        missingKey: sharedExample('No key', 'Missing Authorization header. Use "Authorization: Bearer <API key>".'),
-        unknownKey: sharedExample('Unknown or revoked key', 'Invalid API key.'),
-      }),
-    },
-    403: {
-      description: ownForbidden
-        ? `${ownForbidden.description} Key checks (wrong environment, browser use of a secret key${def.access === 'secret' ? ', publishable key' : ''}) use the shared shape (D-03).`
-        : `Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser${def.access === 'secret' ? ', a publishable key' : ", a domain not in the publishable key's list"}, or a free account using a live key (\`sandbox_only\`).`,
-      headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(ownForbidden ? sharedOrFamily(def.family) : SharedError, {
-        ...forbiddenExamples,
-        ...(ownForbidden?.examples ?? {}),
-      }),
-    },
-  };
-}
-
-function rateLimitError(def: OperationDefinition): ResponseConfig {
-  const own = def.errors?.[429];
-  const examples: Examples = {
-    rateLimited: sharedExample(
-      'Rate limit exceeded',
-      `Rate limit exceeded (${RATE_LIMITS[def.rateLimit]}). Retry after the number of seconds in Retry-After.`,
-    ),
-    ...(own?.examples ?? {}),
-  };
-  return {
-    description: `Too many requests (${RATE_LIMITS[def.rateLimit]}, D-42).${own ? ` ${own.description}` : ''}`,
-    headers: {
-      'X-Request-Id': HEADER_REFS.requestId,
-      'Retry-After': HEADER_REFS.retryAfter,
-      'RateLimit-Limit': HEADER_REFS.rateLimitLimit,
-      'RateLimit-Remaining': HEADER_REFS.rateLimitRemaining,
-      'RateLimit-Reset': HEADER_REFS.rateLimitReset,
-    },
-    content: jsonContent(own ? sharedOrFamily(def.family) : SharedError, examples),
-  };
-}
-
-function bodyErrors(def: OperationDefinition): Record<number, ResponseConfig> {
-  if (!def.body) return {};
-  const limit = def.body.maxBytes ?? DEFAULT_BODY_LIMIT;
-  const schema = familySchema(def.family);
-  return {
-    413: {
-      description: `Body larger than ${limit / (1024 * 1024)} MiB (D-14).`,
-      headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(schema, {
-        tooLarge: familyExample(
-          def.family,
-          'Body too large',
-          'payload_too_large',
-          `The request body exceeds ${limit / (1024 * 1024)} MiB.`,
-        ),
-      }),
-    },
-    415: {
-      description: 'Body is not `application/json` (D-13).',
-      headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(schema, {
-        unsupported: familyExample(def.family, 'Not JSON', 'unsupported_media_type', 'Send the body as application/json.'),
-      }),
-    },
-  };
-}
-
-function badRequest(def: OperationDefinition): ResponseConfig | undefined {
-  const own = def.errors?.[400];
-  const { badKey } = idempotencyErrors(def);
-  const ownCodes = codesIn(own?.examples ?? {});
-  const keyExamples = Object.fromEntries(
-    Object.entries(badKey).filter(([, example]) => ![...codesIn({ x: example })].some((code) => ownCodes.has(code))),
-  );
-  if (!def.body && !own && Object.keys(keyExamples).length === 0) return undefined;
-  const examples: Examples = {
-    ...(def.body
-      ? { invalidJson: familyExample(def.family, 'Malformed JSON', 'invalid_json', 'The request body is not valid JSON.') }
-      : {}),
-    ...keyExamples,
-    ...(own?.examples ?? {}),
-  };
-  const parts = [
-    def.body ? 'Malformed JSON (`invalid_json`, D-13).' : '',
-    def.idempotencyKey
-      ? `\`idempotency_key_invalid\` (key over 255 characters)${def.idempotencyKey === 'required' ? ' or `idempotency_key_required` (no key)' : ''}, D-18.`
-      : '',
-    own ? own.description : '',
-  ].filter(Boolean);
-  return {
-    description: parts.join(' ') || (own?.description ?? ''),
-    headers: { 'X-Request-Id': HEADER_REFS.requestId, ...(own?.headers ?? {}) },
-    content: jsonContent(familySchema(def.family), examples),
-  };
-}
-
-function successResponses(def: OperationDefinition): Record<number, ResponseConfig> {
-  const out: Record<number, ResponseConfig> = {};
-  for (const [status, response] of Object.entries(def.success)) {
-    out[Number(status)] = {
-      description: response.description,
-      headers: {
-        'X-Request-Id': HEADER_REFS.requestId,
-        ...(def.idempotencyKey ? { 'Idempotent-Replayed': HEADER_REFS.idempotentReplayed } : {}),
-        ...(response.headers ?? {}),
-      },
-      ...(response.schema ? { content: jsonContent(response.schema, response.examples, response.mediaType) } : {}),
-      ...(response.links ? { links: response.links } : {}),
-    };
-  }
-  return out;
-}
-
-function ownErrors(def: OperationDefinition): Record<number, ResponseConfig> {
-  const out: Record<number, ResponseConfig> = {};
-  const { conflict } = idempotencyErrors(def);
-  const errors: Partial<Record<number, ErrorResponse>> = { ...(def.errors ?? {}), ...(conflict ? { 409: conflict } : {}) };
-  for (const [statusText, response] of Object.entries(errors)) {
-    const status = Number(statusText);
-    if (!response || status === 400 || status === 403 || status === 429) continue;
-    out[status] = {
-      description: response.description,
-      headers: { 'X-Request-Id': HEADER_REFS.requestId, ...(response.headers ?? {}) },
-      content: jsonContent(familySchema(def.family), response.examples),
-    };
-  }
-  return out;
-}
-
-function describe(def: OperationDefinition): string {
+function describe(def: PublicOperationDefinition): string {
   const parts = [def.description.trim()];
   const notes = [
     def.access === 'publishable'
@@ -328,48 +149,101 @@ function describe(def: OperationDefinition): string {
   return parts.join('\n\n');
 }
 
-export function registerOperation(registry: OpenAPIRegistry, def: OperationDefinition): void {
+function requestOf(def: OperationDefinition, headers: ZodObject | undefined): RouteConfig['request'] {
+  return {
+    ...(def.params ? { params: def.params } : {}),
+    ...(def.query ? { query: def.query } : {}),
+    ...(headers ? { headers } : {}),
+    ...(def.body
+      ? {
+          body: {
+            required: true,
+            ...(def.body.description ? { description: def.body.description } : {}),
+            content: jsonContent(def.body.schema, def.body.examples),
+          },
+        }
+      : {}),
+  };
+}
+
+function byStatus(responses: Record<number, ResponseConfig>): Record<number, ResponseConfig> {
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+/**
+ * The operation's errors with its 422 examples in the order a mock needs: Prism answers every
+ * request that fails the document with the first one (see ./validation-example.ts). A body or a
+ * query can always be invalid, so an operation taking either must document its 422.
+ */
+function errorsForMock<E extends AdminErrorResponse>(
+  def: OperationDefinition,
+  family: ErrorFamily,
+  errors: Partial<Record<number, E>> | undefined,
+): Partial<Record<number, E>> | undefined {
+  const own = errors?.[422];
+  if ((def.body || def.query) && !own) throw new Error(`${def.operationId}: an operation with a body or a query must document its 422`);
+  if (!own) return errors;
+  const derived = derivedValidationExample(family, def.body?.schema, def.query);
+  return { ...errors, 422: { ...own, examples: validationFirst(own.examples, derived) } };
+}
+
+function publicRoute(given: PublicOperationDefinition): RouteConfig {
+  const def: PublicOperationDefinition = { ...given, errors: errorsForMock(given, given.family, given.errors) };
   const bad = badRequest(def);
   const badResponses: Record<number, ResponseConfig> = bad ? { 400: bad } : {};
   const responses: Record<number, ResponseConfig> = {
     ...successResponses(def),
     ...badResponses,
-    ...authErrors(def),
+    ...keyErrors(def),
     ...bodyErrors(def),
     429: rateLimitError(def),
     ...ownErrors(def),
   };
   const headers = def.idempotencyKey ? IdempotencyKeyHeader(def.idempotencyKey === 'required') : undefined;
-  const security: Record<string, string[]>[] =
-    def.access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
-  const route: RouteConfig = {
+  return {
     method: def.method,
     path: def.path,
     operationId: def.operationId,
     summary: def.summary,
     description: describe(def),
     tags: [def.tag],
-    security,
-    request: {
-      ...(def.params ? { params: def.params } : {}),
-      ...(def.query ? { query: def.query } : {}),
-      ...(headers ? { headers } : {}),
-      ...(def.body
-        ? {
-            body: {
-              required: true,
-              ...(def.body.description ? { description: def.body.description } : {}),
-              content: jsonContent(def.body.schema, def.body.examples),
-            },
-          }
-        : {}),
-    },
-    responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
+    security: def.access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }],
+    request: requestOf(def, headers),
+    responses: byStatus(responses),
     'x-rate-limit-class': def.rateLimit,
     'x-error-family': def.family,
     ...(def.provisional ? { 'x-provisional': true } : {}),
     ...(def.testOnly ? { 'x-test-only': true } : {}),
     ...(def.body?.maxBytes ? { 'x-body-limit-bytes': def.body.maxBytes } : {}),
   };
-  registry.registerPath(route);
+}
+
+function adminRoute(def: AdminOperationDefinition): RouteConfig {
+  // A body can always be invalid, and a client needs the example of how that is reported.
+  const errors = errorsForMock(def, 'api', def.errors);
+  const shape: ResponseShape = { family: 'api', success: def.success, ...(def.body ? { body: {} } : {}), errors };
+  const bad = badRequest(shape);
+  const badResponses: Record<number, ResponseConfig> = bad ? { 400: bad } : {};
+  const responses: Record<number, ResponseConfig> = {
+    ...successResponses(shape),
+    ...badResponses,
+    401: operatorTokenError(),
+    ...bodyErrors(shape),
+    ...ownErrors(shape),
+  };
+  return {
+    method: def.method,
+    path: def.path,
+    operationId: def.operationId,
+    summary: def.summary,
+    description: `${def.description.trim()}\n\nNeeds the operator token.`,
+    tags: [def.tag],
+    security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
+    request: requestOf(def, undefined),
+    responses: byStatus(responses),
+  };
+}
+
+export function registerOperation(registry: OpenAPIRegistry, def: OperationDefinition): void {
+  registry.registerPath(def.access === 'admin' ? adminRoute(def) : publicRoute(def));
 }

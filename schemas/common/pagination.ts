@@ -2,7 +2,16 @@ import { z } from './zod.js';
 
 /** D-38: every list takes `page` (from 1) and `perPage` (default 25, max 100). */
 export const PageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1).optional().openapi({ description: 'Page number, from 1.', example: 1 }),
+  // The largest page is the largest safe integer: the typed parse refuses more (422), and its row
+  // offset (at most 100 per page) stays inside PostgreSQL's bigint. A `maximum` keyword would say
+  // the same but is a breaking change by the D-44 gate, so the bound is stated in words.
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .optional()
+    .openapi({ description: 'Page number, from 1 to 9007199254740991 (2^53 - 1); a larger value is 422.', example: 1 }),
   perPage: z.coerce
     .number()
     .int()

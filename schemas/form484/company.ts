@@ -2,7 +2,7 @@
 // ultimate holding company, concessional fees and the annexure.
 import { z } from '../common/zod.js';
 import { IsoDate } from '../common/dates.js';
-import { Abn, Acn } from '../common/identifiers.js';
+import { Acn, ElevenDigits, NineDigits } from '../common/identifiers.js';
 import { Form484AustralianAddress } from './addresses.js';
 import { Form484Name, longText, pastDate, requiredUpperText, upperText } from './fields.js';
 
@@ -71,8 +71,9 @@ export const Form484UltimateHoldingCompany = z
     dateOfChange: pastDate('Date of the change.'),
     uhcStatus: z.enum(UHC_STATUSES).openapi({ description: '`A` appointing, `C` ceasing, `N` notifying a change.', example: 'A' }),
     name: upperText(200).optional().openapi({ example: 'HARBOUR LIGHTS GROUP LTD' }),
-    acn: Acn.optional(),
-    abn: Abn.optional(),
+    // Spec 2.5 asks only for "9 digits" / "11 digits" here (the checksum only on generalInformation.acn).
+    acn: NineDigits.optional().openapi({ description: '9 digits.' }),
+    abn: ElevenDigits.optional().openapi({ description: '11 digits.' }),
     placeIncorporation: upperText(50).optional().openapi({ description: 'Place of incorporation.', example: 'QUEENSLAND' }),
   })
   .openapi('Form484UltimateHoldingCompany', { description: 'Change of ultimate holding company.' });

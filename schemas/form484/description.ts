@@ -22,7 +22,7 @@ always required; add the sections for the changes being notified (one form may c
 
 **Rules.** Every problem is reported at once (422, \`{"response": null, "errors": [{"code", "field", "message"}]}\`, D-11):
 
-- Every string value is uppercase (no \`a\`-\`z\`): \`not_uppercase\`. Unknown fields are refused: \`unknown_field\`.
+- Every string value is uppercase (no \`a\`-\`z\`): \`not_uppercase\`. Unknown fields, values of the wrong JSON type and numbers out of range are refused: \`invalid_format\`.
 - \`descriptionOfConsideration\` and annexure \`text\`: printable ASCII and line breaks only, up to ${longText} characters each.
 - Dates are \`YYYY-MM-DD\` calendar dates (\`invalid_date\`), judged against today's date in Australia/Brisbane.
   Change, appointment, cessation, issue, cancellation and register dates may not be in the future (\`date_in_future\`).
@@ -34,7 +34,9 @@ always required; add the sections for the changes being notified (one form may c
 - \`shareIssue\` or \`shareCancellation\` needs \`shareStructure\` and \`members\` (\`section_required\`). Each member's \`shareClass\` must be a \`classCode\` in \`shareStructure\` (\`unknown_share_class\`).
 - Regulator rule V455: for every class whose \`status\` is not \`NO\`, \`numberIssued\`, \`totalAmountPaid\` and \`totalAmountUnpaid\` equal the sums of the members' \`number\`, \`totalPaid\` and \`totalUnpaid\` in that class (\`sum_mismatch_v455\`).
 - Each holding owner is either an \`individual\` or an \`organisation\`.
-- ACNs and ABNs must pass their checksums (\`invalid_acn\`, \`invalid_abn\`).
+- \`generalInformation.acn\` is 9 digits with a valid ACN checksum (\`invalid_acn\`); the other ACNs (ultimate holding company, \`organisationAcn\`, holding organisations) are 9 digits (\`invalid_acn\`) and the ultimate holding company's \`abn\` 11 digits (\`invalid_format\`).
+
+The codes are exactly: \`required\`, \`too_long\`, \`not_uppercase\`, \`invalid_date\`, \`date_in_future\`, \`date_out_of_window\`, \`invalid_acn\`, \`under_18\`, \`sum_mismatch_v455\`, \`unknown_share_class\`, \`section_required\`, \`invalid_enum\`, \`invalid_format\` (D-11). A body that is not JSON answers 400 \`invalid_json\`, one over 8 MiB 413 \`payload_too_large\`, one that is not \`application/json\` 415 \`unsupported_media_type\`, all in this shape with an empty \`field\`.
 
 The body may be up to **8 MiB** (D-14; larger bodies get 413).
 

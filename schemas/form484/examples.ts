@@ -259,11 +259,23 @@ const statusInfo = { companyName: 'SANDBOX TRADING PTY LTD', acn: '100000011' };
 export const FORM484_STATUS_EXAMPLES = {
   submitted: {
     summary: 'With the regulator',
-    value: { response: { requestId: 1001, status: 'submitted', documentNumber: '7EAA12345', info: statusInfo }, errors: [] },
+    value: {
+      response: { requestId: 1001, status: 'submitted', documentNumber: '7EAA12345', documentUrl: '', info: statusInfo },
+      errors: [],
+    },
   },
   finished: {
     summary: 'Registered',
-    value: { response: { requestId: 1001, status: 'finished', documentNumber: '7EAA12345', info: statusInfo }, errors: [] },
+    value: {
+      response: {
+        requestId: 1001,
+        status: 'finished',
+        documentNumber: '7EAA12345',
+        documentUrl: 'http://127.0.0.1:4000/documents/doc_4fTq9ZmW2xYb7NcR4vLp8sQe.pdf',
+        info: statusInfo,
+      },
+      errors: [],
+    },
   },
   manualReview: {
     summary: 'Sandbox: held for manual review',
@@ -272,6 +284,7 @@ export const FORM484_STATUS_EXAMPLES = {
         requestId: 1002,
         status: 'manual review',
         documentNumber: '7EAA12346',
+        documentUrl: '',
         info: { companyName: 'MANUAL REVIEW TRADING PTY LTD', acn: '100000020' },
       },
       errors: [],
@@ -284,6 +297,7 @@ export const FORM484_STATUS_EXAMPLES = {
         requestId: 1003,
         status: 'rejected',
         documentNumber: '7EAA12347',
+        documentUrl: '',
         info: { companyName: 'REJECT TRADING PTY LTD', acn: '100000020' },
       },
       errors: [],

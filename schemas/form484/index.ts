@@ -1,5 +1,5 @@
 // Form 484 (spec 2.5, 4.6): the public surface of this folder for the registry and the server.
-export { FORM484_BODY_LIMIT_BYTES, FORM484_OPERATIONS, registerForm484Paths } from './paths.js';
+export { FORM484_BODY_LIMIT_BYTES, FORM484_OPERATIONS, createForm484Lodgement, getForm484Status, registerForm484Paths } from './paths.js';
 export { Form484Request } from './request.js';
 export { validateForm484, type ValidateForm484Options } from './validate.js';
 export { brisbaneToday } from './dates.js';
@@ -8,3 +8,4 @@ export { FORM484_RULES, type Form484Rule, type RuleContext } from './rules.js';
 export { structuralProblems } from './structural.js';
 export { FORM484_STATUSES, Form484LodgementResponse, Form484Status, Form484StatusResponse, type Form484StatusValue } from './responses.js';
 export { FORM484_REQUEST_EXAMPLES } from './examples.js';
+export { FORM484_EVENT, FORM484_INTERACTION, FORM484_NOTIFIABLE_STATUSES, Form484StatusEvent } from './events.js';

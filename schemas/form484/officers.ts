@@ -2,7 +2,7 @@
 // officer details. Age and date windows are checked in `rules.ts` because they depend on today.
 import { z } from '../common/zod.js';
 import { IsoDate } from '../common/dates.js';
-import { Acn } from '../common/identifiers.js';
+import { NineDigits } from '../common/identifiers.js';
 import { Form484OfficeHolderAddress } from './addresses.js';
 import { Form484BirthLocalityQualifier } from './countries.js';
 import { Form484Name, pastDate, requiredUpperText, upperText } from './fields.js';
@@ -44,7 +44,8 @@ export const Form484OfficeHolder = z
     formerName: Form484Name.optional().openapi({ description: 'Former name; when given, `familyName` and `givenName1` are required.' }),
     birthDetails: Form484BirthDetails,
     organisationName: upperText(200).optional().openapi({ description: 'Name of a body corporate officer.' }),
-    organisationAcn: Acn.optional(),
+    // Spec 2.5: "9 digits", no checksum named.
+    organisationAcn: NineDigits.optional().openapi({ description: 'ACN of a body corporate officer: 9 digits.' }),
     address: Form484OfficeHolderAddress,
     addressOverriddenIndicator: z
       .boolean()

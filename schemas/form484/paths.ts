@@ -1,14 +1,15 @@
 // The two Form 484 operations (spec 4.6): lodge, and read the status.
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { form484Error } from '../common/errors.js';
-import { registerOperation } from '../common/operation.js';
-import { RequestIdParam } from '../lodgements.js';
+import { defineOperation, registerOperation } from '../common/operation.js';
+import { RequestIdParam } from '../lodgements/index.js';
 import { TAGS } from '../tags.js';
 import { CREATE_DESCRIPTION, STATUS_DESCRIPTION } from './description.js';
 import { FORM484_VALIDATION_EXAMPLES } from './error-examples.js';
 import { FORM484_REQUEST_EXAMPLES, FORM484_STATUS_EXAMPLES, lodgementCreated } from './examples.js';
 import { Form484Request } from './request.js';
 import { Form484LodgementResponse, Form484StatusResponse } from './responses.js';
+import { registerForm484Events } from './events.js';
 
 export const FORM484_OPERATIONS = {
   createForm484Lodgement: 'createForm484Lodgement',
@@ -18,62 +19,66 @@ export const FORM484_OPERATIONS = {
 /** D-14: annexure and consideration texts may each hold 2,900,000 characters. */
 export const FORM484_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-export function registerForm484Paths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, {
-    method: 'post',
-    path: '/asic-484-forms',
-    operationId: FORM484_OPERATIONS.createForm484Lodgement,
-    summary: 'Lodge a Form 484',
-    description: CREATE_DESCRIPTION,
-    tag: TAGS.form484,
-    access: 'secret',
-    family: 'form484',
-    rateLimit: 'lodgements',
-    idempotencyKey: 'optional',
-    body: {
-      schema: Form484Request,
-      examples: FORM484_REQUEST_EXAMPLES,
-      description: 'The form: `generalInformation`, `signature`, `testTransmissionIndicator` and the sections of the changes.',
-      maxBytes: FORM484_BODY_LIMIT_BYTES,
+export const createForm484Lodgement = defineOperation({
+  method: 'post',
+  path: '/asic-484-forms',
+  operationId: FORM484_OPERATIONS.createForm484Lodgement,
+  summary: 'Lodge a Form 484',
+  description: CREATE_DESCRIPTION,
+  tag: TAGS.form484,
+  access: 'secret',
+  family: 'form484',
+  rateLimit: 'lodgements',
+  idempotencyKey: 'optional',
+  body: {
+    schema: Form484Request,
+    examples: FORM484_REQUEST_EXAMPLES,
+    description: 'The form: `generalInformation`, `signature`, `testTransmissionIndicator` and the sections of the changes.',
+    maxBytes: FORM484_BODY_LIMIT_BYTES,
+  },
+  success: {
+    201: {
+      description: 'Lodged (D-17). `documentNumber` is assigned now; `documentUrl` is empty until the lodgement is `finished`.',
+      schema: Form484LodgementResponse,
+      examples: { created: { summary: 'Lodged', value: lodgementCreated } },
     },
-    success: {
-      201: {
-        description: 'Lodged (D-17). `documentNumber` is assigned now; `documentUrl` is empty until the lodgement is `finished`.',
-        schema: Form484LodgementResponse,
-        examples: { created: { summary: 'Lodged', value: lodgementCreated } },
-      },
+  },
+  errors: {
+    422: {
+      description:
+        'The form breaks one or more rules. `errors` lists every problem, each with its `code` and the JSON path of its `field` (D-11).',
+      examples: FORM484_VALIDATION_EXAMPLES,
     },
-    errors: {
-      422: {
-        description:
-          'The form breaks one or more rules. `errors` lists every problem, each with its `code` and the JSON path of its `field` (D-11).',
-        examples: FORM484_VALIDATION_EXAMPLES,
-      },
-    },
-  });
+  },
+});
 
-  registerOperation(registry, {
-    method: 'get',
-    path: '/asic-484-forms/{requestId}/status',
-    operationId: FORM484_OPERATIONS.getForm484Status,
-    summary: 'Get a Form 484 status',
-    description: STATUS_DESCRIPTION,
-    tag: TAGS.form484,
-    access: 'secret',
-    family: 'form484',
-    rateLimit: 'lodgements',
-    params: RequestIdParam,
-    success: { 200: { description: "The lodgement's status.", schema: Form484StatusResponse, examples: FORM484_STATUS_EXAMPLES } },
-    errors: {
-      404: {
-        description: '`not_found`: no Form 484 lodgement with this id in this account and environment.',
-        examples: {
-          notFound: {
-            summary: 'Unknown id',
-            value: form484Error([{ code: 'not_found', field: '', message: 'No such Form 484 lodgement in this account and environment.' }]),
-          },
+export const getForm484Status = defineOperation({
+  method: 'get',
+  path: '/asic-484-forms/{requestId}/status',
+  operationId: FORM484_OPERATIONS.getForm484Status,
+  summary: 'Get a Form 484 status',
+  description: STATUS_DESCRIPTION,
+  tag: TAGS.form484,
+  access: 'secret',
+  family: 'form484',
+  rateLimit: 'lodgements',
+  params: RequestIdParam,
+  success: { 200: { description: "The lodgement's status.", schema: Form484StatusResponse, examples: FORM484_STATUS_EXAMPLES } },
+  errors: {
+    404: {
+      description: '`not_found`: no Form 484 lodgement with this id in this account and environment.',
+      examples: {
+        notFound: {
+          summary: 'Unknown id',
+          value: form484Error([{ code: 'not_found', field: '', message: 'No such Form 484 lodgement in this account and environment.' }]),
         },
       },
     },
-  });
+  },
+});
+
+export function registerForm484Paths(registry: OpenAPIRegistry): void {
+  registerOperation(registry, createForm484Lodgement);
+  registerOperation(registry, getForm484Status);
+  registerForm484Events(registry);
 }

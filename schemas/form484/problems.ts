@@ -5,7 +5,11 @@ import type { Form484FieldError } from '../common/errors.js';
 /** One element of the `errors` array of a Form 484 error response (D-11). */
 export type Form484Problem = z.infer<typeof Form484FieldError>;
 
-/** D-11 codes plus the structural ones this module adds; stable, so clients may switch on them. */
+/**
+ * Exactly the D-11 codes: stable, so clients may switch on them. Faults D-11 has no word of its own
+ * for (a wrong JSON type, a number out of range, an unknown field) are `invalid_format`, and the
+ * message says which.
+ */
 export const FORM484_ERROR_CODES = [
   'required',
   'too_long',
@@ -14,16 +18,12 @@ export const FORM484_ERROR_CODES = [
   'date_in_future',
   'date_out_of_window',
   'invalid_acn',
-  'invalid_abn',
   'under_18',
   'sum_mismatch_v455',
   'unknown_share_class',
   'section_required',
   'invalid_enum',
   'invalid_format',
-  'invalid_type',
-  'out_of_range',
-  'unknown_field',
 ] as const;
 export type Form484ErrorCode = (typeof FORM484_ERROR_CODES)[number];
 

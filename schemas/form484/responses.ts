@@ -49,6 +49,11 @@ export const Form484StatusRecord = z
     requestId: RequestId,
     status: Form484Status,
     documentNumber: DocumentNumber,
+    documentUrl: z.string().openapi({
+      description:
+        'URL of a PDF of the lodged document: empty until the lodgement is `finished` (D-35). In the sandbox the PDF is a summary of the form, marked as a sandbox document.',
+      example: '',
+    }),
     info: Form484StatusInfo,
   })
   .openapi('Form484StatusRecord');

@@ -2,7 +2,7 @@
 // register rows. The V455 sums and the class cross-references span sections, so they live in
 // `rules.ts`; everything about a single field is here.
 import { z } from '../common/zod.js';
-import { Acn } from '../common/identifiers.js';
+import { NineDigits } from '../common/identifiers.js';
 import { Form484MemberAddress } from './addresses.js';
 import { UPPERCASE_PATTERN } from '../common/names.js';
 import { Form484Name, REGISTER_INTEGER_MAX, longText, pastDate, registerInteger, requiredUpperText, upperText } from './fields.js';
@@ -78,7 +78,8 @@ export const Form484ShareCancellation = z
 export const Form484HoldingOrganisation = z
   .strictObject({
     name: requiredUpperText(200).openapi({ example: 'HARBOUR LIGHTS INVESTMENTS PTY LTD' }),
-    acn: Acn.optional(),
+    // Spec 2.5 gives no rule for this `acn`; the form's ACN fields are 9 digits.
+    acn: NineDigits.optional().openapi({ description: '9 digits.' }),
   })
   .openapi('Form484HoldingOrganisation');
 

@@ -49,9 +49,10 @@ function patternProblems(issue: Issue & { code: 'invalid_format' }, field: strin
       ? out
       : [problem('invalid_format', field, 'Only uppercase printable ASCII characters and line breaks are allowed.')];
   }
-  // The ACN/ABN digit patterns and their checksum refinements describe one fault: report it once.
-  if (pattern === ACN_PATTERN) return [problem('invalid_acn', field, 'Must be 9 digits with a valid ACN checksum.')];
-  if (pattern === ABN_PATTERN) return [problem('invalid_abn', field, 'Must be 11 digits with a valid ABN checksum.')];
+  // An ACN field's digit pattern and (where the spec names one) its checksum describe one fault:
+  // `invalid_acn`, reported once. D-11 has no ABN code, so an ABN of the wrong shape is a format fault.
+  if (pattern === ACN_PATTERN) return [problem('invalid_acn', field, 'Must be 9 digits.')];
+  if (pattern === ABN_PATTERN) return [problem('invalid_format', field, 'Must be 11 digits.')];
   if (pattern === POSTCODE_PATTERN) return [problem('invalid_format', field, 'Must be 4 digits.')];
   return [problem('invalid_format', field, 'Not in the expected format.')];
 }
@@ -60,7 +61,7 @@ function enumProblem(issue: Issue & { code: 'invalid_value' }, field: string): F
   const allowed = issue.values;
   // `"true"` for a literal `true`, or 3 for an enum of strings, is a type fault, not a wrong choice.
   if (allowed.length > 0 && typeof issue.input !== typeof allowed[0]) {
-    return problem('invalid_type', field, `Must be ${TYPE_NAMES[typeof allowed[0]] ?? typeof allowed[0]}.`);
+    return problem('invalid_format', field, `Must be ${TYPE_NAMES[typeof allowed[0]] ?? typeof allowed[0]}.`);
   }
   if (allowed.length === 1) return problem('invalid_enum', field, `Must be ${JSON.stringify(allowed[0])}.`);
   const message = LONG_ENUM_MESSAGES[lastKey(issue.path)] ?? `Must be one of: ${allowed.map(String).join(', ')}.`;
@@ -74,27 +75,26 @@ export function issueToProblems(issue: Issue): Form484Problem[] {
     case 'invalid_type':
       // A key that is absent arrives as `undefined` (JSON has no undefined value).
       if (issue.input === undefined) return [problem('required', field, 'Required.')];
-      return [problem('invalid_type', field, `Must be ${TYPE_NAMES[issue.expected] ?? issue.expected}.`)];
+      return [problem('invalid_format', field, `Must be ${TYPE_NAMES[issue.expected] ?? issue.expected}.`)];
     case 'too_big':
       if (issue.origin === 'string') return [problem('too_long', field, `At most ${String(issue.maximum)} characters.`)];
       if (issue.origin === 'array') return [problem('too_long', field, `At most ${String(issue.maximum)} items.`)];
-      return [problem('out_of_range', field, `Must be at most ${String(issue.maximum)}.`)];
+      return [problem('invalid_format', field, `Must be at most ${String(issue.maximum)}.`)];
     case 'too_small':
       // Every minimum length in the schema is 1: an empty string or list is as good as missing.
       if (issue.origin === 'string' || issue.origin === 'array')
         return [problem('required', field, issue.origin === 'array' ? 'At least one item is required.' : 'Required; must not be empty.')];
-      return [problem('out_of_range', field, `Must be at least ${String(issue.minimum)}.`)];
+      return [problem('invalid_format', field, `Must be at least ${String(issue.minimum)}.`)];
     case 'invalid_format':
       if (issue.format === 'date') return [problem('invalid_date', field, 'Must be a calendar date in YYYY-MM-DD form.')];
       return patternProblems(issue, field);
     case 'invalid_value':
       return [enumProblem(issue, field)];
     case 'unrecognized_keys':
-      return issue.keys.map((key) => problem('unknown_field', fieldPath([...issue.path, key]), 'Unknown field; remove it.'));
+      return issue.keys.map((key) => problem('invalid_format', fieldPath([...issue.path, key]), 'Unknown field; remove it.'));
     case 'custom': {
       const code = issue.params?.code;
       if (code === 'invalid_acn') return [problem('invalid_acn', field, 'Must be 9 digits with a valid ACN checksum.')];
-      if (code === 'invalid_abn') return [problem('invalid_abn', field, 'Must be 11 digits with a valid ABN checksum.')];
       return [problem('invalid_format', field, issue.message)];
     }
     default:

@@ -3,7 +3,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime, addMonths, daysBetween } from '../common/dates.js';
 import { registerEventWebhook } from '../common/webhook-event.js';
-import { DeliveryId } from '../webhooks.js';
+import { DeliveryId } from '../webhooks/index.js';
 import { TAGS } from '../tags.js';
 import { MonitoredEntity, MonitoringEventTypeName } from './schemas.js';
 import {

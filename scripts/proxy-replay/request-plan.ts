@@ -31,11 +31,22 @@ function isJsonScalar(text: string): boolean {
   return text.trim() !== '' && value !== undefined && (value === null || typeof value !== 'object');
 }
 
-/** Property names Prism would have to put into a header (above Latin-1 is not allowed there). */
-function hasWideKey(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasWideKey);
-  if (typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, child]) => [...key].some((c) => c.codePointAt(0)! > 0xff) || hasWideKey(child));
+/**
+ * Property names Prism would have to put into a header (above Latin-1 is not allowed there). Walked
+ * with an explicit stack: a recorded hostile body may nest thousands of levels deep.
+ */
+function hasWideKey(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) pending.push(...value);
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, child] of Object.entries(value)) {
+        if ([...key].some((c) => c.codePointAt(0)! > 0xff)) return true;
+        pending.push(child);
+      }
+  }
+  return false;
 }
 
 /** Why a recorded request is not replayed, or undefined when it is. */

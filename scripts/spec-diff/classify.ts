@@ -9,9 +9,14 @@
 //   the library leaves unclassified (named `examples`, response `links`): nothing on the wire changes;
 // - adding a scheme to an existing security requirement (callers now need both) is breaking,
 //   which the library calls compatible;
-// - operations marked `x-provisional` in the base may change in a minor version (CHANGELOG, D-34).
+// - operations marked `x-provisional` in the base may change in a minor version (CHANGELOG, D-34);
+// - both documents first get "one of these identifiers" written as complete object alternatives
+//   (schemas/common/identifier-alternatives.ts, a rewrite that accepts exactly the same values):
+//   the library compares combinators by position, so a base in the older form would otherwise read
+//   as a new required field in each alternative (issue 14).
 import { apiCompare, type Diff } from 'api-smart-diff';
-import { toPointer } from './pointer.js';
+import { completeIdentifierAlternatives } from '../../schemas/common/identifier-alternatives.js';
+import { fromPointer, toPointer } from './pointer.js';
 import type { OpenApiDocument, SpecChange } from './types.js';
 import { webhookMessage, webhookPathOf, webhooksAsPaths } from './webhooks.js';
 
@@ -36,6 +41,11 @@ const DOCUMENTATION = new Set(['examples', 'example', 'links', 'description', 's
 
 function isDocumentation(path: Path): boolean {
   return path.some((segment, i) => typeof segment === 'string' && DOCUMENTATION.has(segment) && path[i - 1] !== 'properties');
+}
+
+/** A change that only documents (nothing on the wire moves): a patch release at most. */
+export function isDocumentationPointer(pointer: string): boolean {
+  return isDocumentation(fromPointer(pointer));
 }
 
 function verdict(diff: Diff, base: OpenApiDocument, path: Path, message: string): SpecChange {
@@ -66,7 +76,9 @@ function keepTopLevel(diff: Diff): boolean {
   return true;
 }
 
-export function compareDocuments(base: OpenApiDocument, head: OpenApiDocument): SpecChange[] {
+export function compareDocuments(givenBase: OpenApiDocument, givenHead: OpenApiDocument): SpecChange[] {
+  const base = completeIdentifierAlternatives(givenBase);
+  const head = completeIdentifierAlternatives(givenHead);
   // The library swaps nodes in place while it walks; it gets copies so callers' objects stay intact.
   const operations = apiCompare(structuredClone(base), structuredClone(head))
     .diffs.filter(keepTopLevel)

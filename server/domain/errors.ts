@@ -1,5 +1,7 @@
-// Typed domain errors. Domain code throws these with a stable code; one mapper per error family
-// (server/http/error-mappers.ts) turns them into HTTP. No domain file knows about Express.
+// Typed domain errors and the one table of error codes. Domain code throws these with a stable code;
+// one mapper per error family (server/http/error-mappers.ts) turns them into HTTP, taking the status
+// from ERROR_STATUS, the pipeline's own refusals (401, 413, 415…) included. No domain file knows about
+// Express.
 
 export interface FieldProblem {
   code: string;
@@ -8,6 +10,21 @@ export interface FieldProblem {
 }
 
 export type FieldProblems = Record<string, FieldProblem[]>;
+
+/**
+ * A problem list keyed by request paths, which callers choose: a null prototype, so a key named
+ * `constructor` or `__proto__` is a plain entry and not Object.prototype's (D-48). Every list is
+ * built with these two, never with `{}` and `list[path] ??= []`.
+ */
+export function emptyProblems(): FieldProblems {
+  return Object.create(null) as FieldProblems;
+}
+
+/** Adds a problem at a path (once per code). */
+export function addProblem(problems: FieldProblems, path: string, problem: FieldProblem): void {
+  const list = Object.hasOwn(problems, path) ? problems[path]! : (problems[path] = []);
+  if (!list.some((p) => p.code === problem.code)) list.push(problem);
+}
 
 /** Status of every code a domain verb may raise (spec section 7 and the D-nn decisions). */
 export const ERROR_STATUS = {
@@ -29,6 +46,9 @@ export const ERROR_STATUS = {
   expiry_warning_not_sent: 409,
   already_expired: 409,
   endpoint_disabled: 409,
+  duplicate_document: 409,
+  already_subscribed: 409,
+  duplicate_registration: 409,
   entity_limit: 422,
   test_entity_limit: 422,
   endpoint_limit: 422,
@@ -39,6 +59,19 @@ export const ERROR_STATUS = {
   registry_unavailable: 503,
   payment_unavailable: 503,
   not_implemented: 501,
+  key_not_active: 409,
+  clock_not_manual: 409,
+  // Refusals of the pipeline itself (D-03, D-13, D-14, D-42): the same table, so no status is written twice.
+  invalid_json: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

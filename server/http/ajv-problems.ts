@@ -1,8 +1,11 @@
 // Ajv errors -> field problems keyed by JSON path (D-10: every violated field, stable codes).
 // Form 484 uses the same codes (D-11), so one mapping serves both families.
 import type { ErrorObject } from 'ajv';
-import type { FieldProblems } from '../domain/errors.js';
+import { addProblem, emptyProblems, type FieldProblems } from '../domain/errors.js';
 import { UPPERCASE_PATTERN } from '../../schemas/common/names.js';
+
+// The problem-list helpers live with FieldProblems in the domain, which builds lists too.
+export { addProblem, emptyProblems };
 
 const LOCATION_SEGMENTS = new Set(['requestBody', 'query', 'path', 'header', 'headers', 'params']);
 
@@ -65,7 +68,9 @@ function codeFor(error: ErrorObject): { code: string; message: string } {
 
 /**
  * For `oneOf`/`anyOf` failures Ajv reports the errors of every branch. The caller meant one branch:
- * keep the errors of the branch with the fewest problems and drop the umbrella error.
+ * keep the errors of the branch with the fewest problems and drop the umbrella error. Each failing
+ * value is judged on its own: rows of one array share the schema path of their `anyOf`, and one row
+ * may mean the ACN branch while the next means the ABN one.
  */
 function pickBranches(errors: ErrorObject[]): ErrorObject[] {
   const umbrellas = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
@@ -73,7 +78,10 @@ function pickBranches(errors: ErrorObject[]): ErrorObject[] {
   let kept = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
   for (const umbrella of umbrellas) {
     const prefix = `${umbrella.schemaPath.replace(/\/(oneOf|anyOf)$/, '')}/${umbrella.keyword}/`;
-    const branchErrors = kept.filter((e) => e.schemaPath.startsWith(prefix));
+    const at = umbrella.instancePath;
+    const under = (e: ErrorObject): boolean =>
+      e.schemaPath.startsWith(prefix) && (e.instancePath === at || e.instancePath.startsWith(`${at}/`));
+    const branchErrors = kept.filter(under);
     if (branchErrors.length === 0) continue;
     const byBranch = new Map<string, ErrorObject[]>();
     for (const e of branchErrors) {
@@ -81,13 +89,13 @@ function pickBranches(errors: ErrorObject[]): ErrorObject[] {
       byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
     }
     const best = [...byBranch.values()].sort((a, b) => a.length - b.length)[0] ?? [];
-    kept = kept.filter((e) => !e.schemaPath.startsWith(prefix) || best.includes(e));
+    kept = kept.filter((e) => !under(e) || best.includes(e));
   }
   return kept;
 }
 
 export function problemsFromAjv(errors: ErrorObject[]): FieldProblems {
-  const problems: FieldProblems = {};
+  const problems = emptyProblems();
   for (const error of pickBranches(errors)) {
     const params = error.params as Record<string, unknown>;
     const extra =
@@ -96,10 +104,34 @@ export function problemsFromAjv(errors: ErrorObject[]): FieldProblems {
         : error.keyword === 'additionalProperties'
           ? String(params.additionalProperty)
           : undefined;
-    const path = dotted(error.instancePath, extra) || 'body';
-    const problem = codeFor(error);
-    const list = (problems[path] ??= []);
-    if (!list.some((p) => p.code === problem.code)) list.push(problem);
+    addProblem(problems, dotted(error.instancePath, extra) || 'body', codeFor(error));
   }
   return problems;
+}
+
+/** Zod issues of the typed parse (a rule the document could not state) in the same codes. */
+export function problemsFromZod(issues: readonly ZodIssueLike[]): FieldProblems {
+  const problems = emptyProblems();
+  for (const issue of issues) {
+    // A schema rule names its own documented code (`params: { code: 'invalid_acn' }`); keep it.
+    const own = issue.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : undefined;
+    const code =
+      own ??
+      (issue.code === 'invalid_type'
+        ? 'invalid_type'
+        : issue.code === 'too_big'
+          ? 'too_big'
+          : issue.code === 'too_small'
+            ? 'too_small'
+            : 'invalid_format');
+    addProblem(problems, issue.path.map(String).join('.') || 'body', { code, message: issue.message });
+  }
+  return problems;
+}
+
+interface ZodIssueLike {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  params?: Record<string, unknown>;
 }

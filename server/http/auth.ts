@@ -5,11 +5,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import type { AppDeps } from '../deps.js';
 import type { Database } from '../store/db.js';
-import { accounts, apiKeys, personalAccessTokens } from '../store/schema.js';
-import { hashSecret, parseApiKey, type Environment } from '../domain/keys/key-format.js';
+import { accounts, apiKeys, personalAccessTokens } from '../store/schema/index.js';
+import { parseApiKey } from '../domain/keys/key-format.js';
+import type { Environment } from '../ids.js';
+import { hashSecret } from '../ids.js';
 import { isHostAllowed, requestHost } from '../domain/keys/domains.js';
-import type { Caller } from './context.js';
-import { apiErrorBody, sharedError, type HttpResult } from './responses.js';
+import type { Caller } from '../domain/caller.js';
+import { refusal } from './error-mappers.js';
+import type { HttpResult } from './responses.js';
 
 export interface OperationAuthInfo {
   allowsPublishable: boolean;
@@ -22,6 +25,8 @@ export interface ApiPrefix {
 }
 
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer' };
+/** The shape of a personal access token as issued (server/domain/accounts/accounts.ts). */
+const PERSONAL_ACCESS_TOKEN = /^svc_pat_[A-Za-z0-9]{40}$/;
 const BROWSER_FETCH_MODES = new Set(['cors', 'navigate', 'no-cors']);
 
 function header(req: Request, name: string): string | undefined {
@@ -78,40 +83,44 @@ function keyLookupOf(db: Database): ReturnType<typeof buildKeyLookup> {
 export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefix, op: OperationAuthInfo): Promise<Caller | HttpResult> {
   const credential = credentialOf(req, prefix);
   if (credential === undefined)
-    return sharedError(401, 'Missing Authorization header. Use "Authorization: Bearer <API key>".', UNAUTHORIZED);
-  if (credential === '') return sharedError(401, 'The Authorization header must be "Bearer <API key>".', UNAUTHORIZED);
+    return refusal('shared', 'unauthorized', 'Missing Authorization header. Use "Authorization: Bearer <API key>".', UNAUTHORIZED);
+  if (credential === '') return refusal('shared', 'unauthorized', 'The Authorization header must be "Bearer <API key>".', UNAUTHORIZED);
 
   const now = deps.clock.now();
   if (credential.kind === 'token') {
+    // Only a string shaped like an issued token is looked up: anything else is refused for free.
+    if (!PERSONAL_ACCESS_TOKEN.test(credential.value)) return refusal('shared', 'unauthorized', 'Invalid API key or token.', UNAUTHORIZED);
     const [row] = await deps.db
       .select({ account: accounts })
       .from(personalAccessTokens)
       .innerJoin(accounts, eq(accounts.id, personalAccessTokens.accountId))
       .where(eq(personalAccessTokens.tokenHash, hashSecret(credential.value)))
       .limit(1);
-    if (!row) return sharedError(401, 'Invalid API key or token.', UNAUTHORIZED);
+    if (!row) return refusal('shared', 'unauthorized', 'Invalid API key or token.', UNAUTHORIZED);
     const { account } = row;
     return refuseByAccount({ account, key: null, environment: prefix.environment, version: prefix.version }, op);
   }
 
   const parsed = parseApiKey(credential.value);
-  if (!parsed) return sharedError(401, 'Invalid API key.', UNAUTHORIZED);
+  if (!parsed) return refusal('shared', 'unauthorized', 'Invalid API key.', UNAUTHORIZED);
   const [row] = await keyLookupOf(deps.db).execute({ keyHash: hashSecret(credential.value) });
   const key = row?.key;
   if (!key || key.status === 'revoked' || (key.expiresAt && key.expiresAt.getTime() <= now.getTime())) {
-    return sharedError(401, key ? 'This API key has been revoked or rolled.' : 'Invalid API key.', UNAUTHORIZED);
+    return refusal('shared', 'unauthorized', key ? 'This API key has been revoked or rolled.' : 'Invalid API key.', UNAUTHORIZED);
   }
   if (key.environment !== prefix.environment) {
-    return sharedError(
-      403,
+    return refusal(
+      'shared',
+      'forbidden',
       `A ${key.environment} key cannot be used on the ${prefix.environment} prefix (${prefix.environment === 'live' ? '/api/v2' : '/api/test/v2'}).`,
     );
   }
   if (key.type === 'publishable') {
-    if (!op.allowsPublishable) return sharedError(403, 'Publishable keys can only call helper endpoints; use a secret key on your server.');
+    if (!op.allowsPublishable)
+      return refusal('shared', 'forbidden', 'Publishable keys can only call helper endpoints; use a secret key on your server.');
     const host = requestHost(header(req, 'origin'), header(req, 'referer'));
-    if (!host) return sharedError(403, 'A publishable key needs an Origin or Referer header naming an allowed domain.');
-    if (!isHostAllowed(host, key.domains)) return sharedError(403, `Origin ${host} is not allowed for this publishable key.`);
+    if (!host) return refusal('shared', 'forbidden', 'A publishable key needs an Origin or Referer header naming an allowed domain.');
+    if (!isHostAllowed(host, key.domains)) return refusal('shared', 'forbidden', `Origin ${host} is not allowed for this publishable key.`);
   } else {
     // Browsers send Sec-Fetch-Mode together with Sec-Fetch-Site. Node's built-in fetch (undici, which
     // the generated SDK uses on servers) sends `Sec-Fetch-Mode: cors` alone and cannot drop it, so
@@ -119,7 +128,7 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
     const fetchMode = header(req, 'sec-fetch-mode');
     const browserFetch = fetchMode !== undefined && BROWSER_FETCH_MODES.has(fetchMode) && header(req, 'sec-fetch-site') !== undefined;
     if (header(req, 'origin') !== undefined || browserFetch) {
-      return sharedError(403, 'Secret keys must not be used from a browser; use a publishable key.');
+      return refusal('shared', 'forbidden', 'Secret keys must not be used from a browser; use a publishable key.');
     }
   }
   return refuseByAccount({ account: row.account, key, environment: prefix.environment, version: prefix.version }, op);
@@ -128,8 +137,8 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
 function refuseByAccount(caller: Caller, op: OperationAuthInfo): Caller | HttpResult {
   if (caller.account.plan === 'free' && caller.environment === 'live') {
     const message = 'This is a sandbox account: use test keys on /api/test/v2.';
-    if (op.monitoring) return { status: 403, body: apiErrorBody('sandbox_only', message) };
-    return sharedError(403, `sandbox_only: ${message}`);
+    if (op.monitoring) return refusal('api', 'sandbox_only', message);
+    return refusal('shared', 'forbidden', `sandbox_only: ${message}`);
   }
   return caller;
 }

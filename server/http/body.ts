@@ -1,19 +1,46 @@
 // Reads and parses a JSON body with the operation's size limit (D-13, D-14). Express's body parsers
 // are not used: the limit and the error family depend on the operation, known only after routing.
+// The bytes must be plain UTF-8 JSON (D-48): no Content-Encoding but identity, no charset but utf-8,
+// no invalid UTF-8 sequence; the parsed value then passes the guard of json-guard.ts.
 import type { Request } from 'express';
+import type { FieldProblems } from '../domain/errors.js';
+import { guardJson, maxValuesFor } from './json-guard.js';
 
 export type BodyOutcome =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown; raw: Buffer }
   | { kind: 'too_large' }
-  | { kind: 'unsupported_media_type' }
-  | { kind: 'invalid_json'; message: string };
+  | { kind: 'unsupported_media_type'; message: string }
+  | { kind: 'invalid_json'; message: string }
+  /** Parsed, but refused before validation: too deep or long (`bounds`), or strings with NUL or lone surrogates (`text`). */
+  | { kind: 'refused'; problems: FieldProblems }
+  /** The client went away before the body was complete: nobody is left to answer. */
+  | { kind: 'aborted' };
 
-function isJsonContentType(value: string | undefined): boolean {
-  if (!value) return false;
-  const type = value.split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+const MEDIA_TYPE_MESSAGE = 'Send the body as application/json.';
+
+/** Why the Content-Type or Content-Encoding is refused, or null when the body is plain UTF-8 JSON. */
+function mediaTypeProblem(req: Request): string | null {
+  const encoding = (req.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity')
+    return `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed (identity).`;
+  const [type = '', ...parameters] = (req.headers['content-type'] ?? '').split(';');
+  const mediaType = type.trim().toLowerCase();
+  if (mediaType !== 'application/json' && !(mediaType.startsWith('application/') && mediaType.endsWith('+json'))) return MEDIA_TYPE_MESSAGE;
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=');
+    if (name.trim().toLowerCase() !== 'charset') continue;
+    const charset = value
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') return `charset ${charset.slice(0, 40)} is not supported: send the body as UTF-8.`;
+  }
+  return null;
 }
+
+/** The request ended before its body did (the client disconnected or reset the connection). */
+class ClientAborted extends Error {}
 
 /**
  * Reads at most `limit` bytes. Past the limit it stops collecting and drains the rest, so the 413
@@ -49,13 +76,14 @@ function readLimited(req: Request, limit: number): Promise<Buffer | null> {
       stop();
       resolve(Buffer.concat(chunks));
     };
-    const onError = (error: Error): void => {
+    // Node reports a client that went away mid-body as an `aborted` error (ECONNRESET) or a close.
+    const onError = (): void => {
       stop();
-      reject(error);
+      reject(new ClientAborted());
     };
     const onClose = (): void => {
       stop();
-      reject(new Error('The client closed the connection before the body was complete.'));
+      reject(new ClientAborted());
     };
     req.on('data', onData);
     req.on('end', onEnd);
@@ -64,19 +92,41 @@ function readLimited(req: Request, limit: number): Promise<Buffer | null> {
   });
 }
 
+/** True when the request announces a body (a length above zero, or chunked). */
+export function announcesBody(req: Request): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 export async function readJsonBody(req: Request, limit: number, expectsBody: boolean): Promise<BodyOutcome> {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody) return { kind: 'none' };
-  if (!isJsonContentType(req.headers['content-type'])) {
+  if (!announcesBody(req)) return { kind: 'none' };
+  const refused = mediaTypeProblem(req);
+  if (refused !== null) {
     req.resume();
-    return expectsBody ? { kind: 'unsupported_media_type' } : { kind: 'none' };
+    return expectsBody ? { kind: 'unsupported_media_type', message: refused } : { kind: 'none' };
   }
-  const raw = await readLimited(req, limit);
+  let raw: Buffer | null;
+  try {
+    raw = await readLimited(req, limit);
+  } catch (error) {
+    if (error instanceof ClientAborted) return { kind: 'aborted' };
+    throw error;
+  }
   if (raw === null) return { kind: 'too_large' };
   if (raw.length === 0) return { kind: 'none' };
+  let text: string;
   try {
-    return { kind: 'json', value: JSON.parse(raw.toString('utf8')) as unknown, raw };
+    text = UTF8.decode(raw);
+  } catch {
+    return { kind: 'invalid_json', message: 'The body is not valid UTF-8.' };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
   } catch (error) {
     return { kind: 'invalid_json', message: error instanceof Error ? error.message : 'Invalid JSON.' };
   }
+  const guarded = guardJson(parsed, maxValuesFor(limit));
+  return guarded.ok ? { kind: 'json', value: guarded.value, raw } : { kind: 'refused', problems: guarded.problems };
 }

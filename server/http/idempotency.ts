@@ -1,17 +1,45 @@
-// Idempotency-Key (D-18), one reusable piece: a "started" record claimed under a unique key scoped to
-// account and environment, then the finished response stored and replayed (the Stripe pattern).
+// Idempotency-Key (D-18), crash-safe (issue 10, finding 1). A request with a key runs as ONE database
+// transaction that holds the key, runs the operation and stores its answer:
+//
+//   1. In this process: a key already running here answers 409 `request_in_progress` at once, without
+//      waiting for a connection (on PGlite, which serialises transactions, it would otherwise wait
+//      for the first request and replay it).
+//   2. BEGIN; `pg_try_advisory_xact_lock(hash of account, environment, key)`: a request with the same
+//      key running in another process (several API processes on one PostgreSQL) holds it, so this one
+//      answers 409 `request_in_progress` too. The lock is the claim: nothing is written to claim a
+//      key, and PostgreSQL drops it with the connection of a process that dies.
+//   3. The stored record, read under the lock: a finished answer is replayed (`Idempotent-Replayed:
+//      true`), another body or operation under the key is 409 `idempotency_key_reused`.
+//   4. Otherwise the handler runs with a context whose `db` is this transaction (the domain verbs'
+//      own transactions become savepoints inside it), and the finished answer is inserted in the same
+//      transaction; COMMIT writes the effects and the answer together, then the answer is sent.
+//
+// So a SIGKILL at any point leaves either nothing (before COMMIT: the retry runs the operation, once)
+// or the effects with their answer (after COMMIT: the retry replays it), never an effect without its
+// answer. A 5xx answer (or a bug thrown) rolls the whole transaction back: nothing stored, no effect
+// kept, and the retry can still succeed. Records from before this design may be `started` claims; one
+// whose 60 s lock has passed is taken over, as before.
+//
+// Secrets in answers: a top-level `secret` (the webhook signing secret of POST /webhooks and
+// rotate-secret) is stored sealed (server/sealing.ts) for this account, environment, key and API key,
+// and opened only to replay it to the same API key within the record's 24 hours.
 import { createHash } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
-import { idempotencyRecords } from '../store/schema.js';
-import type { Caller } from './context.js';
-import { apiErrorBody, form484ErrorBody, type HttpResult } from './responses.js';
+import { SealError, type Sealer } from '../sealing.js';
+import type { Database } from '../store/db.js';
+import { idempotencyRecords } from '../store/schema/index.js';
+import type { Caller } from '../domain/caller.js';
+import { refusal } from './error-mappers.js';
+import type { HttpResult } from './responses.js';
 import type { ErrorFamily } from '../../schemas/common/errors.js';
 
 export const MAX_KEY_LENGTH = 255;
 const RETENTION_MS = 24 * 3600_000;
-/** A started record older than this belongs to a request that died; a retry may take it over. */
-const LOCK_MS = 60_000;
+/** Answer fields that are secrets: stored sealed, replayed only to the API key that was answered. */
+const SECRET_FIELDS = ['secret'] as const;
+
+type RecordRow = typeof idempotencyRecords.$inferSelect;
 
 export function requestFingerprint(operationId: string, path: string, body: unknown): string {
   return createHash('sha256')
@@ -19,115 +47,180 @@ export function requestFingerprint(operationId: string, path: string, body: unkn
     .digest('hex');
 }
 
-function conflict(family: ErrorFamily, status: number, code: string, message: string): HttpResult {
-  const body = family === 'form484' ? form484ErrorBody([{ code, field: '', message }]) : apiErrorBody(code, message);
-  return { status, body };
-}
-
 export function checkKeyHeader(family: ErrorFamily, key: string | undefined, required: boolean): HttpResult | null {
-  if (key === undefined || key === '') {
-    return required ? conflict(family, 400, 'idempotency_key_required', 'This request needs an Idempotency-Key header.') : null;
+  if (key === undefined) {
+    return required ? refusal(family, 'idempotency_key_required', 'This request needs an Idempotency-Key header.') : null;
   }
-  if (key.length > MAX_KEY_LENGTH)
-    return conflict(family, 400, 'idempotency_key_invalid', `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters.`);
+  // An empty key is a client bug (a variable never set), not "no key": refused in the code every
+  // idempotent operation documents, also on those without a 422 (rotate-secret has no body).
+  if (key === '' || key.length > MAX_KEY_LENGTH)
+    return refusal(family, 'idempotency_key_invalid', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`);
   return null;
 }
 
-export type Claim = { kind: 'run'; recordId: number } | { kind: 'answer'; result: HttpResult };
+export interface IdempotentRequest {
+  caller: Caller;
+  family: ErrorFamily;
+  key: string;
+  operationId: string;
+  fingerprint: string;
+}
 
-export async function claimKey(
-  deps: AppDeps,
-  caller: Caller,
-  family: ErrorFamily,
-  key: string,
-  operationId: string,
-  fingerprint: string,
-): Promise<Claim> {
-  const now = deps.clock.now();
-  const scope = and(
-    eq(idempotencyRecords.accountId, caller.account.id),
-    eq(idempotencyRecords.environment, caller.environment),
-    eq(idempotencyRecords.key, key),
-  );
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await deps.db
-      .insert(idempotencyRecords)
-      .values({
-        accountId: caller.account.id,
-        environment: caller.environment,
-        key,
-        operationId,
-        requestHash: fingerprint,
-        state: 'started',
-        lockedUntil: new Date(now.getTime() + LOCK_MS),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RETENTION_MS),
-      })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyRecords.id });
-    if (inserted[0]) return { kind: 'run', recordId: inserted[0].id };
+/** The handler, given the dependencies to run with (`db` is the request's transaction). */
+export type IdempotentRun = (deps: AppDeps) => Promise<HttpResult>;
 
-    const [existing] = await deps.db.select().from(idempotencyRecords).where(scope).limit(1);
-    if (!existing) continue;
-    if (existing.expiresAt.getTime() <= now.getTime()) {
-      await deps.db.delete(idempotencyRecords).where(eq(idempotencyRecords.id, existing.id));
-      continue;
+const inProgress = (family: ErrorFamily): HttpResult =>
+  refusal(family, 'request_in_progress', 'A request with this Idempotency-Key is still being processed.');
+
+/** Keys running in this process, per database (tests run several apps in one process). */
+const running = new WeakMap<Database, Set<string>>();
+
+function runningOn(db: Database): Set<string> {
+  let keys = running.get(db);
+  if (!keys) {
+    keys = new Set();
+    running.set(db, keys);
+  }
+  return keys;
+}
+
+/** The scope a key lives in: one account, one environment (D-18). */
+function scopeText(request: IdempotentRequest): string {
+  return `${request.caller.account.id}\n${request.caller.environment}\n${request.key}`;
+}
+
+/**
+ * A signed 64-bit advisory lock id. The one-argument (bigint) lock space; the other advisory locks
+ * of the code base take `hashtext` (32-bit) values, which a 64-bit hash meets with odds of 2^-32.
+ */
+function lockIdOf(scope: string): string {
+  return createHash('sha256').update(`idempotency\n${scope}`).digest().readBigInt64BE(0).toString();
+}
+
+/** Who a sealed secret in an answer is for: the API key (or, for V1 tokens, the account's tokens). */
+function secretPurpose(request: IdempotentRequest): string {
+  const holder = request.caller.key?.id ?? `pat:${request.caller.account.id}`;
+  return `idempotency_records.response_body.secret:${scopeText(request)}\n${holder}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The body as stored: every secret field sealed. */
+function storedBody(sealer: Sealer, request: IdempotentRequest, body: unknown): string | null {
+  if (body === undefined) return null;
+  if (!isObject(body)) return JSON.stringify(body);
+  const sealed: Record<string, unknown> = { ...body };
+  for (const field of SECRET_FIELDS) {
+    const value = sealed[field];
+    if (typeof value === 'string') sealed[field] = sealer.seal(value, secretPurpose(request));
+  }
+  return JSON.stringify(sealed);
+}
+
+/** A finished record as the answer to replay; a sealed secret opens only for the API key it was for. */
+function replayOf(deps: AppDeps, request: IdempotentRequest, record: RecordRow): HttpResult {
+  let body = record.responseBody === null ? undefined : (JSON.parse(record.responseBody) as unknown);
+  if (isObject(body)) {
+    const opened: Record<string, unknown> = { ...body };
+    for (const field of SECRET_FIELDS) {
+      const value = opened[field];
+      if (typeof value !== 'string') continue;
+      // Only an unexpired record (under 24 hours old) gets here: runIdempotent treats an expired one as absent.
+      try {
+        opened[field] = deps.sealer.open(value, secretPurpose(request));
+      } catch (error) {
+        if (error instanceof SealError && error.reason === 'failed')
+          return refusal(
+            request.family,
+            'idempotency_key_reused',
+            'This Idempotency-Key was used by another API key; the answer carries a secret and is replayed only to that key.',
+          );
+        throw error;
+      }
     }
-    if (existing.requestHash !== fingerprint || existing.operationId !== operationId) {
-      return {
-        kind: 'answer',
-        result: conflict(family, 409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request.'),
-      };
-    }
-    if (existing.state === 'finished') {
-      return {
-        kind: 'answer',
-        result: {
-          status: existing.responseStatus ?? 200,
-          body: existing.responseBody === null ? undefined : (JSON.parse(existing.responseBody) as unknown),
-          headers: { ...(existing.responseHeaders ?? {}), 'Idempotent-Replayed': 'true' },
-        },
-      };
-    }
-    if (existing.lockedUntil.getTime() > now.getTime()) {
-      return {
-        kind: 'answer',
-        result: conflict(family, 409, 'request_in_progress', 'A request with this Idempotency-Key is still being processed.'),
-      };
-    }
-    // The first request died between start and finish: take its record over, atomically.
-    const taken = await deps.db
-      .update(idempotencyRecords)
-      .set({ lockedUntil: new Date(now.getTime() + LOCK_MS) })
-      .where(and(eq(idempotencyRecords.id, existing.id), eq(idempotencyRecords.state, 'started'), lte(idempotencyRecords.lockedUntil, now)))
-      .returning({ id: idempotencyRecords.id });
-    if (taken[0]) return { kind: 'run', recordId: taken[0].id };
+    body = opened;
   }
   return {
-    kind: 'answer',
-    result: conflict(family, 409, 'request_in_progress', 'A request with this Idempotency-Key is still being processed.'),
+    status: record.responseStatus ?? 200,
+    body,
+    headers: { ...(record.responseHeaders ?? {}), 'Idempotent-Replayed': 'true' },
   };
 }
 
-/** Stores the outcome for replay; a 5xx is not stored, so a retry can still succeed. */
-export async function finishKey(deps: AppDeps, recordId: number, result: HttpResult): Promise<void> {
-  if (result.status >= 500) {
-    await deps.db.delete(idempotencyRecords).where(eq(idempotencyRecords.id, recordId));
-    return;
+/** Thrown inside the transaction to roll it back and still answer: a 5xx is neither kept nor stored. */
+class NotStored extends Error {
+  constructor(readonly result: HttpResult) {
+    super('rolled back: the answer is not stored');
   }
-  const headers = Object.fromEntries(Object.entries(result.headers ?? {}).filter(([name]) => name.toLowerCase() === 'location'));
-  await deps.db
-    .update(idempotencyRecords)
-    .set({
-      state: 'finished',
-      responseStatus: result.status,
-      responseHeaders: headers,
-      responseBody: result.body === undefined ? null : JSON.stringify(result.body),
-    })
-    .where(eq(idempotencyRecords.id, recordId));
 }
 
-/** Removes records whose 24 hours are over (expired at `expiresAt`, as claimKey treats them). */
+async function tryLock(db: Database, lockId: string): Promise<boolean> {
+  const result = await db.execute(sql`select pg_try_advisory_xact_lock(${lockId}::bigint) as locked`);
+  return (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+}
+
+/** Runs a request that carries an Idempotency-Key: once, its effects and its answer in one transaction. */
+export async function runIdempotent(deps: AppDeps, request: IdempotentRequest, run: IdempotentRun): Promise<HttpResult> {
+  const scope = scopeText(request);
+  const here = runningOn(deps.db);
+  if (here.has(scope)) return inProgress(request.family);
+  here.add(scope);
+  try {
+    return await deps.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      if (!(await tryLock(tx, lockIdOf(scope)))) return inProgress(request.family);
+      const now = deps.clock.now();
+      const [existing] = await tx
+        .select()
+        .from(idempotencyRecords)
+        .where(
+          and(
+            eq(idempotencyRecords.accountId, request.caller.account.id),
+            eq(idempotencyRecords.environment, request.caller.environment),
+            eq(idempotencyRecords.key, request.key),
+          ),
+        )
+        .limit(1);
+      if (existing) {
+        const expired = existing.expiresAt.getTime() <= now.getTime();
+        if (!expired && (existing.requestHash !== request.fingerprint || existing.operationId !== request.operationId))
+          return refusal(request.family, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+        if (!expired && existing.state === 'finished') return replayOf(deps, request, existing);
+        // A claim written by the earlier two-step design, whose request may still be running elsewhere.
+        if (!expired && existing.lockedUntil.getTime() > now.getTime()) return inProgress(request.family);
+        await tx.delete(idempotencyRecords).where(eq(idempotencyRecords.id, existing.id));
+      }
+
+      const result = await run({ ...deps, db: tx, registers: deps.registersOver(tx) });
+      if (result.status >= 500) throw new NotStored(result);
+      const headers = Object.fromEntries(Object.entries(result.headers ?? {}).filter(([name]) => name.toLowerCase() === 'location'));
+      await tx.insert(idempotencyRecords).values({
+        accountId: request.caller.account.id,
+        environment: request.caller.environment,
+        key: request.key,
+        operationId: request.operationId,
+        requestHash: request.fingerprint,
+        state: 'finished',
+        responseStatus: result.status,
+        responseHeaders: headers,
+        responseBody: storedBody(deps.sealer, request, result.body),
+        lockedUntil: now,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RETENTION_MS),
+      });
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof NotStored) return error.result;
+    throw error;
+  } finally {
+    here.delete(scope);
+  }
+}
+
+/** Removes records whose 24 hours are over (expired at `expiresAt`, as runIdempotent treats them). */
 export async function pruneIdempotencyRecords(deps: AppDeps): Promise<number> {
   const removed = await deps.db
     .delete(idempotencyRecords)

@@ -2,11 +2,11 @@
 // Redis when REDIS_URL is set), so every API process behind a load balancer shares one budget. Windows follow the service clock, so tests move
 // past a window with the operator API instead of sleeping.
 import { lt } from 'drizzle-orm';
-import { databaseCounterStore, memoryCounterStore, type CounterStore } from './counter-store.js';
 import type { AppDeps } from '../deps.js';
-import { rateLimitCounters } from '../store/schema.js';
-import type { Caller } from './context.js';
-import { sharedError, type HttpResult } from './responses.js';
+import { rateLimitCounters } from '../store/schema/index.js';
+import type { Caller } from '../domain/caller.js';
+import { refusal } from './error-mappers.js';
+import type { HttpResult } from './responses.js';
 
 export type RateLimitClass = 'helpers' | 'lodgements' | 'monitoring';
 
@@ -34,19 +34,6 @@ function budgets(kind: RateLimitClass, caller: Caller, ip: string, multiplier: n
   }
 }
 
-const defaultStores = new WeakMap<AppDeps['db'], CounterStore>();
-
-/** REDIS_URL's store when configured; otherwise one store per database (see counter-store.ts). */
-function counterStoreOf(deps: AppDeps): CounterStore {
-  if (deps.counters) return deps.counters;
-  let store = defaultStores.get(deps.db);
-  if (!store) {
-    store = deps.engine === 'pglite' ? memoryCounterStore() : databaseCounterStore(deps.db);
-    defaultStores.set(deps.db, store);
-  }
-  return store;
-}
-
 export interface RateLimitOutcome {
   headers: Record<string, string>;
   refused?: HttpResult;
@@ -57,7 +44,7 @@ export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller
   const now = deps.clock.now().getTime();
   const windowStart = new Date(now - (now % WINDOW_MS));
   const reset = Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000));
-  const store = counterStoreOf(deps);
+  const store = deps.counters;
   let tightest: { limit: number; remaining: number } | undefined;
   let exceeded = false;
   for (const budget of budgets(kind, caller, ip, deps.config.SVC_RATE_LIMIT_MULTIPLIER)) {
@@ -74,8 +61,9 @@ export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller
   if (!exceeded) return { headers };
   return {
     headers,
-    refused: sharedError(
-      429,
+    refused: refusal(
+      'shared',
+      'rate_limited',
       `Rate limit exceeded (${tightest?.limit ?? LIMITS[kind]} requests per minute). Retry after ${reset} seconds.`,
       { ...headers, 'Retry-After': String(reset) },
     ),

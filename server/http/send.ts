@@ -17,9 +17,12 @@ export function send(res: Response, result: HttpResult, extraHeaders: Record<str
   res.json(result.body);
 }
 
-/** Request headers as lower-case name -> single string (first value of a repeated header). */
+/**
+ * Request headers as lower-case name -> single string (first value of a repeated header). Without a
+ * prototype: a header named `__proto__` or `constructor` is a plain entry (issue 10).
+ */
 export function plainHeaders(req: Request): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     out[name.toLowerCase()] = Array.isArray(value) ? (value[0] ?? '') : value;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../store/db.js';
-import { jobs } from '../store/schema.js';
+import { jobs } from '../store/schema/index.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 

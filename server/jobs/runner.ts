@@ -2,7 +2,7 @@
 // it answers), and the operator's "run this job now".
 import type { AppDeps } from '../deps.js';
 import { ManualClock } from '../clock.js';
-import { SharedManualClock } from '../shared-clock.js';
+import { SharedManualClock } from '../store/shared-clock.js';
 import { claimJobs, completeJob, enqueue, failJob, nextDueAt, unsettledCount, type JobRow } from './queue.js';
 
 export type JobHandler = (deps: AppDeps, job: JobRow) => Promise<void>;
@@ -11,6 +11,8 @@ export interface RecurringJob {
   name: string;
   everySeconds: number;
   handler: JobHandler;
+  /** When the first run falls, for jobs tied to the calendar (a term ends at midnight in Brisbane); default now + everySeconds. */
+  firstRunAt?: (now: Date) => Date;
 }
 
 export interface JobRegistry {
@@ -48,7 +50,10 @@ export async function scheduleRecurring(deps: AppDeps, job: RecurringJob, runAt:
 
 /** Makes sure every recurring job has its next run queued (idempotent; safe from many processes). */
 export async function ensureRecurring(deps: AppDeps, registry: JobRegistry): Promise<void> {
-  for (const job of registry.recurring) await scheduleRecurring(deps, job, new Date(deps.clock.now().getTime() + job.everySeconds * 1000));
+  for (const job of registry.recurring) {
+    const now = deps.clock.now();
+    await scheduleRecurring(deps, job, job.firstRunAt ? job.firstRunAt(now) : new Date(now.getTime() + job.everySeconds * 1000));
+  }
 }
 
 /** Runs every job due at the clock's now, until none is left. Returns how many ran. */

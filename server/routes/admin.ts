@@ -1,111 +1,101 @@
-// Operator API handlers by operationId (spec/admin.openapi.json). Thin: validated input in, a domain
-// verb, a view out.
+// Operator API handlers by operationId (spec/admin.openapi.json). Thin: the typed input in, one
+// domain verb (or the job runner for the clock), the documented success out.
 import { ManualClock } from '../clock.js';
-import type { AdminHandlerMap } from '../http/admin-api.js';
-import {
-  accountView,
-  createAccount,
-  createPersonalAccessToken,
-  findAccount,
-  updateAccount,
-  type AccountChanges,
-  type NewAccount,
-} from '../domain/accounts/accounts.js';
-import { findKey, issueKey, keyView, revokeKey, rollKey, updateKeyDomains } from '../domain/keys/keys.js';
-import type { Environment, KeyType } from '../domain/keys/key-format.js';
-import { listCharges } from '../domain/ledger/charges.js';
-import { listMails } from '../domain/mail/outbox.js';
+import { createAccount, createPersonalAccessToken, getAccount, accountView, updateAccount } from '../domain/accounts/accounts.js';
+import { listAccountMails } from '../domain/accounts/mails.js';
 import { DomainError } from '../domain/errors.js';
-import { advanceClock, runJobNow, type JobRegistry } from '../jobs/runner.js';
-import { apiErrorBody } from '../http/responses.js';
-import { createLodgement, lodgementView, type LodgementStatusName, type NewLodgement } from '../domain/lodgements/records.js';
+import { createKey, revokeKey, rollKey, updateKey } from '../domain/keys/keys.js';
+import { listAccountCharges } from '../domain/ledger/charges.js';
+import { createLodgement } from '../domain/lodgements/records.js';
 import { setLodgementStatus } from '../domain/lodgements/status.js';
+import { addPpsrRegistration } from '../domain/ppsr/registrations.js';
+import { availabilityView, switchAvailability } from '../domain/ppsr/availability.js';
+import { createCompanyDocument, createInsolvencyNotice, updateCompany, upsertCompany } from '../domain/register/companies.js';
+import { updateAbn, upsertAbn } from '../domain/register/abns.js';
+import type { OperatorHandlers } from '../http/handler.js';
+import { advanceClock, runJobNow } from '../jobs/runner.js';
 
-const str = (value: unknown): string => String(value);
-
-export function createAdminHandlers(registry: JobRegistry): AdminHandlerMap {
-  return {
-    createAccount: async (deps, { body }) => {
-      const created = await createAccount(deps, body as NewAccount);
-      return { status: 201, body: { account: await accountView(deps, created.account), keys: created.keys } };
-    },
-    getAccount: async (deps, { params }) => ({
-      status: 200,
-      body: await accountView(deps, await findAccount(deps, str(params.accountId))),
-    }),
-    updateAccount: async (deps, { params, body }) => {
-      const changes = body as AccountChanges;
-      if (Object.keys(changes).length === 0)
-        throw new DomainError('validation_failed', 'Send at least one field.', {
-          errors: { body: [{ code: 'empty_body', message: 'Send at least one field.' }] },
-        });
-      return { status: 200, body: await accountView(deps, await updateAccount(deps, str(params.accountId), changes)) };
-    },
-    createKey: async (deps, { params, body }) => {
-      const account = await findAccount(deps, str(params.accountId));
-      const input = body as { type: KeyType; environment: Environment; domains?: string[] };
-      const issued = await issueKey(deps, { accountId: account.id, ...input });
-      return { status: 201, body: { key: keyView(issued.key, deps.clock.now()), secret: issued.secret } };
-    },
-    updateKey: async (deps, { params, body }) => {
-      const key = await updateKeyDomains(deps, str(params.keyId), (body as { domains: string[] }).domains);
-      return { status: 200, body: keyView(key, deps.clock.now()) };
-    },
-    rollKey: async (deps, { params, body }) => {
-      const key = await findKey(deps, str(params.keyId));
-      if (key.status === 'revoked' || key.expiresAt)
-        return { status: 409, body: apiErrorBody('key_not_active', 'Only an active key can be rolled.') };
-      const rolled = await rollKey(deps, key.id, (body as { strategy: 'instant' | 'delayed' }).strategy);
-      return { status: 200, body: { key: keyView(rolled.key, deps.clock.now()), secret: rolled.secret } };
-    },
-    revokeKey: async (deps, { params }) => {
-      await revokeKey(deps, str(params.keyId));
-      return { status: 204 };
-    },
-    createPersonalAccessToken: async (deps, { params, body }) => ({
+export const OPERATOR_HANDLERS: OperatorHandlers = {
+  createAccount: async (ctx, { body }) => {
+    const created = await createAccount({ ctx, input: body });
+    return { status: 201, body: { account: await accountView(ctx, created.account), keys: created.keys } };
+  },
+  getAccount: async (ctx, { params }) => ({ status: 200, body: await getAccount({ ctx, input: params }) }),
+  updateAccount: async (ctx, { params, body }) => ({
+    status: 200,
+    body: await updateAccount({ ctx, input: { accountId: params.accountId, changes: body } }),
+  }),
+  createKey: async (ctx, { params, body }) => ({
+    status: 201,
+    body: await createKey({ ctx, input: { ...body, accountId: params.accountId } }),
+  }),
+  updateKey: async (ctx, { params, body }) => ({
+    status: 200,
+    body: await updateKey({ ctx, input: { keyId: params.keyId, domains: body.domains } }),
+  }),
+  rollKey: async (ctx, { params, body }) => ({
+    status: 200,
+    body: await rollKey({ ctx, input: { keyId: params.keyId, strategy: body.strategy } }),
+  }),
+  revokeKey: async (ctx, { params }) => {
+    await revokeKey({ ctx, input: params });
+    return { status: 204 };
+  },
+  createPersonalAccessToken: async (ctx, { params, body }) => ({
+    status: 201,
+    body: { token: await createPersonalAccessToken({ ctx, input: { accountId: params.accountId, name: body.name } }) },
+  }),
+  listCharges: async (ctx, { params }) => ({ status: 200, body: { data: await listAccountCharges({ ctx, input: params }) } }),
+  listMails: async (ctx, { params }) => ({ status: 200, body: { data: await listAccountMails({ ctx, input: params }) } }),
+  getClock: async (ctx) => ({ status: 200, body: { now: ctx.clock.now().toISOString(), mode: ctx.clock.mode } }),
+  advanceClock: async (ctx, { body }) => {
+    if (!(ctx.clock instanceof ManualClock))
+      throw new DomainError('clock_not_manual', 'The clock is real; start the server with SVC_CLOCK=manual to move it.');
+    const jobsRun = await advanceClock(ctx, ctx.jobs, ctx.clock, body.seconds);
+    return { status: 200, body: { now: ctx.clock.now().toISOString(), jobsRun } };
+  },
+  runJob: async (ctx, { params }) => ({ status: 200, body: { jobsRun: await runJobNow(ctx, ctx.jobs, params.name) } }),
+  createLodgement: async (ctx, { body }) => ({ status: 201, body: await createLodgement({ ctx, input: body }) }),
+  setLodgementStatus: async (ctx, { params, body }) => ({
+    status: 200,
+    body: await setLodgementStatus({ ctx, input: { requestId: params.requestId, status: body.status } }),
+  }),
+  createPpsrRegistration: async (ctx, { body }) => {
+    const { registration } = await addPpsrRegistration({ ctx, input: body });
+    return {
       status: 201,
-      body: { token: await createPersonalAccessToken(deps, str(params.accountId), (body as { name: string }).name) },
-    }),
-    listCharges: async (deps, { params }) => {
-      await findAccount(deps, str(params.accountId));
-      const rows = await listCharges(deps, str(params.accountId));
-      return {
-        status: 200,
-        body: {
-          data: rows.map((c) => ({
-            id: c.id,
-            amount: c.amount,
-            kind: c.kind,
-            reference: c.reference,
-            environment: c.environment,
-            createdAt: c.createdAt.toISOString(),
-          })),
-        },
-      };
-    },
-    listMails: async (deps, { params }) => {
-      await findAccount(deps, str(params.accountId));
-      const rows = await listMails(deps, str(params.accountId));
-      return {
-        status: 200,
-        body: { data: rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) },
-      };
-    },
-    getClock: async (deps) => ({ status: 200, body: { now: deps.clock.now().toISOString(), mode: deps.clock.mode } }),
-    advanceClock: async (deps, { body }) => {
-      if (!(deps.clock instanceof ManualClock))
-        return {
-          status: 409,
-          body: apiErrorBody('clock_not_manual', 'The clock is real; start the server with SVC_CLOCK=manual to move it.'),
-        };
-      const jobsRun = await advanceClock(deps, registry, deps.clock, (body as { seconds: number }).seconds);
-      return { status: 200, body: { now: deps.clock.now().toISOString(), jobsRun } };
-    },
-    runJob: async (deps, { params }) => ({ status: 200, body: { jobsRun: await runJobNow(deps, registry, str(params.name)) } }),
-    createLodgement: async (deps, { body }) => ({ status: 201, body: lodgementView(await createLodgement(deps, body as NewLodgement)) }),
-    setLodgementStatus: async (deps, { params, body }) => ({
-      status: 200,
-      body: lodgementView(await setLodgementStatus(deps, Number(params.requestId), (body as { status: LodgementStatusName }).status)),
-    }),
-  };
-}
+      body: {
+        registrationNumber: registration.registrationNumber,
+        grantorNumberType: registration.grantorNumberType,
+        grantorNumber: registration.grantorNumber,
+        collateralClass: registration.collateralClass,
+        securedPartyName: registration.securedPartyName,
+        registrationStart: registration.registrationStart.toISOString(),
+        serialNumber: registration.serialNumber,
+      },
+    };
+  },
+  getRegisterAvailability: async (ctx) => ({ status: 200, body: await availabilityView(ctx) }),
+  updateRegisterAvailability: async (ctx, { body }) => ({ status: 200, body: await switchAvailability({ ctx, input: body }) }),
+  upsertCompany: async (ctx, { body }) => {
+    const { created, company } = await upsertCompany({ ctx, input: body });
+    return created ? { status: 201, body: company } : { status: 200, body: company };
+  },
+  updateCompany: async (ctx, { params, body }) => ({
+    status: 200,
+    body: await updateCompany({ ctx, input: { acn: params.acn, changes: body } }),
+  }),
+  upsertAbn: async (ctx, { body }) => {
+    const { created, abn } = await upsertAbn({ ctx, input: body });
+    return created ? { status: 201, body: abn } : { status: 200, body: abn };
+  },
+  updateAbn: async (ctx, { params, body }) => ({ status: 200, body: await updateAbn({ ctx, input: { abn: params.abn, changes: body } }) }),
+  createCompanyDocument: async (ctx, { params, body }) => ({
+    status: 201,
+    body: await createCompanyDocument({ ctx, input: { acn: params.acn, document: body } }),
+  }),
+  createInsolvencyNotice: async (ctx, { params, body }) => ({
+    status: 201,
+    body: await createInsolvencyNotice({ ctx, input: { acn: params.acn, notice: body } }),
+  }),
+};

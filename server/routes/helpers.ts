@@ -1,15 +1,11 @@
 // Handlers of the helper operations (spec 4.1, D-45): take the validated query, call the domain,
 // answer 200. Both accept publishable keys; the pipeline has already checked key and origin.
 import type { z } from 'zod';
-import { CompanyNameAvailabilityQuery, HELPERS_OPERATIONS, IndustriesQuery } from '../../schemas/helpers.js';
-import type { FieldProblems } from '../domain/errors.js';
-import { ValidationError } from '../domain/errors.js';
+import { CompanyNameAvailabilityQuery, HELPERS_OPERATIONS, IndustriesQuery } from '../../schemas/helpers/index.js';
+import { addProblem, emptyProblems, ValidationError } from '../domain/errors.js';
 import { searchIndustries } from '../domain/helpers/industries.js';
 import { checkNameAvailability } from '../domain/helpers/name-availability.js';
-import type { HandlerMap } from '../http/context.js';
-import { loadAnzsicClassification } from '../registers/anzsic-classification.js';
-import { createCompanyOverrides } from '../registers/asic/company-overrides.js';
-import { createSimulatedCompanyRegister } from '../registers/asic/simulated-company-register.js';
+import type { PublicHandlers } from '../http/handler.js';
 
 /**
  * The pipeline validated the query against the document; parsing it again with the contract's Zod
@@ -20,22 +16,21 @@ function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, unknow
   const declared = Object.fromEntries(names.filter((name) => query[name] !== undefined).map((name) => [name, query[name]]));
   const parsed = schema.safeParse(declared);
   if (parsed.success) return parsed.data;
-  const errors: FieldProblems = {};
+  const errors = emptyProblems();
   for (const issue of parsed.error.issues)
-    (errors[issue.path.join('.') || 'query'] ??= []).push({ code: 'invalid_format', message: issue.message });
+    addProblem(errors, issue.path.join('.') || 'query', { code: 'invalid_format', message: issue.message });
   throw new ValidationError(errors);
 }
 
-export const helpersHandlers: HandlerMap = {
+export const helpersHandlers: PublicHandlers = {
   [HELPERS_OPERATIONS.getCompanyNameAvailability]: async (ctx, input) => {
     const query = parseQuery(CompanyNameAvailabilityQuery, input.query, ['name']);
-    const companies = createSimulatedCompanyRegister(createCompanyOverrides(ctx.db));
-    const body = await checkNameAvailability({ ctx: { clock: ctx.clock, companies }, input: query });
+    const body = await checkNameAvailability({ ctx: { clock: ctx.clock, companies: ctx.registers.companies }, input: query });
     return { status: 200, body };
   },
-  [HELPERS_OPERATIONS.listIndustries]: async (_ctx, input) => {
+  [HELPERS_OPERATIONS.listIndustries]: async (ctx, input) => {
     const query = parseQuery(IndustriesQuery, input.query, ['q', 'page', 'perPage']);
-    const body = searchIndustries({ ctx: { industries: loadAnzsicClassification().entries }, input: query });
+    const body = searchIndustries({ ctx: { industries: ctx.registers.industries.entries }, input: query });
     return { status: 200, body };
   },
 };

@@ -1,16 +1,10 @@
-// Public lodgement operations (D-36). Thin: the caller's account and environment scope every read;
-// the Idempotency-Key replay of POST /abn/registrations is the pipeline's job, not this file's.
-import type { HandlerMap } from '../http/context.js';
-import { createAbnRegistration, type AbnRegistrationInput } from '../domain/lodgements/abn-registrations.js';
-import { getLodgement, lodgementView } from '../domain/lodgements/records.js';
+// Public lodgement operations (D-36). Thin: the verbs scope every read by the caller's account and
+// environment; the Idempotency-Key replay of POST /abn/registrations is the pipeline's job.
+import { createAbnRegistration } from '../domain/lodgements/abn-registrations.js';
+import { getLodgement } from '../domain/lodgements/records.js';
+import type { PublicHandlers } from '../http/handler.js';
 
-export const lodgementHandlers: HandlerMap = {
-  getLodgement: async (ctx, { params }) => {
-    const scope = { accountId: ctx.caller.account.id, environment: ctx.caller.environment };
-    return { status: 200, body: lodgementView(await getLodgement(ctx, scope, Number(params.requestId))) };
-  },
-  createAbnRegistration: async (ctx, { body }) => {
-    const scope = { accountId: ctx.caller.account.id, environment: ctx.caller.environment };
-    return { status: 201, body: lodgementView(await createAbnRegistration(ctx, scope, body as AbnRegistrationInput)) };
-  },
+export const lodgementHandlers: PublicHandlers = {
+  getLodgement: async (ctx, { params }) => ({ status: 200, body: await getLodgement({ ctx, input: params }) }),
+  createAbnRegistration: async (ctx, { body }) => ({ status: 201, body: await createAbnRegistration({ ctx, input: body }) }),
 };

@@ -1,6 +1,6 @@
 // Webhook endpoint management (spec 4.2, D-15): validated input in, a domain verb, a view out. The
 // delivery log operations (D-25) live in webhook-deliveries.ts.
-import type { HandlerMap, OperationHandler, ProblemRefiner } from '../http/context.js';
+import { withRules, type ProblemRefiner, type PublicHandlers } from '../http/handler.js';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -8,37 +8,32 @@ import {
   listEndpoints,
   rotateEndpointSecret,
   updateEndpoint,
-  type EndpointChanges,
 } from '../domain/webhooks/endpoints.js';
 import { refineEndpointProblems } from '../domain/webhooks/validation.js';
 
-const refineProblems: ProblemRefiner = (deps, problems, body) => refineEndpointProblems(deps, problems, body);
-
 /** Create and update restate structural failures of `url` and `eventTypes` in D-12/D-26 codes. */
-const withEndpointProblems = (handler: OperationHandler): OperationHandler => Object.assign(handler, { refineProblems });
+const endpointRules: ProblemRefiner = (deps, problems, body) => refineEndpointProblems(deps, problems, body);
 
-const idOf = (params: Record<string, unknown>): string => String(params.id);
-
-export const webhookEndpointHandlers: HandlerMap = {
+export const webhookEndpointHandlers: PublicHandlers = {
   listWebhookEndpoints: async (ctx) => ({ status: 200, body: { data: (await listEndpoints({ ctx })).map(endpointView) } }),
 
-  createWebhookEndpoint: withEndpointProblems(async (ctx, { body }) => {
-    const { endpoint, secret } = await createEndpoint({ ctx, input: body as { url: string; eventTypes: string[] } });
+  createWebhookEndpoint: withRules(async (ctx, { body }) => {
+    const { endpoint, secret } = await createEndpoint({ ctx, input: body });
     return { status: 201, body: { ...endpointView(endpoint), secret } };
-  }),
+  }, endpointRules),
 
-  updateWebhookEndpoint: withEndpointProblems(async (ctx, { params, body }) => {
-    const endpoint = await updateEndpoint({ ctx, input: { id: idOf(params), changes: body as EndpointChanges } });
+  updateWebhookEndpoint: withRules(async (ctx, { params, body }) => {
+    const endpoint = await updateEndpoint({ ctx, input: { id: params.id, changes: body } });
     return { status: 200, body: endpointView(endpoint) };
-  }),
+  }, endpointRules),
 
   deleteWebhookEndpoint: async (ctx, { params }) => {
-    await deleteEndpoint({ ctx, input: { id: idOf(params) } });
+    await deleteEndpoint({ ctx, input: { id: params.id } });
     return { status: 204 };
   },
 
   rotateWebhookEndpointSecret: async (ctx, { params }) => {
-    const { endpoint, secret } = await rotateEndpointSecret({ ctx, input: { id: idOf(params) } });
+    const { endpoint, secret } = await rotateEndpointSecret({ ctx, input: { id: params.id } });
     return { status: 200, body: { ...endpointView(endpoint), secret } };
   },
 };

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
-import type { HandlerMap } from '../../server/http/context.js';
+import type { StandInHandlers } from '../../server/http/handler.js';
 import { loadDocument } from '../support/document.js';
-import { TEST_PREFIX } from './lib/in-process.js';
+import { TEST_PREFIX } from '../../scripts/contract/in-process.js';
 
 const doc = loadDocument();
 
@@ -40,7 +40,7 @@ interface Endpoint {
 }
 
 /** Replacement handlers: four broken operations and a webhook store whose delete forgets to delete. */
-export function plantedHandlers(): HandlerMap {
+export function plantedHandlers(): StandInHandlers {
   const endpoints = new Map<string, Endpoint>();
   const now = '2026-11-22T00:00:00Z';
   const missing = { status: 404, body: { error: 'not_found', message: 'No such webhook endpoint.' } };

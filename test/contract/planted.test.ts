@@ -3,11 +3,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli.js';
-import { startContractServer, TEST_PREFIX, type ContractServer } from './lib/in-process.js';
-import { formatReport } from './lib/report.js';
-import { runContract, type RunResult } from './lib/runner.js';
-import type { CheckName, Failure } from './lib/types.js';
+import { runCli } from './run-cli.js';
+import { TEST_PREFIX } from '../../scripts/contract/in-process.js';
+import { startContractServer, type ContractServer } from './contract-server.js';
+import { formatReport } from '../../scripts/contract/report.js';
+import { runContract, type RunResult } from '../../scripts/contract/runner.js';
+import type { CheckName, Failure } from '../../scripts/contract/types.js';
 import { plantedHandlers, startFrontApp, type FrontApp } from './planted-app.js';
 
 const run = promisify(execFile);

@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliOutcome } from './cli.js';
-import { listOperations } from './lib/document.js';
-import { startContractServer, type ContractServer } from './lib/in-process.js';
+import { runCli, type CliOutcome } from './run-cli.js';
+import { listOperations } from '../../scripts/contract/document.js';
+import { startContractServer, type ContractServer } from './contract-server.js';
 import { loadDocument } from '../support/document.js';
 
 const SEED = 20261122;

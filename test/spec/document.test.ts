@@ -1,5 +1,5 @@
 // Walks the published document (spec/openapi.json) and proves every operation carries what a
-// partner relies on: the 31 operations and 8 events, ids, summaries, descriptions, tags, security,
+// partner relies on: the 31 operations and 9 events, ids, summaries, descriptions, tags, security,
 // every error family, X-Request-Id, rate-limit headers, idempotency, examples and closed responses.
 import { describe, expect, it } from 'vitest';
 import { loadDocument, operationsOf, type JsonObject } from '../support/document.js';
@@ -48,16 +48,18 @@ const EXPECTED_EVENTS = [
   'abn_registration.status_changed',
   'business_name_registration.status_changed',
   'business_name_renewal.status_changed',
+  'form484.status_changed',
   'ppsr.alert.grantor_registration_changed',
   'monitoring.change_detected',
   'monitoring.expiring',
   'monitoring.expired',
 ];
 
-/** D-18: every charged POST and every other create accepts Idempotency-Key; renew requires it. */
+/** D-18: every charged POST, every other create and rotate-secret accept Idempotency-Key; renew requires it. */
 const IDEMPOTENT = new Set([
   'createAbnRegistration',
   'createWebhookEndpoint',
+  'rotateWebhookEndpointSecret',
   'createPpsrSearch',
   'createPpsrAlert',
   'createBusinessAccountApplication',
@@ -112,7 +114,7 @@ describe('the public document', () => {
     expect(actual).toEqual(EXPECTED_OPERATIONS);
   });
 
-  it('lists the 8 outbound events with payload examples and the signature header', () => {
+  it('lists the 9 outbound events with payload examples and the signature header', () => {
     expect(webhooks.map((w) => w.path).sort()).toEqual([...EXPECTED_EVENTS].sort());
     for (const { path, operation } of webhooks) {
       const media = ((operation.requestBody as JsonObject).content as JsonObject)['application/json'] as JsonObject;

@@ -11,12 +11,16 @@ import { loadConfig } from '../../server/config.js';
 import type { AppDeps } from '../../server/deps.js';
 import { createLogger } from '../../server/logger.js';
 import { openDatabase } from '../../server/store/db.js';
-import type { HandlerMap } from '../../server/http/context.js';
+import { createSimulatedRegisters, type Registers } from '../../server/registers/index.js';
+import type { PublicHandlers, StandInHandlers } from '../../server/http/handler.js';
 import { createClient, createConfig } from '../../generated/client/client/index.js';
 import { callerTestFile, createTrafficRecorder } from './traffic-recorder.js';
+import { wireDeps } from '../../server/wiring.js';
 
 export const TEST_START = new Date('2026-11-22T00:00:00Z');
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+/** The sealing key of every test server (SVC_SECRET_KEY), so tests can open what the server sealed. */
+export const TEST_SECRET_KEY = '3q2-7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGho';
 
 export interface TestServer {
   url: string;
@@ -57,12 +61,22 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<v
 }
 
 export interface TestServerOptions {
-  handlers?: HandlerMap;
+  handlers?: PublicHandlers | StandInHandlers;
   env?: Record<string, string>;
   /** Stand-in DNS for the webhook SSRF guard, so tests never depend on real name resolution. */
   resolveHost?: AppDeps['resolveHost'];
   /** Rate-limit counters (e.g. a Redis store shared by two servers). */
   counters?: AppDeps['counters'];
+  /** Registers standing in for the simulated ones over the test database (an outage, a slow register). */
+  registers?: (simulated: Registers) => Registers;
+  /** The server's logger (tests of what is logged); silent by default. */
+  logger?: AppDeps['logger'];
+  /**
+   * `false`: never recorded for the Prism proxy replay, even with SVC_RECORD_TRAFFIC. For hostile
+   * bytes (test/integration/core/hostile-*.test.ts): no partner sends them, Prism cannot forward
+   * many of them, and thousands of them would only slow the replay down.
+   */
+  record?: boolean;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -70,26 +84,28 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({
     SVC_CLOCK: 'manual',
     SVC_ADMIN_TOKEN: ADMIN_TOKEN,
+    SVC_SECRET_KEY: TEST_SECRET_KEY,
     LOG_LEVEL: 'silent',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...(options.env ?? {}),
   });
   const opened = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });
   const clock = new ManualClock(TEST_START);
-  const deps: AppDeps = {
+  const deps: AppDeps = wireDeps({
     config,
     db: opened.db,
     engine: opened.engine,
     clock,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     ...(options.counters ? { counters: options.counters } : {}),
-  };
+    ...(options.registers ? { registers: options.registers(createSimulatedRegisters(opened.db)) } : {}),
+  });
   const built = await buildApp(deps, { validateResponses: true, ...(options.handlers ? { handlers: options.handlers } : {}) });
   // Opt-in: SVC_RECORD_TRAFFIC=<file> records this server's traffic for the Prism proxy replay.
   const recordTo = process.env.SVC_RECORD_TRAFFIC;
   const recording = { customHandlers: Boolean(options.handlers), source: callerTestFile(), adminToken: config.adminToken };
-  const recorder = recordTo ? createTrafficRecorder(recordTo, clock, recording) : undefined;
+  const recorder = recordTo && options.record !== false ? createTrafficRecorder(recordTo, clock, recording) : undefined;
   const server: Server = (recorder ? recorder.wrap(built.app) : built.app).listen(0, '127.0.0.1');
   answerClientErrors(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -4,7 +4,7 @@
 // (database, port, role, Redis counter store).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_TOKEN, TEST_START } from './harness.js';
+import { ADMIN_TOKEN, TEST_SECRET_KEY, TEST_START } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,6 +28,7 @@ export function spawnServer(
       SVC_CLOCK: 'manual',
       SVC_CLOCK_START: TEST_START.toISOString(),
       SVC_ADMIN_TOKEN: ADMIN_TOKEN,
+      SVC_SECRET_KEY: TEST_SECRET_KEY,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -7,7 +7,7 @@ import { ABR_ABSENT_ABNS, ABR_FIXTURE_ABNS } from '../../server/registers/abr/fi
 import { createSimulatedAbnRegister } from '../../server/registers/abr/simulated-abn-register.js';
 import { ASIC_FIXTURE_COMPANIES } from '../../server/registers/asic/fixtures.js';
 
-const noOverrides: AbnOverrides = { find: async () => null };
+const noOverrides: Pick<AbnOverrides, 'find' | 'findMany'> = { find: async () => null, findMany: async () => [] };
 const register = createSimulatedAbnRegister(noOverrides);
 
 describe('ABR fixtures', () => {
@@ -54,7 +54,10 @@ describe('generated ABNs', () => {
 describe('operator overrides', () => {
   it('replace the fixture whole', async () => {
     const cancelled = abnFromOverride('53900000001', { entityName: 'JANE CITIZEN', status: 'cancelled', entityType: 'IND' });
-    const overridden = createSimulatedAbnRegister({ find: async (abn) => (abn === '53900000001' ? cancelled : null) });
+    const overridden = createSimulatedAbnRegister({
+      find: async (abn) => (abn === '53900000001' ? cancelled : null),
+      findMany: async (abns) => (abns.includes('53900000001') ? [cancelled] : []),
+    });
     expect(await overridden.findByAbn('53900000001')).toMatchObject({ status: 'cancelled', businessNames: [] });
   });
 
@@ -62,5 +65,49 @@ describe('operator overrides', () => {
     expect(() => abnFromOverride('53900000001', { entityName: 'JANE CITIZEN', status: 'suspended', entityType: 'IND' })).toThrow(
       /register_abns row/,
     );
+  });
+});
+
+describe('ABNs held by operator-made companies', () => {
+  const company = {
+    acn: '100000020',
+    name: 'SECOND NAME PTY LTD',
+    status: 'registered' as const,
+    entityType: 'APTY',
+    abn: '51824753556',
+    address: null,
+    gstRegistered: true,
+    gstDate: '2026-01-01',
+    businessNames: ['SECOND SHOP'],
+  };
+  const companies = {
+    findByAbn: async (abn: string) => (abn === company.abn ? company : null),
+    findByAbns: async (abns: readonly string[]) => (abns.includes(company.abn) ? [company] : []),
+  };
+  const withCompany = createSimulatedAbnRegister(noOverrides, companies);
+
+  it('answer with the company (upsertCompany with an abn), and cancelled once it is deregistered', async () => {
+    expect(await withCompany.findByAbn('51824753556')).toStrictEqual({
+      abn: '51824753556',
+      entityName: 'SECOND NAME PTY LTD',
+      status: 'active',
+      entityType: 'PRV',
+      acn: '100000020',
+      gstRegistered: true,
+      gstDate: '2026-01-01',
+      businessNames: ['SECOND SHOP'],
+    });
+    const deregistered = createSimulatedAbnRegister(noOverrides, {
+      findByAbn: async () => ({ ...company, status: 'deregistered' }),
+      findByAbns: async () => [{ ...company, status: 'deregistered' }],
+    });
+    expect(await deregistered.findByAbn('51824753556')).toMatchObject({ status: 'cancelled', acn: '100000020' });
+  });
+
+  it('a batch answers each number as a single lookup would, bad checksums and absent numbers as null', async () => {
+    const numbers = ['51824753556', '53900000001', '15900000003', '12345678901', '60100000011', '53900000001'];
+    const batch = await withCompany.findManyByAbn(numbers);
+    expect([...batch.keys()].sort()).toStrictEqual([...new Set(numbers)].sort());
+    for (const abn of numbers) expect(batch.get(abn), abn).toStrictEqual(await withCompany.findByAbn(abn));
   });
 });

@@ -3,17 +3,18 @@
 // helpers integration tests).
 import { describe, expect, it } from 'vitest';
 import { isValidAcn } from '../../schemas/common/identifiers.js';
-import { normaliseCompanyName } from '../../server/domain/helpers/company-name.js';
+import { normaliseCompanyName } from '../../server/registers/asic/company-name.js';
 import { companyFromOverride, type CompanyOverrides } from '../../server/registers/asic/company-overrides.js';
 import { isForeignCompany, type CompanyRecord } from '../../server/registers/asic/company-register.js';
 import { ASIC_ABSENT_ACNS, ASIC_FIXTURE_COMPANIES } from '../../server/registers/asic/fixtures.js';
 import { acnOfGeneratedName, generatedCompanyName } from '../../server/registers/asic/generated-company.js';
 import { createSimulatedCompanyRegister } from '../../server/registers/asic/simulated-company-register.js';
 
-function overridesOf(records: CompanyRecord[] = []): CompanyOverrides {
+function overridesOf(records: CompanyRecord[] = []): Pick<CompanyOverrides, 'find' | 'list' | 'findMany'> {
   return {
     find: async (acn) => records.find((record) => record.acn === acn) ?? null,
     list: async () => records,
+    findMany: async (acns) => records.filter((record) => acns.includes(record.acn)),
   };
 }
 
@@ -123,5 +124,18 @@ describe('operator overrides', () => {
   it('refuse a stored record that is not a company', () => {
     expect(() => companyFromOverride('100000011', { name: 'X PTY LTD', status: 'dissolved' })).toThrow(/register_companies row 100000011/);
     expect(() => companyFromOverride('100000011', { status: 'registered' })).toThrow(/name/);
+  });
+});
+
+describe('batch lookups', () => {
+  it('answer each ACN as findByAcn does (overrides, fixtures, generated, absent, bad checksum)', async () => {
+    const renamed: CompanyRecord = { ...ASIC_FIXTURE_COMPANIES[0]!, name: 'RENAMED PTY LTD' };
+    const overridden = createSimulatedCompanyRegister(overridesOf([renamed]));
+    const acns = ['100000011', '100000020', '100000066', '123456780', '100000012', '100000075'];
+    const batch = await overridden.findManyByAcn(acns);
+    expect([...batch.keys()]).toStrictEqual(acns);
+    for (const acn of acns) expect(batch.get(acn), acn).toStrictEqual(await overridden.findByAcn(acn));
+    expect(batch.get('100000011')?.name).toBe('RENAMED PTY LTD');
+    expect(batch.get('100000066')).toBeNull();
   });
 });

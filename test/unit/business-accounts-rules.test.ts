@@ -7,8 +7,9 @@ import {
   BusinessAccountStatus,
   ISO_COUNTRY_CODES,
   validateBusinessAccountRules,
-} from '../../schemas/business-accounts.js';
+} from '../../schemas/business-accounts/index.js';
 import { APPLICATION_EXAMPLE, STATUS_EXAMPLES } from '../../schemas/business-accounts/examples.js';
+import { completeIdentifierAlternatives } from '../../schemas/common/identifier-alternatives.js';
 import { createSpecAjv } from '../support/spec-ajv.js';
 
 type Application = BusinessAccountApplication;
@@ -34,7 +35,11 @@ describe('the documented example', () => {
 describe('accountInformation needs acn or abn (structural)', () => {
   const registry = new OpenAPIRegistry();
   registry.register('BusinessAccountApplication', BusinessAccountApplication);
-  const document = new OpenApiGeneratorV31(registry.definitions).generateComponents() as Record<string, unknown>;
+  // As published: "acn or abn" written as complete object alternatives.
+  const document = completeIdentifierAlternatives(new OpenApiGeneratorV31(registry.definitions).generateComponents()) as Record<
+    string,
+    unknown
+  >;
   const validate = createSpecAjv(document).getSchema('doc#/components/schemas/BusinessAccountApplication');
 
   const accountWith = (numbers: { acn?: string; abn?: string }): Application => {

@@ -1,6 +1,6 @@
 // D-45 identical-name rules: each rule has a pair it makes identical and a near miss it must not.
 import { describe, expect, it } from 'vitest';
-import { normaliseCompanyName } from '../../server/domain/helpers/company-name.js';
+import { normaliseCompanyName } from '../../server/registers/asic/company-name.js';
 
 function identical(a: string, b: string): boolean {
   return normaliseCompanyName(a) === normaliseCompanyName(b);

@@ -207,17 +207,17 @@ describe('structural problems', () => {
     });
   });
 
-  describe('invalid_type', () => {
+  describe('invalid_format', () => {
     it('refuses a value of the wrong JSON type', () => {
       expect(codesAt(withValue(registeredOfficeChange, 'testTransmissionIndicator', 'false'), 'testTransmissionIndicator')).toEqual([
-        'invalid_type',
+        'invalid_format',
       ]);
       expect(codesAt(withValue(registeredOfficeChange, 'generalInformation.acn', 100000011), 'generalInformation.acn')).toEqual([
-        'invalid_type',
+        'invalid_format',
       ]);
       expect(
         codesAt(withValue(registeredOfficeChange, 'registeredOffice.address.postcode', null), 'registeredOffice.address.postcode'),
-      ).toEqual(['invalid_type']);
+      ).toEqual(['invalid_format']);
     });
 
     it('refuses a string where a literal or enum expects another type', () => {
@@ -226,23 +226,23 @@ describe('structural problems', () => {
           withValue(registeredOfficeChange, 'signature.declaresTrueAndCorrectIndicator', 'true'),
           'signature.declaresTrueAndCorrectIndicator',
         ),
-      ).toEqual(['invalid_type']);
-      expect(codesAt(withValue(registeredOfficeChange, 'signature.role', 1), 'signature.role')).toEqual(['invalid_type']);
+      ).toEqual(['invalid_format']);
+      expect(codesAt(withValue(registeredOfficeChange, 'signature.role', 1), 'signature.role')).toEqual(['invalid_format']);
     });
 
     it('refuses a fraction where an integer is required', () => {
       expect(codesAt(withValue(holdingCompanyFeesAndAnnexure, 'annexures.numberOfPages', 1.5), 'annexures.numberOfPages')).toEqual([
-        'invalid_type',
+        'invalid_format',
       ]);
     });
 
     it('refuses a body that is not an object, at the empty path', () => {
       for (const body of [null, [], 'FORM', 484])
-        expect(structuralProblems(body)).toEqual([expect.objectContaining({ code: 'invalid_type', field: '' })]);
+        expect(structuralProblems(body)).toEqual([expect.objectContaining({ code: 'invalid_format', field: '' })]);
     });
   });
 
-  describe('out_of_range', () => {
+  describe('invalid_format', () => {
     const field = 'shareStructure.0.numberIssued';
 
     it('accepts 0 and 999,999,999,999,999', () => {
@@ -251,26 +251,26 @@ describe('structural problems', () => {
     });
 
     it('refuses negatives and 16-digit numbers', () => {
-      expect(codesAt(withValue(shareIssue, field, -1), field)).toEqual(['out_of_range']);
-      expect(codesAt(withValue(shareIssue, field, 1_000_000_000_000_000), field)).toEqual(['out_of_range']);
+      expect(codesAt(withValue(shareIssue, field, -1), field)).toEqual(['invalid_format']);
+      expect(codesAt(withValue(shareIssue, field, 1_000_000_000_000_000), field)).toEqual(['invalid_format']);
     });
 
     it('requires at least one annexure page', () => {
       expect(codesAt(withValue(holdingCompanyFeesAndAnnexure, 'annexures.numberOfPages', 0), 'annexures.numberOfPages')).toEqual([
-        'out_of_range',
+        'invalid_format',
       ]);
     });
   });
 
-  describe('unknown_field', () => {
+  describe('invalid_format', () => {
     it('reports each unknown key at its own path', () => {
       const body = withValue(withValue(registeredOfficeChange, 'environment', 'test'), 'registeredOffice.address.suburb', 'X');
       const problems = structuralProblems(body);
       expect(problems).toHaveLength(2);
       expect(problems).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ code: 'unknown_field', field: 'environment' }),
-          expect.objectContaining({ code: 'unknown_field', field: 'registeredOffice.address.suburb' }),
+          expect.objectContaining({ code: 'invalid_format', field: 'environment' }),
+          expect.objectContaining({ code: 'invalid_format', field: 'registeredOffice.address.suburb' }),
         ]),
       );
     });
@@ -278,12 +278,12 @@ describe('structural problems', () => {
     it('refuses careOf on a holding owner address (only office holder addresses have it)', () => {
       expect(
         codesAt(withValue(shareIssue, 'members.0.holdingOwners.0.address.careOf', 'X'), 'members.0.holdingOwners.0.address.careOf'),
-      ).toEqual(['unknown_field']);
+      ).toEqual(['invalid_format']);
     });
   });
 
-  describe('invalid_acn and invalid_abn', () => {
-    it('reports a bad checksum or a bad shape once', () => {
+  describe('identifiers', () => {
+    it('reports a bad checksum or a bad shape of generalInformation.acn once, as invalid_acn', () => {
       expect(codesAt(withValue(registeredOfficeChange, 'generalInformation.acn', '100000012'), 'generalInformation.acn')).toEqual([
         'invalid_acn',
       ]);
@@ -292,22 +292,34 @@ describe('structural problems', () => {
       ]);
     });
 
-    it('checks every ACN and ABN of the form', () => {
+    it('takes any 9 or 11 digits where the spec asks only for digits (no checksum)', () => {
       expect(
         codesAt(withValue(holdingCompanyFeesAndAnnexure, 'ultimateHoldingCompany.acn', '123456789'), 'ultimateHoldingCompany.acn'),
-      ).toEqual(['invalid_acn']);
+      ).toEqual([]);
       expect(
         codesAt(withValue(holdingCompanyFeesAndAnnexure, 'ultimateHoldingCompany.abn', '11123456781'), 'ultimateHoldingCompany.abn'),
-      ).toEqual(['invalid_abn']);
+      ).toEqual([]);
       expect(
         codesAt(
           withValue(shareIssue, 'members.1.holdingOwners.0.organisation.acn', '604123454'),
           'members.1.holdingOwners.0.organisation.acn',
         ),
+      ).toEqual([]);
+      expect(
+        codesAt(withValue(officeHolderAppointment, 'officeHolders.0.organisationAcn', '100000012'), 'officeHolders.0.organisationAcn'),
+      ).toEqual([]);
+    });
+
+    it('refuses those identifiers in any other shape', () => {
+      expect(
+        codesAt(withValue(holdingCompanyFeesAndAnnexure, 'ultimateHoldingCompany.acn', '12345678'), 'ultimateHoldingCompany.acn'),
       ).toEqual(['invalid_acn']);
       expect(
-        codesAt(withValue(officeHolderAppointment, 'officeHolders.0.organisationAcn', '100000011'), 'officeHolders.0.organisationAcn'),
-      ).toEqual([]);
+        codesAt(withValue(holdingCompanyFeesAndAnnexure, 'ultimateHoldingCompany.abn', '1112345678A'), 'ultimateHoldingCompany.abn'),
+      ).toEqual(['invalid_format']);
+      expect(
+        codesAt(withValue(officeHolderAppointment, 'officeHolders.0.organisationAcn', '1000000111'), 'officeHolders.0.organisationAcn'),
+      ).toEqual(['invalid_acn']);
     });
   });
 });

@@ -54,9 +54,9 @@ describe('validateForm484', () => {
       [
         'not_uppercase generalInformation.companyName',
         'invalid_acn generalInformation.acn',
-        'unknown_field generalInformation.tradingName',
+        'invalid_format generalInformation.tradingName',
         'required testTransmissionIndicator',
-        'out_of_range members.1.totalPaid',
+        'invalid_format members.1.totalPaid',
         'invalid_enum officeHolders.0.birthDetails.localityQualifier',
         'date_out_of_window signature.date',
         'date_in_future shareStructure.0.earliestDateOfChange',

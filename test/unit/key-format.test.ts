@@ -3,17 +3,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  generateApiKey,
-  hashSecret,
-  keyPrefix,
-  newId,
-  parseApiKey,
-  randomBase62,
-  safeEqual,
-  type Environment,
-  type KeyType,
-} from '../../server/domain/keys/key-format.js';
+import { generateApiKey, keyPrefix, parseApiKey, type KeyType } from '../../server/domain/keys/key-format.js';
+import { hashSecret, newId, randomBase62, safeEqual, type Environment } from '../../server/ids.js';
 
 const SEED = 20261122;
 const KINDS: [KeyType, Environment, string][] = [

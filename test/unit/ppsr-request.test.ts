@@ -10,7 +10,7 @@ import {
   PpsrSearchRequest,
   classifyPpsrSearch,
   type PpsrSearchRequest as Body,
-} from '../../schemas/ppsr-searches.js';
+} from '../../schemas/ppsr/index.js';
 import { SEARCH_REQUEST_EXAMPLES } from '../../schemas/ppsr/examples.js';
 import { createSpecAjv } from '../support/spec-ajv.js';
 

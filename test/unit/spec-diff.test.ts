@@ -150,6 +150,14 @@ describe('spec:diff flags breaking changes', () => {
       },
       /^\/paths\/~1webhooks~1\{id\}\/patch\/responses\/200\/.*\/disabledReason\/enum\/\d+$/,
     ],
+    [
+      'a new required field in one alternative of a "one of these identifiers" row',
+      (doc) => {
+        const first = obj((obj(obj(obj(doc.components).schemas).MonitoringOrderRow).anyOf as Json[])[0]);
+        first.required = [...(first.required as string[]), 'reference'];
+      },
+      /^\/paths\/~1monitoring~1entities\/post\/requestBody\/.*\/required\/\d+$/,
+    ],
     ['a removed webhook', (doc) => delete obj(doc.webhooks)['monitoring.expired'], /^\/webhooks\/monitoring\.expired\/post$/],
     [
       'a removed webhook payload field',
@@ -238,6 +246,26 @@ describe('spec:diff passes compatible changes', () => {
     'the whole unchanged document has no changes',
     () => {
       expect(compareDocuments(FULL, structuredClone(FULL))).toEqual([]);
+    },
+    SLOW.timeout,
+  );
+
+  it(
+    'reads "one of these identifiers" in the older form (bare `required` lists beside `properties`) as the same schema',
+    () => {
+      const older = structuredClone(BASE) as Json;
+      const schemas = obj(obj(older.components).schemas);
+      const row = obj(schemas.MonitoringOrderRow);
+      schemas.MonitoringOrderRow = {
+        type: 'object',
+        properties: obj((row.anyOf as Json[])[0]).properties,
+        additionalProperties: false,
+        description: row.description,
+        anyOf: [{ required: ['acn'] }, { required: ['abn'] }],
+      };
+      const changes = compareDocuments(older as OpenApiDocument, BASE);
+      expect(breakingAt(changes)).toEqual([]);
+      expect(decide(changes, BASE.info?.version, BASE.info?.version).pass).toBe(true);
     },
     SLOW.timeout,
   );

@@ -1,7 +1,7 @@
 // The SSRF classifier and URL check (D-12, D-23, D-24), without HTTP: every range the decision names,
 // every IPv6 form that carries an IPv4 address, and the URL rules around them.
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, classifyAddress, type HostResolver } from '../../server/webhooks/ssrf.js';
+import { checkWebhookUrl, classifyAddress, type HostResolver } from '../../server/delivery/ssrf.js';
 
 const table: Record<string, string[]> = {
   'hooks.example.com': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],

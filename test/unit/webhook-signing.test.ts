@@ -9,7 +9,7 @@ import {
   svcSignature,
   verifyStandardSignature,
   verifySvcSignature,
-} from '../../server/webhooks/signing.js';
+} from '../../server/delivery/signing.js';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const body = JSON.stringify({ event: 'monitoring.expired', deliveryId: 'dlv_3kTq9ZmW2xYb7NcR4vLp8sQe', timestamp: '2026-11-22T03:00:00Z' });

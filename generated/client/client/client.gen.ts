@@ -55,7 +55,7 @@ export const createClient = (config: Config = {}): Client => {
     }
 
     if (opts.requestValidator) {
-      await opts.requestValidator(opts);
+      await opts.requestValidator({ ...opts, headers: options.headers });
     }
 
     if (opts.body !== undefined && opts.bodySerializer) {

@@ -1,22 +1,23 @@
 // Accounts as the operator API manages them: created with their four keys, read, changed.
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { accounts, apiKeys, personalAccessTokens } from '../../store/schema.js';
-import { NotFoundError } from '../errors.js';
-import { hashSecret, newId, randomBase62 } from '../keys/key-format.js';
+import { accounts, apiKeys, personalAccessTokens } from '../../store/schema/index.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { hashSecret, newId, randomBase62 } from '../../ids.js';
 import { issueKey, keyView, type KeyView } from '../keys/keys.js';
 
 export type AccountRecord = typeof accounts.$inferSelect;
-export type Plan = 'free' | 'standard' | 'pro' | 'enterprise';
+export type Plan = AccountRecord['plan'];
 
 export interface NewAccount {
   name: string;
   ownerEmail: string;
   plan: Plan;
-  billing: 'card' | 'invoice' | 'none';
-  cardStatus: 'valid' | 'expired' | 'declining' | 'unavailable' | 'none';
+  billing: AccountRecord['billing'];
+  cardStatus: AccountRecord['cardStatus'];
   monitoringAvailable?: boolean;
   lodgementCount?: number;
+  monitoringEntityLimit?: number;
   isDemo?: boolean;
 }
 
@@ -31,21 +32,28 @@ export interface AccountView {
   id: string;
   name: string;
   ownerEmail: string;
-  plan: string;
-  billing: string;
-  cardStatus: string;
+  plan: Plan;
+  billing: AccountRecord['billing'];
+  cardStatus: AccountRecord['cardStatus'];
   monitoringAvailable: boolean;
   locked: boolean;
   lodgementCount: number;
+  monitoringEntityLimit: number;
   createdAt: string;
   keys: KeyView[];
 }
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-export async function createAccount(deps: Deps, input: NewAccount): Promise<{ account: AccountRecord; keys: AccountKeys }> {
-  return deps.db.transaction(async (tx) => {
-    const txDeps = { db: tx as never, clock: deps.clock };
+export async function createAccount({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: NewAccount;
+}): Promise<{ account: AccountRecord; keys: AccountKeys }> {
+  return ctx.db.transaction(async (tx) => {
+    const txDeps = { db: tx as never, clock: ctx.clock };
     const [account] = await tx
       .insert(accounts)
       .values({
@@ -57,8 +65,9 @@ export async function createAccount(deps: Deps, input: NewAccount): Promise<{ ac
         cardStatus: input.cardStatus,
         monitoringAvailable: input.monitoringAvailable ?? true,
         lodgementCount: input.lodgementCount ?? 0,
+        monitoringEntityLimit: input.monitoringEntityLimit ?? 1000,
         isDemo: input.isDemo ?? false,
-        createdAt: deps.clock.now(),
+        createdAt: ctx.clock.now(),
       })
       .returning();
     const id = account!.id;
@@ -101,27 +110,57 @@ export async function accountView(deps: Deps, account: AccountRecord): Promise<A
     monitoringAvailable: account.monitoringAvailable,
     locked: account.locked,
     lodgementCount: account.lodgementCount,
+    monitoringEntityLimit: account.monitoringEntityLimit,
     createdAt: account.createdAt.toISOString(),
     keys: keys.map((k) => keyView(k, now)),
   };
 }
 
 export type AccountChanges = Partial<
-  Pick<AccountRecord, 'name' | 'ownerEmail' | 'plan' | 'billing' | 'cardStatus' | 'monitoringAvailable' | 'locked' | 'lodgementCount'>
+  Pick<
+    AccountRecord,
+    | 'name'
+    | 'ownerEmail'
+    | 'plan'
+    | 'billing'
+    | 'cardStatus'
+    | 'monitoringAvailable'
+    | 'locked'
+    | 'lodgementCount'
+    | 'monitoringEntityLimit'
+  >
 >;
 
-export async function updateAccount(deps: Deps, accountId: string, changes: AccountChanges): Promise<AccountRecord> {
-  await findAccount(deps, accountId);
-  const [updated] = await deps.db.update(accounts).set(changes).where(eq(accounts.id, accountId)).returning();
-  return updated!;
+export async function getAccount({ ctx, input }: { ctx: Deps; input: { accountId: string } }): Promise<AccountView> {
+  return accountView(ctx, await findAccount(ctx, input.accountId));
+}
+
+export async function updateAccount({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { accountId: string; changes: AccountChanges };
+}): Promise<AccountView> {
+  if (Object.keys(input.changes).length === 0)
+    throw new ValidationError({ body: [{ code: 'empty_body', message: 'Send at least one field.' }] }, 'Send at least one field.');
+  await findAccount(ctx, input.accountId);
+  const [updated] = await ctx.db.update(accounts).set(input.changes).where(eq(accounts.id, input.accountId)).returning();
+  return accountView(ctx, updated!);
 }
 
 /** V1 personal access token (D-40): shown once, stored hashed. */
-export async function createPersonalAccessToken(deps: Deps, accountId: string, name: string): Promise<string> {
-  await findAccount(deps, accountId);
+export async function createPersonalAccessToken({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { accountId: string; name: string };
+}): Promise<string> {
+  await findAccount(ctx, input.accountId);
   const token = `svc_pat_${randomBase62(40)}`;
-  await deps.db
+  await ctx.db
     .insert(personalAccessTokens)
-    .values({ id: newId('pat'), accountId, name, tokenHash: hashSecret(token), createdAt: deps.clock.now() });
+    .values({ id: newId('pat'), accountId: input.accountId, name: input.name, tokenHash: hashSecret(token), createdAt: ctx.clock.now() });
   return token;
 }

@@ -3,7 +3,7 @@
 // containing every query word (as a word prefix, so `takeaw` finds Takeaway); within a rank shorter
 // codes (broader entries) first, then the classification's own order.
 import type { z } from 'zod';
-import type { Industry, IndustryList } from '../../../schemas/helpers.js';
+import type { Industry, IndustryList } from '../../../schemas/helpers/index.js';
 import type { AnzsicEntry } from '../../registers/anzsic-classification.js';
 
 export type IndustryView = z.infer<typeof Industry>;

@@ -2,11 +2,11 @@
 // a company on the register? Deregistered companies no longer hold their names; every other status
 // (strike-off proposed, external administration, registered foreign companies) still does.
 import type { z } from 'zod';
-import type { CompanyNameAvailability } from '../../../schemas/helpers.js';
+import type { CompanyNameAvailability } from '../../../schemas/helpers/index.js';
 import type { Clock } from '../../clock.js';
 import type { CompanyRegister } from '../../registers/asic/company-register.js';
 import { ValidationError } from '../errors.js';
-import { normaliseCompanyName } from './company-name.js';
+import { normaliseCompanyName } from '../../registers/asic/company-name.js';
 
 export type CompanyNameAvailabilityView = z.infer<typeof CompanyNameAvailability>;
 

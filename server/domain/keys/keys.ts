@@ -1,9 +1,11 @@
 // API key lifecycle: issue (shown once), change domains, roll (instant or delayed, D-05), revoke.
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { apiKeys } from '../../store/schema.js';
+import { accounts, apiKeys } from '../../store/schema/index.js';
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
-import { generateApiKey, hashSecret, newId, type Environment, type KeyType } from './key-format.js';
+import { generateApiKey, type KeyType } from './key-format.js';
+import type { Environment } from '../../ids.js';
+import { hashSecret, newId } from '../../ids.js';
 import { isValidDomainPattern, MAX_DOMAINS } from './domains.js';
 
 export type ApiKeyRecord = typeof apiKeys.$inferSelect;
@@ -83,28 +85,45 @@ export async function findKey(deps: Pick<AppDeps, 'db'>, keyId: string): Promise
   return key;
 }
 
-export async function updateKeyDomains(deps: Pick<AppDeps, 'db'>, keyId: string, domains: string[]): Promise<ApiKeyRecord> {
-  const key = await findKey(deps, keyId);
-  const checked = checkDomains(key.type as KeyType, domains);
-  const [updated] = await deps.db.update(apiKeys).set({ domains: checked }).where(eq(apiKeys.id, keyId)).returning();
-  return updated!;
+type KeyDeps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** Operator API: another key for an account, shown in full once. */
+export async function createKey({
+  ctx,
+  input,
+}: {
+  ctx: KeyDeps;
+  input: { accountId: string; type: KeyType; environment: Environment; domains?: string[] | undefined };
+}): Promise<{ key: KeyView; secret: string }> {
+  const [account] = await ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
+  if (!account) throw new NotFoundError('account');
+  const { domains, ...rest } = input;
+  const issued = await issueKey(ctx, { ...rest, ...(domains ? { domains } : {}) });
+  return { key: keyView(issued.key, ctx.clock.now()), secret: issued.secret };
+}
+
+export async function updateKey({ ctx, input }: { ctx: KeyDeps; input: { keyId: string; domains: string[] } }): Promise<KeyView> {
+  const key = await findKey(ctx, input.keyId);
+  const checked = checkDomains(key.type as KeyType, input.domains);
+  const [updated] = await ctx.db.update(apiKeys).set({ domains: checked }).where(eq(apiKeys.id, input.keyId)).returning();
+  return keyView(updated!, ctx.clock.now());
 }
 
 /** Instant: the old key stops now. Delayed: the old key keeps working for 24 hours of service time. */
-export async function rollKey(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  keyId: string,
-  strategy: 'instant' | 'delayed',
-): Promise<{ key: ApiKeyRecord; secret: string }> {
-  const old = await findKey(deps, keyId);
-  const now = deps.clock.now();
-  if (old.status === 'revoked' || old.expiresAt !== null)
-    throw new DomainError('validation_failed', 'Only an active key can be rolled.', {
-      errors: { keyId: [{ code: 'key_not_active', message: 'This key is not active.' }] },
-    });
-  return deps.db.transaction(async (tx) => {
+export async function rollKey({
+  ctx,
+  input,
+}: {
+  ctx: KeyDeps;
+  input: { keyId: string; strategy: 'instant' | 'delayed' };
+}): Promise<{ key: KeyView; secret: string }> {
+  const { strategy } = input;
+  const old = await findKey(ctx, input.keyId);
+  const now = ctx.clock.now();
+  if (old.status === 'revoked' || old.expiresAt !== null) throw new DomainError('key_not_active', 'Only an active key can be rolled.');
+  const issued = await ctx.db.transaction(async (tx) => {
     const issued = await issueKey(
-      { db: tx as never, clock: deps.clock },
+      { db: tx as never, clock: ctx.clock },
       { accountId: old.accountId, type: old.type as KeyType, environment: old.environment as Environment, domains: old.domains },
     );
     const change =
@@ -117,10 +136,11 @@ export async function rollKey(
       .where(and(eq(apiKeys.id, old.id)));
     return issued;
   });
+  return { key: keyView(issued.key, now), secret: issued.secret };
 }
 
-export async function revokeKey(deps: Pick<AppDeps, 'db' | 'clock'>, keyId: string): Promise<void> {
-  const key = await findKey(deps, keyId);
+export async function revokeKey({ ctx, input }: { ctx: KeyDeps; input: { keyId: string } }): Promise<void> {
+  const key = await findKey(ctx, input.keyId);
   if (key.status === 'revoked') return;
-  await deps.db.update(apiKeys).set({ status: 'revoked', revokedAt: deps.clock.now() }).where(eq(apiKeys.id, keyId));
+  await ctx.db.update(apiKeys).set({ status: 'revoked', revokedAt: ctx.clock.now() }).where(eq(apiKeys.id, input.keyId));
 }

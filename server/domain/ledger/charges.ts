@@ -2,11 +2,12 @@
 // cents; credits are negative. The provider's answer follows the account's cardStatus.
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { charges } from '../../store/schema.js';
-import type { AccountRecord } from '../accounts/accounts.js';
+import { charges } from '../../store/schema/index.js';
+import { findAccount, type AccountRecord } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
-import { newId } from '../keys/key-format.js';
-import type { Environment } from '../keys/key-format.js';
+import { newId } from '../../ids.js';
+import type { Environment } from '../../ids.js';
+import { OUTAGE_RETRY_AFTER_SECONDS, readAvailability } from '../../registers/availability.js';
 
 export type ChargeRecord = typeof charges.$inferSelect;
 
@@ -25,8 +26,11 @@ export async function chargeCard(
 ): Promise<ChargeRecord> {
   assertCanCharge(account);
   if (account.cardStatus === 'declining') throw new DomainError('payment_failed', 'The card was declined; nothing was charged.');
-  if (account.cardStatus === 'unavailable')
-    throw new DomainError('payment_unavailable', 'The payment provider is unreachable; nothing was charged.', { retryAfter: 30 });
+  // The account's own card state, or the operator's switch that takes the whole provider down.
+  if (account.cardStatus === 'unavailable' || !(await readAvailability(deps.db)).cardProvider)
+    throw new DomainError('payment_unavailable', 'The payment provider is unreachable; nothing was charged.', {
+      retryAfter: OUTAGE_RETRY_AFTER_SECONDS,
+    });
   return recordCharge(deps, account.id, charge);
 }
 
@@ -42,6 +46,35 @@ export async function recordCharge(
   return row!;
 }
 
-export async function listCharges(deps: Pick<AppDeps, 'db'>, accountId: string): Promise<ChargeRecord[]> {
-  return deps.db.select().from(charges).where(eq(charges.accountId, accountId)).orderBy(asc(charges.createdAt), asc(charges.id));
+export interface ChargeView {
+  id: string;
+  amount: number;
+  kind: string;
+  reference: string;
+  environment: Environment;
+  createdAt: string;
+}
+
+/** Operator API: an account's ledger, oldest first (credits are negative amounts). */
+export async function listAccountCharges({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppDeps, 'db'>;
+  input: { accountId: string };
+}): Promise<ChargeView[]> {
+  await findAccount(ctx, input.accountId);
+  const rows = await ctx.db
+    .select()
+    .from(charges)
+    .where(eq(charges.accountId, input.accountId))
+    .orderBy(asc(charges.createdAt), asc(charges.id));
+  return rows.map((c) => ({
+    id: c.id,
+    amount: c.amount,
+    kind: c.kind,
+    reference: c.reference,
+    environment: c.environment,
+    createdAt: c.createdAt.toISOString(),
+  }));
 }

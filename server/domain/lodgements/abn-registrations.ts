@@ -8,22 +8,32 @@
 // containing REJECT ends `rejected`.
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import type { AbnRegistrationRequest } from '../../../schemas/lodgements.js';
-import { insertLodgement, type LodgementRow, type LodgementScope } from './records.js';
+import type { AbnRegistrationRequest } from '../../../schemas/lodgements/index.js';
+import { insertLodgement, lodgementView, type LodgementView } from './records.js';
+import { scopeOf, type Caller } from '../caller.js';
 import { scheduleRegulatorStep } from './regulator-progress.js';
 
 export type AbnRegistrationInput = z.infer<typeof AbnRegistrationRequest>;
 
-export async function createAbnRegistration(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  scope: LodgementScope,
-  input: AbnRegistrationInput,
-): Promise<LodgementRow> {
-  return deps.db.transaction(async (tx) => {
-    const txDeps = { db: tx, clock: deps.clock };
-    const row = await insertLodgement(txDeps, { ...scope, kind: 'abn_registration', entityName: input.entityName, payload: { ...input } });
+export async function createAbnRegistration({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppDeps, 'db' | 'clock'> & { caller: Pick<Caller, 'account' | 'environment'> };
+  input: AbnRegistrationInput;
+}): Promise<LodgementView> {
+  const scope = scopeOf(ctx.caller);
+  const row = await ctx.db.transaction(async (tx) => {
+    const txDeps = { db: tx, clock: ctx.clock };
+    const inserted = await insertLodgement(txDeps, {
+      ...scope,
+      kind: 'abn_registration',
+      entityName: input.entityName,
+      payload: { ...input },
+    });
     // In the same transaction: a lodgement is never left without the job that moves it on.
-    await scheduleRegulatorStep(tx, deps.clock, row);
-    return row;
+    await scheduleRegulatorStep(tx, ctx.clock, inserted);
+    return inserted;
   });
+  return lodgementView(row);
 }

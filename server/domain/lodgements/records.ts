@@ -3,10 +3,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { accounts, lodgements } from '../../store/schema.js';
+import { accounts, lodgements } from '../../store/schema/index.js';
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
-import type { Environment } from '../keys/key-format.js';
-import { INTERACTION_BY_KIND, type Lodgement, type LODGEMENT_KINDS, type LODGEMENT_STATUSES } from '../../../schemas/lodgements.js';
+import type { Environment } from '../../ids.js';
+import { INTERACTION_BY_KIND, type Lodgement, type LODGEMENT_KINDS, type LODGEMENT_STATUSES } from '../../../schemas/lodgements/index.js';
+import { scopeOf, type Caller } from '../caller.js';
 
 export type LodgementRow = typeof lodgements.$inferSelect;
 export type LodgementKindName = (typeof LODGEMENT_KINDS)[number];
@@ -71,18 +72,26 @@ export async function insertLodgement(deps: Deps, input: NewLodgement): Promise<
  * Operator API: the account comes from the body, so an unknown one is a field problem (422
  * `account_not_found`, as the admin document says), not a 404 about the URL.
  */
-export async function createLodgement(deps: Deps, input: Omit<NewLodgement, 'payload'>): Promise<LodgementRow> {
-  const [account] = await deps.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
+export async function createLodgement({ ctx, input }: { ctx: Deps; input: Omit<NewLodgement, 'payload'> }): Promise<LodgementView> {
+  const [account] = await ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
   if (!account) throw new ValidationError({ accountId: [{ code: 'account_not_found', message: 'No such account.' }] });
   const { accountId, environment, kind, entityName, acn, abn } = input;
-  return insertLodgement(deps, { accountId, environment, kind, entityName, acn, abn });
+  return lodgementView(await insertLodgement(ctx, { accountId, environment, kind, entityName, acn, abn }));
 }
 
 /** Another account's or environment's lodgement is indistinguishable from a missing one (404). */
-export async function getLodgement(deps: Pick<AppDeps, 'db'>, scope: LodgementScope, requestId: number): Promise<LodgementRow> {
+export async function getLodgement({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppDeps, 'db'> & { caller: Pick<Caller, 'account' | 'environment'> };
+  input: { requestId: number };
+}): Promise<LodgementView> {
+  const { requestId } = input;
+  const scope = scopeOf(ctx.caller);
   // An id past bigint range would make the database throw (a 500); it cannot exist, so it is a 404.
   if (!Number.isSafeInteger(requestId)) throw new NotFoundError('lodgement');
-  const [row] = await deps.db
+  const [row] = await ctx.db
     .select()
     .from(lodgements)
     .where(
@@ -90,7 +99,7 @@ export async function getLodgement(deps: Pick<AppDeps, 'db'>, scope: LodgementSc
     )
     .limit(1);
   if (!row) throw new NotFoundError('lodgement');
-  return row;
+  return lodgementView(row);
 }
 
 /** The operator sees every account, so only the id scopes the lookup. */

@@ -9,17 +9,25 @@ import type { Database } from '../../store/db.js';
 import type { JobRow } from '../../jobs/queue.js';
 import { enqueue } from '../../jobs/queue.js';
 import { regulatorPath } from '../../registers/regulator.js';
-import { LODGEMENT_STATUSES } from '../../../schemas/lodgements.js';
+import { LODGEMENT_STATUSES } from '../../../schemas/lodgements/index.js';
 import type { LodgementRow } from './records.js';
 import { lockLodgement, moveLodgement } from './status.js';
+import { REGULATOR_PROGRESS_JOB } from './regulator-job.js';
+import { FORM484_STEP, runForm484Step } from '../form484/progress.js';
+import { FORM484_STATUSES } from '../../../schemas/form484/index.js';
 
-export const REGULATOR_PROGRESS_JOB = 'regulator-progress';
+export { REGULATOR_PROGRESS_JOB };
 /** From `new` to `submitted`: the regulator takes the lodgement almost at once. */
 export const REGULATOR_SUBMIT_DELAY_SECONDS = 5;
 /** Each later step (`submitted` to a decision, `manual review` to `finished`). */
 export const REGULATOR_DECISION_DELAY_SECONDS = 60;
 
 const StepPayload = z.object({ requestId: z.number().int().min(1), expect: z.enum(LODGEMENT_STATUSES) });
+const Form484StepPayload = z.object({
+  form: z.literal(FORM484_STEP),
+  requestId: z.number().int().min(1),
+  expect: z.enum(FORM484_STATUSES),
+});
 
 /** `new`, then the regulator's path for this name. */
 function pathOf(row: LodgementRow): readonly string[] {
@@ -48,6 +56,9 @@ export async function scheduleRegulatorStep(db: Database, clock: Clock, row: Lod
 }
 
 export async function runRegulatorProgress(deps: AppDeps, job: JobRow): Promise<void> {
+  // A Form 484 step is recognised by its marker alone, so a malformed one fails loudly instead of
+  // being read as a step of another lodgement with the same request id.
+  if (job.payload?.form === FORM484_STEP) return runForm484Step(deps, Form484StepPayload.parse(job.payload));
   const step = StepPayload.parse(job.payload);
   await deps.db.transaction(async (tx) => {
     const row = await lockLodgement(tx, step.requestId);

@@ -5,11 +5,18 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../store/db.js';
-import { lodgements } from '../../store/schema.js';
-import { emitEvent } from '../../webhooks/events.js';
-import type { Environment } from '../keys/key-format.js';
-import { EVENT_BY_KIND, INTERACTION_BY_KIND, NOTIFIABLE_STATUSES } from '../../../schemas/lodgements.js';
-import { lodgementNotFound, type LodgementKindName, type LodgementRow, type LodgementStatusName } from './records.js';
+import { lodgements } from '../../store/schema/index.js';
+import { emitEvent } from '../../delivery/events.js';
+import type { Environment } from '../../ids.js';
+import { EVENT_BY_KIND, INTERACTION_BY_KIND, NOTIFIABLE_STATUSES } from '../../../schemas/lodgements/index.js';
+import {
+  lodgementNotFound,
+  lodgementView,
+  type LodgementKindName,
+  type LodgementRow,
+  type LodgementStatusName,
+  type LodgementView,
+} from './records.js';
 
 export function isNotifiable(kind: LodgementKindName, status: LodgementStatusName): boolean {
   return (NOTIFIABLE_STATUSES[kind] as readonly string[]).includes(status);
@@ -62,14 +69,17 @@ export async function moveLodgement(db: Database, clock: Clock, row: LodgementRo
 }
 
 /** Operator API: any status, from any status (D-36), so every 6.1 event can be produced on demand. */
-export async function setLodgementStatus(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  requestId: number,
-  status: LodgementStatusName,
-): Promise<LodgementRow> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockLodgement(tx, requestId);
+export async function setLodgementStatus({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppDeps, 'db' | 'clock'>;
+  input: { requestId: number; status: LodgementStatusName };
+}): Promise<LodgementView> {
+  const moved = await ctx.db.transaction(async (tx) => {
+    const row = await lockLodgement(tx, input.requestId);
     if (!row) throw lodgementNotFound();
-    return moveLodgement(tx, deps.clock, row, status);
+    return moveLodgement(tx, ctx.clock, row, input.status);
   });
+  return lodgementView(moved);
 }

@@ -5,10 +5,10 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { enqueue } from '../../jobs/queue.js';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../store/schema.js';
-import { WEBHOOK_DELIVERY_JOB } from '../../webhooks/events.js';
-import type { DeliveryJobPayload } from '../../webhooks/delivery.js';
-import type { DeliveryAttempt, WebhookDelivery } from '../../../schemas/webhooks.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../store/schema/index.js';
+import { WEBHOOK_DELIVERY_JOB } from '../../delivery/events.js';
+import type { DeliveryJobPayload } from '../../delivery/delivery.js';
+import type { DeliveryAttempt, WebhookDelivery } from '../../../schemas/webhooks/index.js';
 import { DomainError, NotFoundError } from '../errors.js';
 import { endpointOwner, ownedBy, type EndpointCaller } from './owner.js';
 

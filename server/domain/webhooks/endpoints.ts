@@ -3,25 +3,27 @@
 // (owner.ts): another key, environment or account sees no such endpoint (404, never 403, so ids
 // leak nothing).
 import type { Database } from '../../store/db.js';
-import { stopPendingDeliveries } from '../../webhooks/attempts.js';
+import { stopPendingDeliveries } from '../../delivery/attempts.js';
+import { sealEndpointSecret } from '../../delivery/endpoint-secrets.js';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { webhookDeliveries, webhookEndpoints } from '../../store/schema.js';
+import { webhookDeliveries, webhookEndpoints } from '../../store/schema/index.js';
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
-import { newId } from '../keys/key-format.js';
-import { MAX_ENDPOINTS_PER_KEY, type WebhookEndpoint } from '../../../schemas/webhooks.js';
+import { newId } from '../../ids.js';
+import { MAX_ENDPOINTS_PER_KEY, type WebhookEndpoint } from '../../../schemas/webhooks/index.js';
 import { endpointOwner, ownedBy, type EndpointCaller, type EndpointOwner } from './owner.js';
 import { checkEndpointFields, type EndpointFields } from './validation.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type EndpointView = z.infer<typeof WebhookEndpoint>;
 
-export interface WebhookContext extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'resolveHost'> {
+export interface WebhookContext extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'resolveHost' | 'sealer'> {
   caller: EndpointCaller;
 }
 
+/** The one moment a secret exists in plaintext outside a signature: the answer to create or rotate. */
 export interface EndpointWithSecret {
   endpoint: EndpointRow;
   secret: string;
@@ -92,15 +94,18 @@ export async function createEndpoint({
         limit: MAX_ENDPOINTS_PER_KEY,
       });
     }
+    const id = newId('we');
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
-        id: newId('we'),
+        id,
         ...owner,
         url: input.url,
         eventTypes: uniqueNames(input.eventTypes),
         enabled: true,
-        secret,
+        // Sealed before it reaches the database: no table page or WAL record holds the plaintext.
+        secretSealed: sealEndpointSecret(ctx.sealer, id, secret),
+        secret: null,
         consecutiveFailures: 0,
         disabledReason: null,
         createdAt: now,
@@ -175,13 +180,16 @@ export async function deleteEndpoint({ ctx, input }: { ctx: WebhookContext; inpu
   });
 }
 
-/** D-21: the old secret stops at once; every later attempt, retries included, signs with the new one. */
+/**
+ * D-21: the old secret stops at once; every later attempt, retries included, signs with the new one.
+ * The new secret is sealed afresh (new IV) for the same row; the old sealed value is overwritten.
+ */
 export async function rotateEndpointSecret({ ctx, input }: { ctx: WebhookContext; input: { id: string } }): Promise<EndpointWithSecret> {
   const owner = await endpointOwner(ctx, ctx.caller);
   const secret = generateWebhookSecret();
   const [row] = await ctx.db
     .update(webhookEndpoints)
-    .set({ secret, updatedAt: ctx.clock.now() })
+    .set({ secretSealed: sealEndpointSecret(ctx.sealer, input.id, secret), secret: null, updatedAt: ctx.clock.now() })
     .where(and(eq(webhookEndpoints.id, input.id), ownedBy(owner)))
     .returning();
   if (!row) throw new NotFoundError('webhook endpoint');

@@ -1,9 +1,9 @@
 // Who owns a webhook endpoint (spec 2.2: the API key that created it, and so its environment).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import type { Caller } from '../../http/context.js';
-import type { Environment } from '../keys/key-format.js';
-import { apiKeys, webhookEndpoints } from '../../store/schema.js';
+import type { Caller } from '../caller.js';
+import type { Environment } from '../../ids.js';
+import { apiKeys, webhookEndpoints } from '../../store/schema/index.js';
 
 export type EndpointCaller = Pick<Caller, 'account' | 'key' | 'environment'>;
 

@@ -2,8 +2,8 @@
 // D-23) and `*` standing alone (D-26). Also says structural (Ajv) problems of these fields in the
 // codes the contract promises, so a request with several faults gets every one in one answer (D-10).
 import type { AppDeps } from '../../deps.js';
-import type { FieldProblem, FieldProblems } from '../errors.js';
-import { checkWebhookUrl, urlCheckOptions, type UrlAccepted } from '../../webhooks/ssrf.js';
+import { addProblem as add, emptyProblems, type FieldProblem, type FieldProblems } from '../errors.js';
+import { checkWebhookUrl, urlCheckOptions, type UrlAccepted } from '../../delivery/ssrf.js';
 
 type Deps = Pick<AppDeps, 'config' | 'resolveHost'>;
 
@@ -15,11 +15,6 @@ export interface EndpointFields {
 export interface CheckedFields {
   problems: FieldProblems;
   url?: UrlAccepted;
-}
-
-function add(problems: FieldProblems, path: string, problem: FieldProblem): void {
-  const list = (problems[path] ??= []);
-  if (!list.some((p) => p.code === problem.code)) list.push(problem);
 }
 
 /** `*` subscribes to everything, so a list holding it and anything else is refused at each `*`. */
@@ -36,7 +31,7 @@ function starProblems(eventTypes: readonly string[], problems: FieldProblems): v
 
 /** Checks the fields present (create sends both, update any). Resolves the URL's host: async. */
 export async function checkEndpointFields(deps: Deps, fields: EndpointFields): Promise<CheckedFields> {
-  const problems: FieldProblems = {};
+  const problems = emptyProblems();
   if (fields.eventTypes) starProblems(fields.eventTypes, problems);
   if (fields.url === undefined) return { problems };
   const checked = await checkWebhookUrl(fields.url, urlCheckOptions(deps));
@@ -45,6 +40,12 @@ export async function checkEndpointFields(deps: Deps, fields: EndpointFields): P
     return { problems };
   }
   return { problems, url: checked };
+}
+
+/** A short quote of what the caller sent: a string as JSON, anything else by its type. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : String(value);
 }
 
 const EVENT_TYPE_ITEM = /^eventTypes\.(\d+)$/;
@@ -62,9 +63,9 @@ function urlInvalidMessage(structural: FieldProblem[]): string {
  * still get their own checks, so the answer lists every problem, not only the structural ones.
  */
 export async function refineEndpointProblems(deps: Deps, structural: FieldProblems, body: unknown): Promise<FieldProblems> {
-  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : emptyProblems()) as Record<string, unknown>;
   const eventTypes = Array.isArray(fields.eventTypes) ? (fields.eventTypes as unknown[]) : undefined;
-  const problems: FieldProblems = {};
+  const problems = emptyProblems();
   for (const [path, list] of Object.entries(structural)) {
     if (path === 'url') {
       add(problems, 'url', { code: 'url_invalid', message: urlInvalidMessage(list) });
@@ -74,7 +75,7 @@ export async function refineEndpointProblems(deps: Deps, structural: FieldProble
     for (const problem of list) {
       if (item && problem.code === 'invalid_enum') {
         const value = eventTypes?.[Number(item[1])];
-        add(problems, path, { code: 'unknown_event_type', message: `Unknown event type ${JSON.stringify(value)}.` });
+        add(problems, path, { code: 'unknown_event_type', message: `Unknown event type ${describeValue(value)}.` });
       } else add(problems, path, problem);
     }
   }

@@ -2,7 +2,7 @@
 // adapter in this folder implements the interface; a real ASIC adapter would implement the same one,
 // so domain code never knows which it talks to.
 import type { z } from 'zod';
-import type { Company, CompanyStatus as CompanyStatusSchema } from '../../../schemas/admin/register.js';
+import type { Company, CompanyStatus as CompanyStatusSchema } from '../../../schemas/admin/register/index.js';
 
 export type CompanyStatus = z.infer<typeof CompanyStatusSchema>;
 
@@ -25,6 +25,8 @@ export function isForeignCompany(record: CompanyRecord): boolean {
 export interface CompanyRegister {
   /** The company (or registered foreign company) with this ACN or ARBN; null when there is none. */
   findByAcn(acn: string): Promise<CompanyRecord | null>;
+  /** `findByAcn` for a batch (register checks read hundreds at once): every ACN asked is a key. */
+  findManyByAcn(acns: readonly string[]): Promise<Map<string, CompanyRecord | null>>;
   /**
    * Every company, whatever its status, whose name normalises to `normalisedName` under the D-45
    * identical-name rules. Deciding which statuses count is the caller's business rule.

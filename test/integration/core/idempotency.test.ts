@@ -1,13 +1,19 @@
 // Idempotency-Key (D-18) through the real pipeline, with stand-in handlers on two real operations:
 // createPpsrSearch (key optional) and renewMonitoringEntities (key required). Each stand-in records
-// a charge in the ledger, so "exactly one effect" is read back from the operator API.
+// a charge in the ledger, so "exactly one effect" is read back from the operator API. On PostgreSQL a
+// second app on the same database stands for a second API process.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordCharge } from '../../../server/domain/ledger/charges.js';
-import type { HandlerMap } from '../../../server/http/context.js';
+import type { StandInHandlers } from '../../../server/http/handler.js';
 import { requestFingerprint } from '../../../server/http/idempotency.js';
 import { scheduleRecurring } from '../../../server/jobs/runner.js';
-import { idempotencyRecords } from '../../../server/store/schema.js';
+import { idempotencyRecords } from '../../../server/store/schema/index.js';
+import { buildApp } from '../../../server/app.js';
+import { openDatabase } from '../../../server/store/db.js';
+import { wireDeps } from '../../../server/wiring.js';
 import { loadDocument } from '../../support/document.js';
 import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 
@@ -29,9 +35,13 @@ let handlerCalls = 0;
 let nextRequestId = 1000;
 /** VINs whose next search dies with a bug (a non-domain error) before any effect. */
 const crashOnce = new Set<string>();
+/** VINs whose next search records its charge, then dies with a bug (the effect must not survive). */
+const crashAfterEffectOnce = new Set<string>();
+/** VINs whose search waits, once it runs, until the test releases it. */
+const held = new Map<string, { entered: () => void; release: Promise<void> }>();
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const handlers: HandlerMap = {
+const handlers: StandInHandlers = {
   createPpsrSearch: async (ctx, input) => {
     handlerCalls++;
     const vin = (input.body as { vin?: string }).vin ?? '';
@@ -43,6 +53,12 @@ const handlers: HandlerMap = {
       reference: `search:${requestId}`,
       environment: ctx.caller.environment,
     });
+    if (crashAfterEffectOnce.delete(vin)) throw new Error('simulated crash after the effect, before the answer');
+    const hold = held.get(vin);
+    if (hold) {
+      hold.entered();
+      await hold.release;
+    }
     // Keep the request open a little, so concurrent duplicates arrive while it runs.
     await delay(25);
     return { status: 201, body: { requestId, status: 'new' }, headers: { Location: `${ctx.prefix}/ppsr/searches/${requestId}` } };
@@ -171,9 +187,13 @@ describe('Idempotency-Key (D-18)', () => {
     const missing = await post(RENEW, account.keys.secretTest, { ids: [503, 504] });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ error: 'idempotency_key_required', message: expect.any(String) });
+    // An empty key is a client bug, not "no key" (D-18): refused as invalid.
     const empty = await post(RENEW, account.keys.secretTest, { ids: [503, 504] }, '');
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toBe('idempotency_key_required');
+    expect(empty.body.error).toBe('idempotency_key_invalid');
+    const emptyOnOptional = await post(SEARCHES, account.keys.secretTest, { vin: '1HGCM82633A004352' }, '');
+    expect(emptyOnOptional.status).toBe(400);
+    expect(emptyOnOptional.body.error).toBe('idempotency_key_invalid');
     expect(await chargeCount(account)).toBe(0);
 
     const first = await post(RENEW, account.keys.secretTest, { ids: [503, 504] }, 'renew-1');
@@ -217,11 +237,28 @@ describe('Idempotency-Key (D-18)', () => {
     expect(await chargeCount(account)).toBe(1);
   });
 
-  it('a process that died between start and finish: the retry takes the key over once the 60 s lock passes', async () => {
+  it('a bug after the effect rolls the effect back with the answer: nothing kept, nothing stored, the retry runs once', async () => {
+    const account = await server.createAccount();
+    const body = { vin: 'JN1TANS50U0000002' };
+    crashAfterEffectOnce.add(body.vin);
+    const crashed = await post(SEARCHES, account.keys.secretTest, body, 'crash-after-1');
+    expect(crashed.status).toBe(500);
+    // The charge was written inside the request's transaction, which the failure rolled back.
+    expect(await chargeCount(account)).toBe(0);
+    expect(await records(account, 'crash-after-1')).toHaveLength(0);
+    const retry = await post(SEARCHES, account.keys.secretTest, body, 'crash-after-1');
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect((await post(SEARCHES, account.keys.secretTest, body, 'crash-after-1')).headers.get('idempotent-replayed')).toBe('true');
+    expect(await chargeCount(account)).toBe(1);
+  });
+
+  it('a started claim left by the earlier two-step design: the retry takes the key over once its 60 s lock passes', async () => {
     const account = await server.createAccount();
     const body = { vin: 'WDD2050422F000002' };
     const now = server.clock.now();
-    // What a process leaves behind when it dies after claiming the key: a started record, never finished.
+    // What a process of the earlier version left behind when it died after claiming the key (the
+    // present design claims with a transaction-scoped lock and writes only finished records).
     await server.deps.db.insert(idempotencyRecords).values({
       accountId: account.id,
       environment: 'test',
@@ -288,3 +325,68 @@ describe('Idempotency-Key (D-18)', () => {
     expect(await records(account, 'expiry-3')).toHaveLength(0);
   });
 });
+
+// Two API processes on one PostgreSQL: the claim is a transaction-scoped advisory lock, so a request
+// running in one process is 409 request_in_progress in the other, and replayed there once it commits.
+// (On PGlite only one process can open the database; in-process duplicates are the first test's.)
+if (process.env.TEST_DATABASE_URL) {
+  describe('Idempotency-Key across two processes on one PostgreSQL', () => {
+    let second: { url: string; close: () => Promise<void> } | undefined;
+    beforeAll(async () => {
+      const opened = await openDatabase({ databaseUrl: server.deps.config.DATABASE_URL });
+      const deps = wireDeps({ ...server.deps, db: opened.db, registers: undefined, counters: undefined, sealer: server.deps.sealer });
+      const { app } = await buildApp(deps, { validateResponses: true, handlers });
+      const listening = app.listen(0, '127.0.0.1');
+      await once(listening, 'listening');
+      second = {
+        url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
+        close: async () => {
+          await new Promise<void>((resolve) => listening.close(() => resolve()));
+          await opened.close();
+        },
+      };
+    });
+    afterAll(async () => {
+      await second?.close();
+    });
+
+    it('the other process answers 409 while the first runs, then replays its answer', async () => {
+      const account = await server.createAccount();
+      const body = { vin: 'WDD2050422F000003' };
+      let entered!: () => void;
+      let release!: () => void;
+      const running = new Promise<void>((resolve) => (entered = resolve));
+      held.set(body.vin, { entered, release: new Promise<void>((resolve) => (release = resolve)) });
+      const first = post(SEARCHES, account.keys.secretTest, body, 'two-processes-1');
+      await running;
+      const elsewhere = await fetch(`${second!.url}${SEARCHES}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${account.keys.secretTest}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'two-processes-1',
+        },
+        body: JSON.stringify(body),
+      });
+      expect(elsewhere.status).toBe(409);
+      expect(await elsewhere.json()).toEqual({ error: 'request_in_progress', message: expect.any(String) });
+      release();
+      held.delete(body.vin);
+      const answered = await first;
+      expect(answered.status).toBe(201);
+      const replayed = await fetch(`${second!.url}${SEARCHES}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${account.keys.secretTest}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'two-processes-1',
+        },
+        body: JSON.stringify(body),
+      });
+      expect(replayed.status).toBe(201);
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+      expect(await replayed.json()).toEqual(answered.body);
+      expect(await chargeCount(account)).toBe(1);
+    });
+  });
+}

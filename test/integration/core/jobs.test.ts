@@ -1,24 +1,22 @@
 // Jobs as rows (architecture.md): the manual clock's advance runs every due job in time order at its
 // due instant, the operator runs a job by name, a job whose worker died is claimed again, concurrent
 // runners never run one job twice (SKIP LOCKED), and a throwing job is retried then parked.
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, RealClock } from '../../../server/clock.js';
 import { loadConfig } from '../../../server/config.js';
 import type { AppDeps } from '../../../server/deps.js';
-import { createAdminApi } from '../../../server/http/admin-api.js';
+import { buildApp } from '../../../server/app.js';
 import { enqueue, type JobRow } from '../../../server/jobs/queue.js';
 import { runDueJobs, scheduleRecurring, startWorker, type JobRegistry, type RecurringJob } from '../../../server/jobs/runner.js';
 import { createLogger } from '../../../server/logger.js';
-import { createAdminHandlers } from '../../../server/routes/admin.js';
 import { openDatabase, type OpenDatabase } from '../../../server/store/db.js';
-import { jobs } from '../../../server/store/schema.js';
+import { jobs } from '../../../server/store/schema/index.js';
 import { ADMIN_TOKEN, startTestServer, TEST_START, type TestServer } from '../../support/harness.js';
 import { assertPostgres, createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../../support/postgres.js';
+import { wireDeps } from '../../../server/wiring.js';
 
 interface Seen {
   name: string;
@@ -302,12 +300,7 @@ describe('the operator clock on a real clock', () => {
       clock: new RealClock(),
       config: loadConfig({ SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent' }),
     };
-    const document = JSON.parse(readFileSync(new URL('../../../spec/admin.openapi.json', import.meta.url), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    const app = express();
-    app.use('/admin', await createAdminApi(deps, document, createAdminHandlers(server.built.jobs)));
+    const { app } = await buildApp(deps);
     http = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => http!.once('listening', resolve));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -364,7 +357,7 @@ describe.skipIf(!probe.available && !probe.required)('jobs on PostgreSQL with se
   it('three workers on three pools share 120 due jobs without running any twice (SKIP LOCKED)', async () => {
     const clock = new ManualClock(TEST_START);
     const config = loadConfig({ SVC_CLOCK: 'manual', SVC_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent' });
-    const workers: AppDeps[] = opened.map((o) => ({ config, db: o.db, engine: o.engine, clock, logger: createLogger('silent') }));
+    const workers: AppDeps[] = opened.map((o) => wireDeps({ config, db: o.db, engine: o.engine, clock, logger: createLogger('silent') }));
     for (let i = 0; i < 120; i++) await enqueue(workers[0]!.db, { name: 'pg-concurrent', runAt: TEST_START }, TEST_START);
 
     const counts = await Promise.all(workers.flatMap((deps) => [runDueJobs(deps, registry), runDueJobs(deps, registry)]));

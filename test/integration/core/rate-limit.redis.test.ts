@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisCounterStore, type CounterStore } from '../../../server/http/counter-store.js';
+import { redisCounterStore, type CounterStore } from '../../../server/store/counter-store.js';
 import { startTestServer, type TestServer } from '../../support/harness.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -46,7 +46,7 @@ describe.skipIf(!available)('rate limits counted in Redis', () => {
   it('two servers share one monitoring budget of 60 per minute for the same key', async () => {
     // The same account must exist in both databases: create it in the first and copy key rows over.
     const account = await first.createAccount();
-    const { accounts, apiKeys } = await import('../../../server/store/schema.js');
+    const { accounts, apiKeys } = await import('../../../server/store/schema/index.js');
     const { eq } = await import('drizzle-orm');
     const [accountRow] = await first.deps.db.select().from(accounts).where(eq(accounts.id, account.id));
     const keyRows = await first.deps.db.select().from(apiKeys).where(eq(apiKeys.accountId, account.id));

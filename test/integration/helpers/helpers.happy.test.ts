@@ -3,7 +3,7 @@
 // test keys. The harness checks every response against the document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCompanyNameAvailability, listIndustries } from '../../../generated/client/index.js';
-import { registerCompanies } from '../../../server/store/schema.js';
+import { registerCompanies } from '../../../server/store/schema/index.js';
 import { sdkClient, startTestServer, TEST_START, type TestAccount, type TestServer } from '../../support/harness.js';
 
 /** Publishable keys need an allowed origin; localhost always is (spec 5.4). */

@@ -8,7 +8,7 @@ import {
   LODGEMENT_KINDS,
   LODGEMENT_STATUSES,
   NOTIFIABLE_STATUSES,
-} from '../../../schemas/lodgements.js';
+} from '../../../schemas/lodgements/index.js';
 import { REGULATOR_DECISION_DELAY_SECONDS, REGULATOR_SUBMIT_DELAY_SECONDS } from '../../../server/domain/lodgements/regulator-progress.js';
 import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 import {

@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { zLodgementStatusEvent } from '../../../generated/client/zod.gen.js';
 import { createWebhookEndpoint, type CreateWebhookEndpointRequest } from '../../../generated/client/index.js';
-import { webhookDeliveries } from '../../../server/store/schema.js';
+import { webhookDeliveries } from '../../../server/store/schema/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 
 export interface LodgementRecord {

@@ -1,11 +1,19 @@
 // The shared security suite (spec 5, D-02 to D-06, D-13, D-40): every operation of spec/openapi.json,
 // taken from the document rather than a hand list, is sent with each kind of credential and must
 // refuse or accept it the same way. "Accepted" means the request got past authentication and key
-// checks (not 401/403): pending operations then answer 501, implemented ones 2xx or 4xx.
+// checks (not 401/403): operations without a handler yet then answer 501, implemented ones 2xx or 4xx.
+// Every id-bearing operation is then called on a resource its owner really created, as another
+// account and as the owner's other environment (404), and a planted scoping bug proves that check fails.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PENDING_OPERATIONS } from '../../../server/routes/pending.js';
+import { resolveExampleHosts } from '../../../scripts/contract/in-process.js';
+import { NotFoundError } from '../../../server/domain/errors.js';
+import { lodgementView } from '../../../server/domain/lodgements/records.js';
+import type { PublicHandlers } from '../../../server/http/handler.js';
+import { PUBLIC_HANDLERS } from '../../../server/routes/index.js';
+import { lodgements } from '../../../server/store/schema/index.js';
 import { loadDocument, operationsOf, type OperationRef } from '../../support/document.js';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { startTestServer, type TestAccount, type TestServer, type TestServerOptions } from '../../support/harness.js';
 import {
   accepted,
   allowsPublishable,
@@ -22,15 +30,27 @@ import {
   type Answer,
   type CallOptions,
 } from '../../support/wire.js';
+import { startReceiver } from '../lodgements/support.js';
+import { crossAccountProblems, hasFactory, notImplemented, pathParameters, type CrossAccountParties } from './cross-account.js';
+import { RESOURCE_FACTORIES, resourceOf } from './resource-factories.js';
 
 const OPERATIONS = operationsOf(loadDocument());
 const PUBLISHABLE_OPS = OPERATIONS.filter(allowsPublishable);
 const SECRET_ONLY_OPS = OPERATIONS.filter((op) => !allowsPublishable(op));
+const ID_OPS = OPERATIONS.filter((op) => pathParameters(op).length > 0);
+const ID_OPS_WITH_FACTORY = ID_OPS.filter(hasFactory);
 const ORIGIN_LOCAL = 'http://localhost:3000';
 
 let server: TestServer;
 let main: TestAccount;
 let free: TestAccount;
+let receiver: { url: string; close: () => Promise<void> };
+
+/**
+ * Webhook URLs stay on this machine: example hosts resolve to 127.0.0.1 and loopback targets are
+ * allowed (D-24), so a delivery caused by a lodgement the suite creates never leaves it.
+ */
+const SERVER_OPTIONS: TestServerOptions = { env: { SVC_WEBHOOK_ALLOW_LOCAL: '1' }, resolveHost: resolveExampleHosts };
 
 interface KeyRow {
   id: string;
@@ -67,9 +87,9 @@ async function sendAll(
 function expectAccepted(results: [OperationRef, Answer][], label: string): void {
   for (const [op, answer] of results) {
     expect(accepted(answer), `${label}: ${describeOp(op)} answered ${answer.status} ${answer.text}`).toBe(true);
-    // Past auth, the only 5xx is 501 for a pending operation (D-13).
+    // Past auth, the only 5xx is 501 `not_implemented` for an operation without a handler yet (D-13).
     if (answer.status >= 500)
-      expect(answer.status === 501 && PENDING_OPERATIONS.has(operationId(op)), `${describeOp(op)}: ${answer.status}`).toBe(true);
+      expect(answer.status === 501 && isFamilyError(op, answer.body, 'not_implemented'), `${describeOp(op)}: ${answer.text}`).toBe(true);
   }
 }
 
@@ -89,12 +109,14 @@ async function nextWindow(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  receiver = await startReceiver();
+  server = await startTestServer(SERVER_OPTIONS);
   main = await server.createAccount();
   free = await server.createAccount({ plan: 'free', billing: 'none', cardStatus: 'none' });
 });
 afterAll(async () => {
   await server?.close();
+  await receiver?.close();
 });
 beforeEach(async () => {
   await nextWindow();
@@ -323,18 +345,75 @@ describe(`security of every operation (${OPERATIONS.length} from spec/openapi.js
       'live key on V1 test prefix',
     );
   });
+});
 
-  it("answers 404, not 403, for another account's ids (implemented operations only)", async () => {
-    const stranger = await server.createAccount();
-    const withIds = OPERATIONS.filter((op) => ((op.operation.parameters ?? []) as { in?: string }[]).some((p) => p.in === 'path'));
-    const implemented = withIds.filter((op) => !PENDING_OPERATIONS.has(operationId(op)));
-    const pending = withIds.filter((op) => PENDING_OPERATIONS.has(operationId(op)));
-    console.info(
-      `cross-account 404: checked ${implemented.length} [${implemented.map(operationId).join(', ')}]; pending, not checked ${pending.length} [${pending.map(operationId).join(', ')}]`,
+/** A fresh owner (account A) and stranger (account B) on a server, for the cross-account check. */
+async function partiesOn(target: TestServer): Promise<CrossAccountParties> {
+  return { server: target, owner: await target.createAccount(), stranger: await target.createAccount(), receiverUrl: receiver.url };
+}
+
+describe(`ids of another account or environment answer 404 (${ID_OPS.length} id-bearing operations)`, () => {
+  let parties: CrossAccountParties;
+  beforeAll(async () => {
+    parties = await partiesOn(server);
+  });
+
+  it('has factories only for resources the document names', () => {
+    const resources = new Set(ID_OPS.map((op) => resourceOf(op.path)));
+    expect(Object.keys(RESOURCE_FACTORIES).filter((resource) => !resources.has(resource))).toEqual([]);
+    expect(ID_OPS_WITH_FACTORY.length).toBeGreaterThan(0);
+  });
+
+  it.each(ID_OPS_WITH_FACTORY.map((op) => [describeOp(op), op] as const))(
+    '%s: created for real by A, 404 for B and for A on live, not 404 for A',
+    async (_name, op) => {
+      expect(await crossAccountProblems(op, parties)).toEqual([]);
+    },
+  );
+
+  it('leaves unchecked exactly the operations the running server answers 501 not_implemented', async ({ annotate }) => {
+    const answering501 = (await notImplemented(server, parties.owner, ID_OPS)).map(operationId).sort();
+    const unchecked = ID_OPS.filter((op) => !hasFactory(op))
+      .map(operationId)
+      .sort();
+    await annotate(`not implemented yet, so not checked (${answering501.length}): ${answering501.join(', ') || 'none'}`);
+    // What answers 501 on the wire is what the app computed from the document and its handler map.
+    expect(answering501).toEqual(
+      ID_OPS.map(operationId)
+        .filter((id) => server.built.pending.public.includes(id))
+        .sort(),
     );
-    for (const [op, answer] of await sendAll(implemented, { prefix: PREFIX.test, headers: bearer(stranger.keys.secretTest) })) {
-      expect(answer.status, `${describeOp(op)}: ${answer.text}`).toBe(404);
-      expect(isFamilyError(op, answer.body), `${describeOp(op)}: ${answer.text}`).toBe(true);
-    }
+    // An operation that stopped answering 501 needs its resource's entry in resource-factories.ts.
+    expect(unchecked, 'id-bearing operations without a factory').toEqual(answering501);
+  });
+});
+
+/** The planted bug: GET /lodgements/{requestId} reads the row by its id alone, whoever asks. */
+const leakyGetLodgement: PublicHandlers['getLodgement'] = async (ctx, { params }) => {
+  const [row] = await ctx.db.select().from(lodgements).where(eq(lodgements.requestId, params.requestId)).limit(1);
+  if (!row) throw new NotFoundError('lodgement');
+  return { status: 200, body: lodgementView(row) };
+};
+
+describe('a lookup that ignores the account scope (planted bug)', () => {
+  let planted: TestServer;
+  let parties: CrossAccountParties;
+  beforeAll(async () => {
+    planted = await startTestServer({ ...SERVER_OPTIONS, handlers: { ...PUBLIC_HANDLERS, getLodgement: leakyGetLodgement } });
+    parties = await partiesOn(planted);
+  });
+  afterAll(async () => {
+    await planted?.close();
+  });
+
+  it('is reported by the cross-account check, for that operation only', async () => {
+    const reports = new Map<string, string[]>();
+    for (const op of ID_OPS_WITH_FACTORY) reports.set(operationId(op), await crossAccountProblems(op, parties));
+    const failing = [...reports].filter(([, problems]) => problems.length > 0).map(([id]) => id);
+    expect(failing).toEqual(['getLodgement']);
+    expect(reports.get('getLodgement')).toEqual([
+      expect.stringMatching(/^another account \(its test secret key\) answered 200, not 404/),
+      expect.stringMatching(/^the owner's live secret key on the live prefix answered 200, not 404/),
+    ]);
   });
 });

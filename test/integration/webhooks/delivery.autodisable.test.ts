@@ -4,8 +4,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listWebhookEndpoints, updateWebhookEndpoint } from '../../../generated/client/index.js';
-import { webhookAttempts, webhookDeliveries } from '../../../server/store/schema.js';
-import { AUTO_DISABLE_AFTER_FAILURES } from '../../../server/webhooks/schedule.js';
+import { webhookAttempts, webhookDeliveries } from '../../../server/store/schema/index.js';
+import { AUTO_DISABLE_AFTER_FAILURES } from '../../../server/delivery/schedule.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { advance, createEndpoint, emit, runDue, startDeliveryServer, startReceiver, type Receiver } from './delivery.support.js';
 

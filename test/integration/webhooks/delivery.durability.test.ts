@@ -15,11 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RealClock } from '../../../server/clock.js';
 import { createAccount } from '../../../server/domain/accounts/accounts.js';
 import { generateWebhookSecret } from '../../../server/domain/webhooks/endpoints.js';
-import { newId } from '../../../server/domain/keys/key-format.js';
+import { newId } from '../../../server/ids.js';
 import { openDatabase, type OpenDatabase } from '../../../server/store/db.js';
-import { apiKeys, jobs, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../../server/store/schema.js';
-import { emitEvent, WEBHOOK_DELIVERY_JOB } from '../../../server/webhooks/events.js';
-import { verifySvcSignature } from '../../../server/webhooks/signing.js';
+import { apiKeys, jobs, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../../server/store/schema/index.js';
+import { emitEvent, WEBHOOK_DELIVERY_JOB } from '../../../server/delivery/events.js';
+import { verifySvcSignature } from '../../../server/delivery/signing.js';
+import { sealEndpointSecret } from '../../../server/delivery/endpoint-secrets.js';
+import { createSealer, parseSecretKey } from '../../../server/sealing.js';
+import { TEST_SECRET_KEY } from '../../support/harness.js';
 import { assertPostgres, createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../../support/postgres.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -48,6 +51,7 @@ function startWorker(databaseUrl: string, name: string): Worker {
       ...env,
       DATABASE_URL: databaseUrl,
       SVC_CLOCK: 'real',
+      SVC_SECRET_KEY: TEST_SECRET_KEY,
       SVC_WEBHOOK_ALLOW_LOCAL: '1',
       SVC_JOB_LEASE_SECONDS: String(LEASE_SECONDS),
       LOG_LEVEL: 'warn',
@@ -162,25 +166,27 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
     await once(receiver, 'listening');
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
-    const { account } = await createAccount(
-      { db, clock },
-      { name: 'Durability', ownerEmail: 'durability@example.com', plan: 'standard', billing: 'card', cardStatus: 'valid' },
-    );
+    const { account } = await createAccount({
+      ctx: { db, clock },
+      input: { name: 'Durability', ownerEmail: 'durability@example.com', plan: 'standard', billing: 'card', cardStatus: 'valid' },
+    });
     const [key] = await db
       .select({ id: apiKeys.id })
       .from(apiKeys)
       .where(and(eq(apiKeys.accountId, account.id), eq(apiKeys.type, 'secret'), eq(apiKeys.environment, 'test')));
     const secret = generateWebhookSecret();
     const now = clock.now();
+    const endpointId = newId('we');
     await db.insert(webhookEndpoints).values({
-      id: newId('we'),
+      id: endpointId,
       accountId: account.id,
       keyId: key!.id,
       environment: 'test',
       url: receiverUrl,
       eventTypes: ['*'],
       enabled: true,
-      secret,
+      // Sealed as the API would store it, under the key the workers are started with.
+      secretSealed: sealEndpointSecret(createSealer(parseSecretKey(TEST_SECRET_KEY)!), endpointId, secret),
       createdAt: now,
       updatedAt: now,
     });

@@ -3,8 +3,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.js';
-import { webhookAttempts, webhookDeliveries } from '../../../server/store/schema.js';
-import { RETRY_DELAYS_SECONDS } from '../../../server/webhooks/schedule.js';
+import { webhookAttempts, webhookDeliveries } from '../../../server/store/schema/index.js';
+import { RETRY_DELAYS_SECONDS } from '../../../server/delivery/schedule.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import {
   advance,

@@ -3,8 +3,8 @@
 // as a failure), and the request goes to the address that was checked, not to a second lookup.
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookAttempts } from '../../../server/store/schema.js';
-import type { HostResolver } from '../../../server/webhooks/ssrf.js';
+import { webhookAttempts } from '../../../server/store/schema/index.js';
+import type { HostResolver } from '../../../server/delivery/ssrf.js';
 import type { TestServer } from '../../support/harness.js';
 import {
   advance,

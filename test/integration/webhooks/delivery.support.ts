@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createWebhookEndpoint } from '../../../generated/client/index.js';
 import { runDueJobs } from '../../../server/jobs/runner.js';
-import { webhookEndpoints } from '../../../server/store/schema.js';
-import { emitEvent, type WebhookEventName } from '../../../server/webhooks/events.js';
-import type { HostResolver } from '../../../server/webhooks/ssrf.js';
+import { webhookEndpoints } from '../../../server/store/schema/index.js';
+import { emitEvent, type WebhookEventName } from '../../../server/delivery/events.js';
+import type { HostResolver } from '../../../server/delivery/ssrf.js';
 import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 
 export interface Hit {

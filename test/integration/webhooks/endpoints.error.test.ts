@@ -10,8 +10,8 @@ import {
   rotateWebhookEndpointSecret,
   updateWebhookEndpoint,
 } from '../../../generated/client/index.js';
-import { MAX_ENDPOINTS_PER_KEY } from '../../../schemas/webhooks.js';
-import { webhookEndpoints } from '../../../server/store/schema.js';
+import { MAX_ENDPOINTS_PER_KEY } from '../../../schemas/webhooks/index.js';
+import { webhookEndpoints } from '../../../server/store/schema/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { addKey, createOk, startWebhookServer } from './endpoints.support.js';
 

@@ -8,7 +8,8 @@ import {
   rotateWebhookEndpointSecret,
   updateWebhookEndpoint,
 } from '../../../generated/client/index.js';
-import { webhookDeliveries, webhookEndpoints } from '../../../server/store/schema.js';
+import { openEndpointSecret } from '../../../server/delivery/endpoint-secrets.js';
+import { webhookDeliveries, webhookEndpoints } from '../../../server/store/schema/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { SECRET_PATTERN, createOk, startWebhookServer } from './endpoints.support.js';
 
@@ -23,6 +24,15 @@ afterAll(async () => {
 async function storedRow(id: string) {
   const [row] = await server.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   return row!;
+}
+
+/** The stored secret, opened as the delivery job opens it: the row itself holds it sealed only. */
+async function storedSecret(id: string): Promise<string> {
+  const row = await storedRow(id);
+  expect(row.secret).toBeNull();
+  expect(row.secretSealed).toMatch(/^sealed:v1:/);
+  expect(row.secretSealed).not.toContain('whsec_');
+  return openEndpointSecret(server.deps.sealer, row);
 }
 
 async function list(key: string, prefix?: string) {
@@ -54,8 +64,8 @@ describe('create', () => {
       updatedAt: now,
       secret: expect.stringMatching(SECRET_PATTERN),
     });
-    // Stored so it can sign (D-21), and exactly what was shown.
-    expect((await storedRow(created.id)).secret).toBe(created.secret);
+    // Stored (sealed) so it can sign (D-21), and exactly what was shown.
+    expect(await storedSecret(created.id)).toBe(created.secret);
     expect(Buffer.from(created.secret.slice('whsec_'.length), 'base64')).toHaveLength(24);
   });
 
@@ -149,7 +159,7 @@ describe('update', () => {
       updatedAt: server.clock.now().toISOString(),
     });
     expect(data).not.toHaveProperty('secret');
-    expect((await storedRow(created.id)).secret).toBe(created.secret);
+    expect(await storedSecret(created.id)).toBe(created.secret);
   });
 
   it('disabling sets disabledReason manual; enabling clears it and resets the failure count (3.6)', async () => {
@@ -200,7 +210,7 @@ describe('rotate secret', () => {
     expect(response.status).toBe(200);
     expect(data).toEqual({ ...created, secret: expect.stringMatching(SECRET_PATTERN), updatedAt: server.clock.now().toISOString() });
     expect(data!.secret).not.toBe(created.secret);
-    expect((await storedRow(created.id)).secret).toBe(data!.secret);
+    expect(await storedSecret(created.id)).toBe(data!.secret);
     for (const endpoint of await list(key)) expect(endpoint).not.toHaveProperty('secret');
   });
 });

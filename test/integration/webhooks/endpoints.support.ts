@@ -2,7 +2,7 @@
 // resolution), a server using it, extra keys through the operator API, and SDK shorthands.
 import { expect } from 'vitest';
 import { createWebhookEndpoint } from '../../../generated/client/index.js';
-import type { HostResolver } from '../../../server/webhooks/ssrf.js';
+import type { HostResolver } from '../../../server/delivery/ssrf.js';
 import { sdkClient, startTestServer, type TestServer, type TestServerOptions } from '../../support/harness.js';
 
 export const PUBLIC_IP = '93.184.216.34';

@@ -1,0 +1,205 @@
+// The daily register check at scale (issue "Entity monitoring", Scale): N active live entities across
+// 100 accounts, each account with a webhook endpoint, 1 % of the companies changed on the register;
+// one `monitoring-daily-check` round is timed. Prints entities checked per second, events recorded
+// and peak RSS for each N on PostgreSQL (when one answers) and PGlite. Not a test: it asserts only
+// that every entity was checked once and every change recorded once.
+//   npm run bench:monitoring [-- --sizes 10000,100000 --engines postgres,pglite]
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { and, eq, sql } from 'drizzle-orm';
+import { ManualClock } from '../server/clock.js';
+import { loadConfig } from '../server/config.js';
+import type { AppDeps } from '../server/deps.js';
+import { createAccount } from '../server/domain/accounts/accounts.js';
+import { runRegisterCheck } from '../server/domain/monitoring/checks.js';
+import { generateWebhookSecret } from '../server/domain/webhooks/endpoints.js';
+import { newId } from '../server/ids.js';
+import { createLogger } from '../server/logger.js';
+import { openDatabase, type OpenDatabase } from '../server/store/db.js';
+import { apiKeys, monitoredEntities, monitoringEvents, registerCompanies, webhookEndpoints } from '../server/store/schema/index.js';
+import { wireDeps } from '../server/wiring.js';
+import { createThrowawayDatabase, POSTGRES_ADMIN_URL, redactedUrl } from '../test/support/postgres.js';
+
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: '10000,100000' }, engines: { type: 'string', default: 'postgres,pglite' } },
+});
+const sizes = values.sizes!.split(',').map(Number);
+const wanted = new Set(values.engines!.split(','));
+const ACCOUNTS = 100;
+const CHANGED_EVERY = 100;
+const START = new Date('2026-11-22T00:00:00Z');
+
+function acnFrom(body: number): string {
+  const digits = String(body).padStart(8, '0');
+  const sum = [...digits].reduce((acc, digit, index) => acc + Number(digit) * (8 - index), 0);
+  return `${digits}${(10 - (sum % 10)) % 10}`;
+}
+
+/** The register's word on a generated company (what the entity's last check saw). */
+function baseline(acn: string) {
+  return {
+    name: `COMPANY ${acn.slice(0, 3)} ${acn.slice(3, 6)} ${acn.slice(6)} PTY LTD`,
+    acn,
+    abn: null,
+    status: 'registered',
+    entityType: 'APTY',
+    address: null,
+    gstRegistered: false,
+    gstDate: null,
+    businessNames: [],
+    documentCursor: 0,
+    noticeCursor: 0,
+  };
+}
+
+async function seed(deps: AppDeps, n: number): Promise<void> {
+  const now = deps.clock.now();
+  const accountIds: string[] = [];
+  for (let i = 0; i < ACCOUNTS; i++) {
+    const { account } = await createAccount({
+      ctx: deps,
+      input: { name: `Bench ${i}`, ownerEmail: `bench${i}@example.com`, plan: 'standard', billing: 'card', cardStatus: 'valid' },
+    });
+    const [key] = await deps.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, account.id), eq(apiKeys.type, 'secret'), eq(apiKeys.environment, 'live')));
+    await deps.db.insert(webhookEndpoints).values({
+      id: newId('we'),
+      accountId: account.id,
+      keyId: key!.id,
+      environment: 'live',
+      url: 'https://hooks.example.com/svc',
+      eventTypes: ['*'],
+      secret: generateWebhookSecret(),
+      createdAt: now,
+      updatedAt: now,
+    });
+    accountIds.push(account.id);
+  }
+  const CHUNK = 2000;
+  for (let from = 0; from < n; from += CHUNK) {
+    const acns = Array.from({ length: Math.min(CHUNK, n - from) }, (_, i) => acnFrom(20_000_000 + from + i));
+    await deps.db.insert(monitoredEntities).values(
+      acns.map((acn, i) => ({
+        accountId: accountIds[(from + i) % ACCOUNTS]!,
+        environment: 'live',
+        acn,
+        entityName: baseline(acn).name,
+        status: 'active',
+        monitoringStatus: 'active',
+        startsAt: '2026-11-22',
+        expiresAt: '2027-11-22',
+        register: baseline(acn),
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    const changed = acns.filter((_, i) => (from + i) % CHANGED_EVERY === 0);
+    if (changed.length > 0)
+      await deps.db
+        .insert(registerCompanies)
+        .values(changed.map((acn) => ({ acn, record: { name: `RENAMED ${acn} PTY LTD`, status: 'registered' }, updatedAt: now })));
+  }
+}
+
+interface Figures {
+  engine: string;
+  n: number;
+  seconds: number;
+  perSecond: number;
+  events: number;
+  peakRssMb: number;
+  baseRssMb: number;
+}
+
+async function measure(label: string, opened: OpenDatabase, n: number): Promise<Figures> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', SVC_ADMIN_TOKEN: 'bench-admin-token-0123456789' });
+  const deps: AppDeps = wireDeps({
+    config,
+    db: opened.db,
+    engine: opened.engine,
+    clock: new ManualClock(START),
+    logger: createLogger('silent'),
+  });
+  await seed(deps, n);
+  globalThis.gc?.();
+  const baseRss = process.memoryUsage().rss;
+  let peakRss = baseRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  const totals = await runRegisterCheck(deps, 'daily', `bench-${n}`);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const [events] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(monitoringEvents);
+  const [unchecked] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(monitoredEntities)
+    .where(sql`${monitoredEntities.checkRound} is distinct from ${`bench-${n}`}`);
+  const expected = Math.ceil(n / CHANGED_EVERY);
+  if (totals.checked !== n || unchecked!.n !== 0 || events!.n !== expected || totals.events !== expected)
+    throw new Error(`${label} N=${n}: checked ${totals.checked}, unchecked ${unchecked!.n}, events ${events!.n} (expected ${expected})`);
+  return {
+    engine: label,
+    n,
+    seconds,
+    perSecond: n / seconds,
+    events: events!.n,
+    peakRssMb: peakRss / 2 ** 20,
+    baseRssMb: baseRss / 2 ** 20,
+  };
+}
+
+const rows: Figures[] = [];
+for (const n of sizes) {
+  if (wanted.has('postgres')) {
+    let database;
+    try {
+      database = await createThrowawayDatabase();
+    } catch (error) {
+      process.stderr.write(
+        `PostgreSQL skipped: none at ${redactedUrl(POSTGRES_ADMIN_URL)} (${error instanceof Error ? error.message : String(error)})\n`,
+      );
+    }
+    if (database) {
+      const opened = await openDatabase({ databaseUrl: database.url });
+      const shown = (await opened.db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
+      try {
+        rows.push(await measure(`PostgreSQL ${shown.rows[0]?.server_version.split(' ')[0] ?? ''}`.trim(), opened, n));
+      } finally {
+        await opened.close();
+        await database.drop();
+      }
+    }
+  }
+  if (wanted.has('pglite')) {
+    const opened = await openDatabase({ dataDir: 'memory://' });
+    try {
+      rows.push(await measure('PGlite (embedded)', opened, n));
+    } finally {
+      await opened.close();
+    }
+  }
+}
+
+const [one, five] = loadavg();
+console.log(
+  `\nmonitoring-daily-check, one round: N active live entities across ${ACCOUNTS} accounts (one webhook endpoint each), 1 in ${CHANGED_EVERY} companies renamed on the register; batches of 500; Node ${process.version}; load average ${one!.toFixed(1)} / ${five!.toFixed(1)}`,
+);
+console.log('| engine | N | seconds | entities checked / s | events recorded | peak RSS (MB) | RSS before the round (MB) |');
+console.log('|---|---|---|---|---|---|---|');
+for (const row of rows)
+  console.log(
+    `| ${row.engine} | ${row.n.toLocaleString('en-AU')} | ${row.seconds.toFixed(1)} | ${Math.round(row.perSecond).toLocaleString('en-AU')} | ${row.events.toLocaleString('en-AU')} | ${row.peakRssMb.toFixed(0)} | ${row.baseRssMb.toFixed(0)} |`,
+  );
+for (const engine of new Set(rows.map((row) => row.engine))) {
+  const mine = rows.filter((row) => row.engine === engine).sort((a, b) => a.n - b.n);
+  if (mine.length >= 2) {
+    const [small, large] = [mine[0]!, mine[mine.length - 1]!];
+    console.log(
+      `${engine}: N ×${(large.n / small.n).toFixed(0)} took ×${(large.seconds / small.seconds).toFixed(1)} the time; peak RSS ${small.peakRssMb.toFixed(0)} -> ${large.peakRssMb.toFixed(0)} MB`,
+    );
+  }
+}

@@ -1,0 +1,119 @@
+// Lodgement operations (spec 1, 6.1; D-36): lodge an ABN registration, read any lodgement's status.
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { apiError } from '../common/errors.js';
+import { defineOperation, registerOperation } from '../common/operation.js';
+import { TAGS } from '../tags.js';
+import { registerLodgementEvents } from './events.js';
+import { AbnRegistrationRequest, Lodgement, RequestIdParam } from './schemas.js';
+
+export const LODGEMENTS_OPERATIONS = {
+  createAbnRegistration: 'createAbnRegistration',
+  getLodgement: 'getLodgement',
+} as const;
+
+const lodgementExample = {
+  requestId: 1001,
+  kind: 'abn_registration',
+  interaction: 'abnreg.lodge',
+  status: 'new',
+  entityName: 'JANE CITIZEN',
+  acn: null,
+  abn: null,
+  createdAt: '2026-11-22T03:00:00Z',
+  updatedAt: '2026-11-22T03:00:00Z',
+};
+
+const notFound = {
+  description: '`not_found`: no lodgement with this id in this account and environment.',
+  examples: { notFound: { summary: 'Unknown id', value: apiError('not_found', 'No such lodgement in this account and environment.') } },
+};
+
+export const createAbnRegistration = defineOperation({
+  method: 'post',
+  path: '/abn/registrations',
+  operationId: LODGEMENTS_OPERATIONS.createAbnRegistration,
+  summary: 'Lodge an ABN registration',
+  description:
+    'Lodges an application for an Australian Business Number. The registry moves it through its statuses; follow it with `GET /lodgements/{requestId}` or the `abn_registration.status_changed` webhook. Fees: none are charged by default.\n\n**Sandbox.** The simulated registry moves the lodgement `new` -> `submitted` about 5 seconds later, then -> `finished` about 60 seconds after that. An `entityName` containing `MANUAL REVIEW` goes `manual review` instead and `finished` 60 seconds later (two webhooks); one containing `REJECT` ends `rejected`.',
+  tag: TAGS.lodgements,
+  access: 'secret',
+  family: 'api',
+  rateLimit: 'lodgements',
+  idempotencyKey: 'optional',
+  provisional: true,
+  body: {
+    schema: AbnRegistrationRequest,
+    examples: {
+      soleTrader: {
+        summary: 'Sole trader',
+        value: {
+          entityName: 'JANE CITIZEN',
+          entityType: 'individual',
+          businessAddress: { street: '1 EAGLE STREET', locality: 'BRISBANE CITY', state: 'QLD', postcode: '4000' },
+          contactEmail: 'jane@example.com',
+        },
+      },
+    },
+  },
+  success: {
+    201: {
+      description: 'The lodgement, status `new`.',
+      schema: Lodgement,
+      examples: { created: { summary: 'Created', value: lodgementExample } },
+      links: {
+        GetLodgement: {
+          operationId: LODGEMENTS_OPERATIONS.getLodgement,
+          parameters: { requestId: '$response.body#/requestId' },
+          description: 'Follow the lodgement just made.',
+        },
+      },
+    },
+  },
+  errors: {
+    422: {
+      description: '`validation_failed` with every problem, keyed by field.',
+      examples: {
+        invalid: {
+          summary: 'Bad e-mail and postcode',
+          value: apiError('validation_failed', 'The request is not valid.', {
+            errors: {
+              contactEmail: [{ code: 'invalid_format', message: 'Must be an e-mail address.' }],
+              'businessAddress.postcode': [{ code: 'invalid_format', message: 'Must be 4 digits.' }],
+            },
+          }),
+        },
+      },
+    },
+  },
+});
+
+export const getLodgement = defineOperation({
+  method: 'get',
+  path: '/lodgements/{requestId}',
+  operationId: LODGEMENTS_OPERATIONS.getLodgement,
+  summary: 'Get a lodgement status',
+  description:
+    "Returns the current status of a company registration, ABN registration, business name registration or renewal. Statuses `finished`, `rejected`, `validation failed`, `manual review` and `error` also send the kind's status webhook (spec 6.1).",
+  tag: TAGS.lodgements,
+  access: 'secret',
+  family: 'api',
+  rateLimit: 'lodgements',
+  params: RequestIdParam,
+  success: {
+    200: {
+      description: 'The lodgement.',
+      schema: Lodgement,
+      examples: {
+        finished: { summary: 'Finished', value: { ...lodgementExample, status: 'finished', updatedAt: '2026-11-22T03:05:00Z' } },
+      },
+    },
+  },
+  errors: { 404: notFound },
+});
+
+export function registerLodgementsPaths(registry: OpenAPIRegistry): void {
+  registerOperation(registry, createAbnRegistration);
+  registerOperation(registry, getLodgement);
+
+  registerLodgementEvents(registry);
+}

@@ -1,0 +1,273 @@
+// Webhook endpoint management and the delivery log (spec 2.2, 3.6, 4.2, 6.3, 6.4; D-12, D-15, D-16,
+// D-20 to D-26).
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { apiError } from '../common/errors.js';
+import { PageQuery } from '../common/pagination.js';
+import { defineOperation, registerOperation } from '../common/operation.js';
+import { TAGS } from '../tags.js';
+import {
+  CreateWebhookEndpointRequest,
+  MAX_ENDPOINTS_PER_KEY,
+  UpdateWebhookEndpointRequest,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookDeliveryParams,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookEndpointParams,
+  WebhookEndpointWithSecret,
+} from './schemas.js';
+import { deliveryExample, endpointExample, notFound, secretExample, urlAndEventErrors } from './examples.js';
+
+export const WEBHOOKS_OPERATIONS = {
+  listWebhookEndpoints: 'listWebhookEndpoints',
+  createWebhookEndpoint: 'createWebhookEndpoint',
+  updateWebhookEndpoint: 'updateWebhookEndpoint',
+  deleteWebhookEndpoint: 'deleteWebhookEndpoint',
+  rotateWebhookEndpointSecret: 'rotateWebhookEndpointSecret',
+  listWebhookDeliveries: 'listWebhookDeliveries',
+  resendWebhookDelivery: 'resendWebhookDelivery',
+} as const;
+
+const common = { tag: TAGS.webhooks, access: 'secret', family: 'api', rateLimit: 'lodgements' } as const;
+
+export const listWebhookEndpoints = defineOperation({
+  ...common,
+  method: 'get',
+  path: '/webhooks',
+  operationId: WEBHOOKS_OPERATIONS.listWebhookEndpoints,
+  summary: 'List webhook endpoints',
+  description: 'Lists the endpoints created with this API key (and so in this environment). Secrets are never returned here.',
+  success: {
+    200: {
+      description: 'The endpoints of this key.',
+      schema: WebhookEndpointList,
+      examples: { one: { summary: 'One endpoint', value: { data: [endpointExample] } } },
+    },
+  },
+});
+
+export const createWebhookEndpoint = defineOperation({
+  ...common,
+  method: 'post',
+  path: '/webhooks',
+  operationId: WEBHOOKS_OPERATIONS.createWebhookEndpoint,
+  summary: 'Create a webhook endpoint',
+  description: `Registers an HTTPS endpoint for the given events. The response carries the signing \`secret\`, shown only now and on rotation. At most ${MAX_ENDPOINTS_PER_KEY} endpoints per API key. The URL must be HTTPS and resolve only to public addresses (private, loopback, link-local, carrier-grade NAT and reserved ranges are refused, D-23); it is checked again before every delivery.`,
+  idempotencyKey: 'optional',
+  body: {
+    schema: CreateWebhookEndpointRequest,
+    examples: {
+      monitoring: {
+        summary: 'Monitoring events',
+        value: { url: 'https://hooks.example.com/svc', eventTypes: ['monitoring.change_detected', 'monitoring.expiring'] },
+      },
+      everything: { summary: 'Every event', value: { url: 'https://hooks.example.com/all', eventTypes: ['*'] } },
+    },
+  },
+  success: {
+    201: {
+      description: 'The endpoint with its signing secret.',
+      schema: WebhookEndpointWithSecret,
+      examples: { created: { summary: 'Created', value: { ...endpointExample, secret: secretExample } } },
+      // Links let clients and the contract runner chain calls on the created endpoint (there is no
+      // GET of one endpoint: update, rotate, deliveries and delete are what it can be used with).
+      links: {
+        UpdateEndpoint: {
+          operationId: WEBHOOKS_OPERATIONS.updateWebhookEndpoint,
+          parameters: { id: '$response.body#/id' },
+          description: 'Change the endpoint just created.',
+        },
+        RotateSecret: {
+          operationId: WEBHOOKS_OPERATIONS.rotateWebhookEndpointSecret,
+          parameters: { id: '$response.body#/id' },
+          description: 'Rotate its signing secret.',
+        },
+        ListDeliveries: {
+          operationId: WEBHOOKS_OPERATIONS.listWebhookDeliveries,
+          parameters: { id: '$response.body#/id' },
+          description: 'Its delivery log.',
+        },
+        DeleteEndpoint: {
+          operationId: WEBHOOKS_OPERATIONS.deleteWebhookEndpoint,
+          parameters: { id: '$response.body#/id' },
+          description: 'Delete it; afterwards every link answers 404.',
+        },
+      },
+    },
+  },
+  errors: {
+    422: {
+      description: `\`validation_failed\` with every problem (\`url_not_https\`, \`url_not_public\`, \`url_invalid\`, \`unknown_event_type\`, D-12, D-26), or \`endpoint_limit\` when this key already has ${MAX_ENDPOINTS_PER_KEY} endpoints.`,
+      examples: {
+        // What a body of `{}` gets: the URL rules restate a missing url as url_invalid (the mock's first answer).
+        emptyBody: {
+          summary: 'Body `{}`: every required field missing',
+          value: apiError('validation_failed', 'The request is not valid.', {
+            errors: {
+              url: [{ code: 'url_invalid', message: 'Not a valid URL.' }],
+              eventTypes: [{ code: 'required', message: 'Required.' }],
+            },
+          }),
+        },
+        ...urlAndEventErrors,
+        limit: {
+          summary: 'Eleventh endpoint',
+          value: apiError('endpoint_limit', `This API key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints.`, {
+            limit: MAX_ENDPOINTS_PER_KEY,
+          }),
+        },
+      },
+    },
+  },
+});
+
+export const updateWebhookEndpoint = defineOperation({
+  ...common,
+  method: 'patch',
+  path: '/webhooks/{id}',
+  operationId: WEBHOOKS_OPERATIONS.updateWebhookEndpoint,
+  summary: 'Update a webhook endpoint',
+  description:
+    'Changes the `url`, the `eventTypes` or `enabled`. Disabling stops deliveries at once; enabling resets the consecutive failure count and clears `disabledReason`. A new URL is checked like on create.',
+  params: WebhookEndpointParams,
+  body: {
+    schema: UpdateWebhookEndpointRequest,
+    examples: {
+      disable: { summary: 'Disable', value: { enabled: false } },
+      events: { summary: 'Change events', value: { eventTypes: ['*'] } },
+    },
+  },
+  success: {
+    200: {
+      description: 'The updated endpoint (no secret).',
+      schema: WebhookEndpoint,
+      examples: { updated: { summary: 'Disabled', value: { ...endpointExample, enabled: false, disabledReason: 'manual' } } },
+    },
+  },
+  errors: {
+    404: notFound,
+    422: { description: '`validation_failed` with every problem, as on create.', examples: urlAndEventErrors },
+  },
+});
+
+export const deleteWebhookEndpoint = defineOperation({
+  ...common,
+  method: 'delete',
+  path: '/webhooks/{id}',
+  operationId: WEBHOOKS_OPERATIONS.deleteWebhookEndpoint,
+  summary: 'Delete a webhook endpoint',
+  description: 'Removes the endpoint; pending deliveries to it are dropped. Reading or deleting it again answers 404.',
+  params: WebhookEndpointParams,
+  success: { 204: { description: 'Deleted.' } },
+  errors: { 404: notFound },
+});
+
+export const rotateWebhookEndpointSecret = defineOperation({
+  ...common,
+  method: 'post',
+  path: '/webhooks/{id}/rotate-secret',
+  operationId: WEBHOOKS_OPERATIONS.rotateWebhookEndpointSecret,
+  summary: 'Rotate a webhook secret',
+  description:
+    'Invalidates the current secret and returns a new one. Every attempt made after the rotation, retries included, is signed with the new secret (D-21); verifiers should accept both secrets while they switch. The answer is the only copy of the new secret: send an `Idempotency-Key` so a retry after a lost answer gets the same secret instead of rotating again (replayed to the same API key only, for 24 hours).',
+  idempotencyKey: 'optional',
+  params: WebhookEndpointParams,
+  success: {
+    200: {
+      description: 'The endpoint with its new secret.',
+      schema: WebhookEndpointWithSecret,
+      examples: { rotated: { summary: 'Rotated', value: { ...endpointExample, secret: 'whsec_Zp3u8QvXw1Yk6Ns2Lm9Rb4Tc7Hd0Jf5G' } } },
+    },
+  },
+  errors: { 404: notFound },
+});
+
+export const listWebhookDeliveries = defineOperation({
+  ...common,
+  method: 'get',
+  path: '/webhooks/{id}/deliveries',
+  operationId: WEBHOOKS_OPERATIONS.listWebhookDeliveries,
+  summary: 'List webhook deliveries',
+  description:
+    'The delivery log of one endpoint, newest first: each delivery with its payload and every attempt (time, status code, duration, error class). Attempts follow the schedule of spec 6.4: immediately, then after 30 s, 5 min, 15 min, 1 h and 6 h; after a sixth failure the delivery is `failed`.',
+  params: WebhookEndpointParams,
+  query: PageQuery,
+  success: {
+    200: {
+      description: 'Deliveries, newest first.',
+      schema: WebhookDeliveryList,
+      examples: {
+        retrying: {
+          summary: 'One delivery awaiting its second attempt',
+          value: { data: [deliveryExample], meta: { currentPage: 1, perPage: 25, total: 1, lastPage: 1 } },
+        },
+      },
+    },
+  },
+  errors: {
+    404: notFound,
+    422: {
+      description: '`validation_failed`: `page` or `perPage` out of range.',
+      examples: {
+        perPage: {
+          summary: 'perPage over 100',
+          value: apiError('validation_failed', 'The request is not valid.', {
+            errors: { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] },
+          }),
+        },
+      },
+    },
+  },
+});
+
+export const resendWebhookDelivery = defineOperation({
+  ...common,
+  method: 'post',
+  path: '/webhooks/{id}/deliveries/{deliveryId}/resend',
+  operationId: WEBHOOKS_OPERATIONS.resendWebhookDelivery,
+  summary: 'Resend a webhook delivery',
+  description:
+    'Queues one more attempt of a delivery now, with the same `deliveryId` and body, signed with the current secret. Works on succeeded and failed deliveries alike (a failed resend is not retried; resend again); on a delivery still being retried it adds an attempt without changing the schedule. A disabled endpoint must be enabled first.',
+  params: WebhookDeliveryParams,
+  success: {
+    202: {
+      description: 'The delivery with the new attempt queued.',
+      schema: WebhookDelivery,
+      examples: {
+        queued: { summary: 'Queued', value: { ...deliveryExample, status: 'pending', nextAttemptAt: '2026-11-22T03:10:00Z' } },
+      },
+    },
+  },
+  errors: {
+    404: {
+      description: '`not_found`: no such endpoint for this key, or no such delivery to it.',
+      examples: {
+        ...notFound.examples,
+        unknownDelivery: {
+          summary: 'Unknown delivery',
+          value: apiError('not_found', 'No such webhook delivery in this account and environment.'),
+        },
+      },
+    },
+    409: {
+      description: '`endpoint_disabled`: enable the endpoint before resending.',
+      examples: {
+        disabled: {
+          summary: 'Endpoint disabled',
+          value: apiError('endpoint_disabled', 'This endpoint is disabled; enable it before resending.'),
+        },
+      },
+    },
+  },
+});
+
+export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
+  registerOperation(registry, listWebhookEndpoints);
+  registerOperation(registry, createWebhookEndpoint);
+  registerOperation(registry, updateWebhookEndpoint);
+  registerOperation(registry, deleteWebhookEndpoint);
+  registerOperation(registry, rotateWebhookEndpointSecret);
+  registerOperation(registry, listWebhookDeliveries);
+  registerOperation(registry, resendWebhookDelivery);
+}

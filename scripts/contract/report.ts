@@ -1,0 +1,67 @@
+// The human report: a table of operations x checks, each failure with its curl reproduction, the
+// pending list, and last the conforming figure (CI logs are read from the bottom).
+import type { RunResult } from './runner.js';
+import { CHECKS, type CheckName } from './types.js';
+
+/** Column names of the operation × check table (text and Markdown). */
+export const SHORT: Record<CheckName, string> = {
+  not_a_server_error: '5xx',
+  status_code_conformance: 'status',
+  content_type_conformance: 'ctype',
+  response_headers_conformance: 'hdrs',
+  response_schema_conformance: 'schema',
+  negative_data_rejection: 'neg',
+  positive_data_acceptance: 'pos',
+  missing_required_header: 'nohdr',
+  ignored_auth: 'auth',
+  unsupported_method: '405',
+  use_after_free: 'uaf',
+  ensure_resource_availability: 'avail',
+};
+
+const CELL = { pass: 'ok', fail: 'FAIL', pending: 'pend', skip: '-' } as const;
+
+export function conformingLine(result: RunResult): string {
+  return `operations conforming ${result.conforming} / ${result.total}`;
+}
+
+export function formatReport(result: RunResult): string[] {
+  const lines: string[] = [];
+  const idWidth = Math.max(9, ...result.operations.map((o) => o.id.length));
+  const widths = CHECKS.map((check) => Math.max(SHORT[check].length, 4));
+  lines.push('', 'Summary (ok pass, FAIL fail, pend answered 501 not_implemented, - not applicable or not exercised)');
+  lines.push(CHECKS.map((check) => `${SHORT[check]}=${check}`).join('  '));
+  lines.push(`${'operation'.padEnd(idWidth)}  ${CHECKS.map((check, i) => SHORT[check].padEnd(widths[i]!)).join(' ')}  result`);
+  for (const operation of result.operations) {
+    const cells = CHECKS.map((check, i) => CELL[operation.cells[check]].padEnd(widths[i]!)).join(' ');
+    lines.push(`${operation.id.padEnd(idWidth)}  ${cells}  ${operation.status}`);
+  }
+
+  lines.push('', result.failures.length === 0 ? 'Failures: none' : `Failures (${result.failures.length}):`);
+  for (const [i, failure] of result.failures.entries()) {
+    lines.push('', `${i + 1}. ${failure.operationId} · ${failure.check} (${failure.phase}): ${failure.message}`);
+    if (failure.steps.length > 0) {
+      lines.push('   after these requests:');
+      for (const step of failure.steps) lines.push(`   ${step}`);
+      lines.push('   this one reproduces it:');
+    } else {
+      lines.push('   reproduce with:');
+    }
+    lines.push(`   ${failure.curl}`);
+  }
+
+  lines.push(
+    '',
+    result.pending.length === 0
+      ? 'Pending (answer 501 not_implemented): none'
+      : `Pending (answer 501 not_implemented, ${result.pending.length}): ${result.pending.join(', ')}`,
+  );
+  const notRun = result.operations.filter((o) => o.status === 'not run').length;
+  const inconclusive = result.operations.filter((o) => o.status === 'inconclusive').map((o) => o.id);
+  if (inconclusive.length > 0) lines.push(`Inconclusive (no answer other than 429): ${inconclusive.join(', ')}`);
+  lines.push(
+    `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s, seed ${result.seed}${notRun > 0 ? `, ${notRun} operation(s) not selected` : ''}`,
+    conformingLine(result),
+  );
+  return lines;
+}

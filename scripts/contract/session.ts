@@ -1,0 +1,218 @@
+// One run's state: sends requests (bounded retries on 429), applies the response checks to every
+// response, and tallies outcomes per operation and check. Failures keep the exact request, so the
+// report can print it as curl.
+import { responseChecks } from './checks.js';
+import { negativeDataRejection, positiveDataAcceptance } from './expectations.js';
+import { sendRequest, sleep } from './http.js';
+import { buildRequest, toCurl, type Credentials } from './request.js';
+import type { ApiRequest, ApiResponse, AuthMode, CheckName, CheckResult, Failure, OperationInfo, Phase, RequestParts } from './types.js';
+import type { Validators, Verdict } from './validator.js';
+
+export interface SessionOptions {
+  baseUrl: string;
+  credentials: Credentials;
+  validators: Validators;
+  adminToken?: string;
+  timeoutMs: number;
+  /** Total seconds the run may spend waiting out rate limits (429 Retry-After) on a real clock. */
+  maxWaitSeconds: number;
+  log: (line: string) => void;
+}
+
+export interface Evaluation {
+  operation: OperationInfo;
+  phase: Phase;
+  request: ApiRequest;
+  response: ApiResponse;
+  results: CheckResult[];
+  verdict?: Verdict;
+}
+
+export interface Tally {
+  pass: number;
+  fail: number;
+  pending: number;
+}
+
+/** Extra checks for a response, beyond the response checks. */
+export type Judge = (response: ApiResponse) => CheckResult | undefined;
+
+const MAX_FAILURES_PER_CELL = 3;
+const MAX_ATTEMPTS = 3;
+
+/** What HTTP does to header values anyway (trims them), and what cannot be sent in one. */
+export function normaliseParts(parts: RequestParts): RequestParts {
+  const header: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(parts.header)) {
+    header[name] = typeof value === 'string' ? value.replace(/[^\x20-\x7e]/g, '?').trim() : value;
+  }
+  const path: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(parts.path)) {
+    // An empty, `.` or `..` segment would address another route, not this operation.
+    path[name] = value === '' || value === '.' || value === '..' ? '_' : value;
+  }
+  return { ...parts, header, path };
+}
+
+export class Session {
+  requests = 0;
+  readonly failures: Failure[] = [];
+  readonly pending = new Set<string>();
+  private readonly tallies = new Map<string, Map<CheckName, Tally>>();
+  /** Status codes seen per operation (shown on the progress line, so a run that never got a 2xx is visible). */
+  readonly statuses = new Map<string, Map<number, number>>();
+  private readonly origin: string;
+  private waitedMs = 0;
+  private clockIsManual: boolean | undefined;
+
+  constructor(private readonly options: SessionOptions) {
+    this.origin = new URL(options.baseUrl).origin;
+  }
+
+  /** Including the prefix: http://127.0.0.1:4000/api/test/v2 */
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  get credentials(): Credentials {
+    return this.options.credentials;
+  }
+
+  get validators(): Validators {
+    return this.options.validators;
+  }
+
+  request(operation: OperationInfo, parts: RequestParts, auth: AuthMode, method?: string): ApiRequest {
+    return buildRequest(this.options.baseUrl, operation, parts, auth, this.options.credentials, method);
+  }
+
+  /** Sends one request, retrying after 429 while the rate-limit allowance lasts; response checks on every answer. */
+  async exchange(
+    operation: OperationInfo,
+    request: ApiRequest,
+    applyResponseChecks = true,
+  ): Promise<{ response: ApiResponse; results: CheckResult[] }> {
+    const results: CheckResult[] = [];
+    for (let attempt = 1; ; attempt++) {
+      this.requests += 1;
+      let response: ApiResponse;
+      try {
+        response = await sendRequest(request, this.options.timeoutMs);
+      } catch (error) {
+        // No answer at all (reset, timeout): as bad as a 5xx for whoever sent the request.
+        const message = `no response: ${error instanceof Error ? error.message : String(error)}`;
+        return {
+          response: { status: 0, headers: {}, bodyText: message },
+          results: [{ check: 'not_a_server_error', status: 'fail', message }],
+        };
+      }
+      const seen = this.statuses.get(operation.id) ?? new Map<number, number>();
+      this.statuses.set(operation.id, seen);
+      seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
+      if (applyResponseChecks) results.push(...responseChecks(operation, response, this.options.validators));
+      if (response.status !== 429 || attempt >= MAX_ATTEMPTS || !(await this.waitOut(response))) return { response, results };
+    }
+  }
+
+  /** A request with the data checks: valid input must be accepted, invalid input refused. */
+  async evaluate(
+    operation: OperationInfo,
+    rawParts: RequestParts,
+    phase: Phase,
+    auth: AuthMode = 'secret',
+    judges: Judge[] = [],
+  ): Promise<Evaluation> {
+    const parts = normaliseParts(rawParts);
+    const verdict = this.options.validators.classify(operation, parts);
+    const request = this.request(operation, parts, auth);
+    const { response, results } = await this.exchange(operation, request);
+    if (response.status === 0) return { operation, phase, request, response, results, verdict };
+    const data = verdict.valid ? positiveDataAcceptance(response) : negativeDataRejection(operation, verdict, response);
+    for (const judged of [data, ...judges.map((judge) => judge(response))]) if (judged) results.push(judged);
+    return { operation, phase, request, response, results, verdict };
+  }
+
+  /** A request judged only by the given judges and the response checks (security, stateful steps). */
+  async probe(
+    operation: OperationInfo,
+    request: ApiRequest,
+    phase: Phase,
+    judges: Judge[],
+    applyResponseChecks = true,
+  ): Promise<Evaluation> {
+    const { response, results } = await this.exchange(operation, request, applyResponseChecks);
+    if (response.status === 0) return { operation, phase, request, response, results };
+    for (const judge of judges) {
+      const judged = judge(response);
+      if (judged) results.push(judged);
+    }
+    return { operation, phase, request, response, results };
+  }
+
+  /** Records every result of an evaluation against its operation. */
+  commit(evaluation: Evaluation, steps: string[] = [], onlyPasses = false): void {
+    for (const result of evaluation.results) {
+      if (onlyPasses && result.status === 'fail') continue;
+      this.record(evaluation.operation.id, result, evaluation, steps);
+    }
+  }
+
+  /** Records one result, against any operation (stateful checks belong to the create or delete). */
+  record(operationId: string, result: CheckResult, evidence: Evaluation, steps: string[] = []): void {
+    const byCheck = this.tallies.get(operationId) ?? new Map<CheckName, Tally>();
+    this.tallies.set(operationId, byCheck);
+    const tally = byCheck.get(result.check) ?? { pass: 0, fail: 0, pending: 0 };
+    byCheck.set(result.check, tally);
+    tally[result.status] += 1;
+    if (result.status === 'pending') this.pending.add(operationId);
+    if (result.status !== 'fail') return;
+    const curl = toCurl(evidence.request);
+    const same = this.failures.filter((f) => f.operationId === operationId && f.check === result.check);
+    if (same.length >= MAX_FAILURES_PER_CELL || same.some((f) => f.curl === curl)) return;
+    this.failures.push({
+      operationId,
+      check: result.check,
+      phase: evidence.phase,
+      message: result.message ?? result.check,
+      request: evidence.request,
+      status: evidence.response.status,
+      curl,
+      steps,
+    });
+  }
+
+  tally(operationId: string, check: CheckName): Tally | undefined {
+    return this.tallies.get(operationId)?.get(check);
+  }
+
+  operationsSeen(): string[] {
+    return [...this.tallies.keys()];
+  }
+
+  /**
+   * A 429: with an operator token on a manual-clock server, move the clock past the window (what the
+   * service's own tests do); otherwise sleep Retry-After while the run's waiting allowance lasts.
+   */
+  private async waitOut(response: ApiResponse): Promise<boolean> {
+    const seconds = Math.max(1, Math.min(3600, Number(response.headers['retry-after'] ?? '1') || 1));
+    if (this.options.adminToken && this.clockIsManual !== false) {
+      const advanced = await sendRequest(
+        {
+          operationId: 'advanceClock',
+          method: 'POST',
+          url: `${this.origin}/admin/clock/advance`,
+          headers: { Authorization: `Bearer ${this.options.adminToken}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ seconds }),
+        },
+        this.options.timeoutMs,
+      );
+      this.clockIsManual = advanced.status === 200;
+      if (this.clockIsManual) return true;
+    }
+    if (this.waitedMs + seconds * 1000 > this.options.maxWaitSeconds * 1000) return false;
+    this.options.log(`  rate limited: waiting ${seconds} s (Retry-After)`);
+    this.waitedMs += seconds * 1000;
+    await sleep(seconds * 1000);
+    return true;
+  }
+}

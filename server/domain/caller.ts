@@ -1,0 +1,26 @@
+// Who is calling: the authenticated account, its key and the environment of the prefix. The pipeline
+// builds it; domain verbs read it from `ctx.caller` to scope every lookup (another account's or
+// environment's id answers 404).
+import type { Environment } from '../ids.js';
+import type { accounts, apiKeys } from '../store/schema/index.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export interface Caller {
+  account: AccountRow;
+  /** Null when a V1 personal access token authenticated the request. */
+  key: ApiKeyRow | null;
+  environment: Environment;
+  version: 'v1' | 'v2';
+}
+
+/** The account and environment a resource belongs to: every read and write is scoped by both. */
+export interface Scope {
+  accountId: string;
+  environment: Environment;
+}
+
+export function scopeOf(caller: Pick<Caller, 'account' | 'environment'>): Scope {
+  return { accountId: caller.account.id, environment: caller.environment };
+}

@@ -1,0 +1,195 @@
+// Register checks (spec 6.2, 3.5; D-39): live entities are compared with the registers in batches of
+// BATCH, each batch read from the registers first and then written in one transaction (events, their
+// webhook deliveries, the new baseline and the round marker together). A run is named by its round:
+// a run that dies part-way is taken over by the retry of the same job, which skips the rows already
+// marked, so no entity is checked twice or skipped. The first check of an entity (after a live order
+// or renewal) only takes the baseline and makes it `active` (D-39). Sandbox entities are not checked:
+// their events come from `simulate` (the contract says so).
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { monitoredEntities } from '../../store/schema/index.js';
+import type { Database } from '../../store/db.js';
+import { documentChange, noticeChange, registerChanges, type DetectedChange } from './changes.js';
+import type { JobDeps } from './context.js';
+import { today } from './dates.js';
+import { recordChange } from './events.js';
+import { absorbAbnEntity, rekeyAsCompany } from './merge.js';
+import { isClosed, type Cursors, type RegisterSnapshot } from './register-state.js';
+import { currentCursors, currentRegisters } from './snapshots.js';
+import { snapshotOf } from './view.js';
+
+export const BATCH = 500;
+
+export interface CheckTotals {
+  checked: number;
+  events: number;
+}
+
+const CLOSED = sql`(${monitoredEntities.register} ->> 'status') in ('deregistered', 'cancelled')`;
+
+/**
+ * One round over the live active entities: `daily` the open ones (and those still waiting for their
+ * first check), `weekly` deregistered companies and cancelled ABNs.
+ */
+export async function runRegisterCheck(deps: JobDeps, kind: 'daily' | 'weekly', round: string): Promise<CheckTotals> {
+  const totals: CheckTotals = { checked: 0, events: 0 };
+  let afterId = 0;
+  for (;;) {
+    const which: SQL = kind === 'daily' ? sql`not coalesce(${CLOSED}, false)` : CLOSED;
+    const candidates = await deps.db
+      .select({ id: monitoredEntities.id })
+      .from(monitoredEntities)
+      .where(
+        and(
+          eq(monitoredEntities.status, 'active'),
+          eq(monitoredEntities.environment, 'live'),
+          isNull(monitoredEntities.mergedInto),
+          gt(monitoredEntities.id, afterId),
+          sql`${monitoredEntities.checkRound} is distinct from ${round}`,
+          which,
+        ),
+      )
+      .orderBy(asc(monitoredEntities.id))
+      .limit(BATCH);
+    if (candidates.length === 0) return totals;
+    afterId = candidates[candidates.length - 1]!.id;
+    const done = await checkBatch(
+      deps,
+      candidates.map((c) => c.id),
+      round,
+    );
+    totals.checked += done.checked;
+    totals.events += done.events;
+  }
+}
+
+function cursorsOf(snapshot: RegisterSnapshot | null, fresh: Cursors): Cursors {
+  return snapshot ? { documentCursor: snapshot.documentCursor, noticeCursor: snapshot.noticeCursor } : fresh;
+}
+
+/** Checks these entities (those still active and not yet marked with `round`); returns what it did. */
+export async function checkBatch(deps: JobDeps, ids: number[], round: string): Promise<CheckTotals> {
+  if (ids.length === 0) return { checked: 0, events: 0 };
+  // 1. The registers are outside systems: read them before any transaction is open.
+  const rows = await deps.db.select().from(monitoredEntities).where(inArray(monitoredEntities.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const registers = deps.registers;
+  const fresh = await currentCursors(registers);
+  const current = await currentRegisters(registers, rows, (entity) => cursorsOf(snapshotOf(byId.get(entity.id)!), fresh));
+  const owners = rows.flatMap((row) => {
+    const ownerAcn = current.get(row.id)?.ownerAcn;
+    return !row.acn && ownerAcn ? [{ id: row.id, acn: ownerAcn, abn: row.abn }] : [];
+  });
+  const ownerSnapshots = await currentRegisters(registers, owners, () => fresh);
+  const watched = rows.filter((row) => row.acn && snapshotOf(row));
+  const acns = watched.map((row) => row.acn!);
+  const since = (pick: (s: RegisterSnapshot) => number) => Math.min(...watched.map((row) => pick(snapshotOf(row)!)));
+  const [documents, notices] =
+    acns.length > 0
+      ? await Promise.all([
+          registers.documents.listSince(
+            acns,
+            since((s) => s.documentCursor),
+          ),
+          registers.insolvency.listSince(
+            acns,
+            since((s) => s.noticeCursor),
+          ),
+        ])
+      : [[], []];
+
+  // 2. Everything this batch records, in one transaction. Rows another worker holds are its business.
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const date = today(now);
+    const locked = await tx
+      .select()
+      .from(monitoredEntities)
+      .where(
+        and(
+          inArray(monitoredEntities.id, ids),
+          eq(monitoredEntities.status, 'active'),
+          isNull(monitoredEntities.mergedInto),
+          sql`${monitoredEntities.checkRound} is distinct from ${round}`,
+        ),
+      )
+      .orderBy(asc(monitoredEntities.id))
+      .for('update', { skipLocked: true });
+    const unchanged: number[] = [];
+    let events = 0;
+    for (const entity of locked) {
+      const now_ = current.get(entity.id)?.snapshot ?? null;
+      const baseline = snapshotOf(entity);
+      const owner = ownerSnapshots.get(entity.id)?.snapshot ?? null;
+      if (!now_) {
+        // The register no longer answers for the number: nothing reliable to compare; keep the baseline.
+        unchanged.push(entity.id);
+        continue;
+      }
+      if (!entity.acn && owner?.acn) {
+        const kept = await rekeyAsCompany(tx, entity, owner.acn, owner, now);
+        await mark(tx, kept.id, round);
+        continue;
+      }
+      if (!baseline) {
+        const [ready] = await tx
+          .update(monitoredEntities)
+          .set({
+            register: now_ as unknown as Record<string, unknown>,
+            entityName: now_.name,
+            abn: now_.abn ?? entity.abn,
+            monitoringStatus: 'active',
+            checkRound: round,
+            updatedAt: now,
+          })
+          .where(eq(monitoredEntities.id, entity.id))
+          .returning();
+        await absorbAbnEntity(tx, ready!, now);
+        continue;
+      }
+      const changes: DetectedChange[] = registerChanges(baseline, now_, date);
+      let { documentCursor, noticeCursor } = baseline;
+      if (entity.acn) {
+        for (const document of documents.filter((d) => d.acn === entity.acn && d.id > baseline.documentCursor)) {
+          changes.push(documentChange(document));
+          documentCursor = Math.max(documentCursor, document.id);
+        }
+        for (const notice of notices.filter((n) => n.acn === entity.acn && n.id > baseline.noticeCursor)) {
+          changes.push(noticeChange(notice));
+          noticeCursor = Math.max(noticeCursor, notice.id);
+        }
+      }
+      const abnFilled = !entity.abn && now_.abn !== null;
+      if (changes.length === 0 && !abnFilled && entity.monitoringStatus === 'active') {
+        unchanged.push(entity.id);
+        continue;
+      }
+      const [updated] = await tx
+        .update(monitoredEntities)
+        .set({
+          register: { ...now_, documentCursor, noticeCursor } as unknown as Record<string, unknown>,
+          entityName: now_.name,
+          abn: now_.abn ?? entity.abn,
+          monitoringStatus: 'active',
+          checkRound: round,
+          updatedAt: now,
+        })
+        .where(eq(monitoredEntities.id, entity.id))
+        .returning();
+      let latest = updated!;
+      for (const change of changes) latest = (await recordChange(tx, deps.clock, latest, change)).entity;
+      events += changes.length;
+      if (abnFilled) await absorbAbnEntity(tx, latest, now);
+    }
+    if (unchanged.length > 0) await tx.update(monitoredEntities).set({ checkRound: round }).where(inArray(monitoredEntities.id, unchanged));
+    return { checked: locked.length, events };
+  });
+}
+
+async function mark(tx: Database, id: number, round: string): Promise<void> {
+  await tx.update(monitoredEntities).set({ checkRound: round }).where(eq(monitoredEntities.id, id));
+}
+
+/** Whether the weekly round looks at this snapshot (the daily one looks at all the others). */
+export function checkedWeekly(snapshot: RegisterSnapshot | null): boolean {
+  return snapshot !== null && isClosed(snapshot.status);
+}

@@ -1,0 +1,73 @@
+// PPSR alert subscriptions (D-34, provisional): list, create and delete, scoped to the caller's
+// account and environment. An organisation is watched at most once per account and environment.
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PpsrAlertCreateRequest, type PpsrAlert } from '../../../schemas/ppsr/index.js';
+import { ppsrAlerts } from '../../store/schema/index.js';
+import { newId } from '../../ids.js';
+import { scopeOf } from '../caller.js';
+import { DomainError, NotFoundError, ValidationError } from '../errors.js';
+import type { PpsrCallerContext } from './context.js';
+import { ppsrAlertProblems } from './alert-rules.js';
+
+type AlertRow = typeof ppsrAlerts.$inferSelect;
+export type PpsrAlertView = z.infer<typeof PpsrAlert>;
+
+export function alertView(row: AlertRow): PpsrAlertView {
+  return {
+    id: row.id,
+    organisationNumberType: row.organisationNumberType as PpsrAlertView['organisationNumberType'],
+    organisationNumber: row.organisationNumber,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type Ctx = Omit<PpsrCallerContext, 'prefix'>;
+
+export async function listAlerts({ ctx }: { ctx: Ctx; input?: undefined }): Promise<PpsrAlertView[]> {
+  const scope = scopeOf(ctx.caller);
+  const rows = await ctx.db
+    .select()
+    .from(ppsrAlerts)
+    .where(and(eq(ppsrAlerts.accountId, scope.accountId), eq(ppsrAlerts.environment, scope.environment)))
+    .orderBy(asc(ppsrAlerts.createdAt), asc(ppsrAlerts.id));
+  return rows.map(alertView);
+}
+
+export async function createAlert({ ctx, input }: { ctx: Ctx; input: { body: unknown } }): Promise<PpsrAlertView> {
+  const problems = ppsrAlertProblems(input.body);
+  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+  const body = PpsrAlertCreateRequest.parse(input.body);
+  const scope = scopeOf(ctx.caller);
+  const [row] = await ctx.db
+    .insert(ppsrAlerts)
+    .values({ id: newId('pal'), ...scope, ...body, createdAt: ctx.clock.now() })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return alertView(row);
+  const [existing] = await ctx.db
+    .select()
+    .from(ppsrAlerts)
+    .where(
+      and(
+        eq(ppsrAlerts.accountId, scope.accountId),
+        eq(ppsrAlerts.environment, scope.environment),
+        eq(ppsrAlerts.organisationNumberType, body.organisationNumberType),
+        eq(ppsrAlerts.organisationNumber, body.organisationNumber),
+      ),
+    )
+    .limit(1);
+  throw new DomainError(
+    'already_subscribed',
+    `${body.organisationNumberType} ${body.organisationNumber} is already watched by alert ${existing?.id ?? 'another request'}.`,
+  );
+}
+
+export async function deleteAlert({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
+  const scope = scopeOf(ctx.caller);
+  const removed = await ctx.db
+    .delete(ppsrAlerts)
+    .where(and(eq(ppsrAlerts.id, input.id), eq(ppsrAlerts.accountId, scope.accountId), eq(ppsrAlerts.environment, scope.environment)))
+    .returning({ id: ppsrAlerts.id });
+  if (removed.length === 0) throw new NotFoundError('PPSR alert');
+}

@@ -1,0 +1,37 @@
+// The operator's outage switches for the PPSR and the card provider, in the operator document's words.
+import type { AppDeps } from '../../deps.js';
+import { changeAvailability, OUTAGE_RETRY_AFTER_SECONDS, readAvailability, type SystemAvailability } from '../../registers/availability.js';
+
+type State = 'available' | 'unavailable';
+
+export interface AvailabilityChanges {
+  ppsr?: State;
+  cardProvider?: State;
+}
+
+export interface AvailabilityView {
+  ppsr: State;
+  cardProvider: State;
+  retryAfterSeconds: number;
+}
+
+const stateOf = (up: boolean): State => (up ? 'available' : 'unavailable');
+
+function view(current: SystemAvailability): AvailabilityView {
+  return { ppsr: stateOf(current.ppsr), cardProvider: stateOf(current.cardProvider), retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS };
+}
+
+export async function availabilityView(deps: Pick<AppDeps, 'db'>): Promise<AvailabilityView> {
+  return view(await readAvailability(deps.db));
+}
+
+export async function switchAvailability({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppDeps, 'db'>;
+  input: AvailabilityChanges;
+}): Promise<AvailabilityView> {
+  const up = (state: State | undefined): boolean | undefined => (state === undefined ? undefined : state === 'available');
+  return view(await changeAvailability(ctx.db, { ppsr: up(input.ppsr), cardProvider: up(input.cardProvider) }));
+}

@@ -1,0 +1,135 @@
+// PPSR searches (spec 2.3, 3.2, 4.3; D-17, D-30..D-33): submit (checked, charged, queued) and read
+// back, scoped to the caller's account and environment; another's id is a 404 like a missing one.
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PpsrSearchRequest, type PpsrSearch, type PpsrSearchCreated } from '../../../schemas/ppsr/index.js';
+import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
+import { enqueue } from '../../jobs/queue.js';
+import { DomainError, NotFoundError, ValidationError, type FieldProblems } from '../errors.js';
+import { scopeOf } from '../caller.js';
+import { chargeSearchFee } from './billing.js';
+import type { PpsrCallerContext } from './context.js';
+import { ppsrSearchProblems } from './search-rules.js';
+import type { Database } from '../../store/db.js';
+
+export type PpsrSearchRow = typeof ppsrSearches.$inferSelect;
+export type PpsrCertificateRow = typeof ppsrCertificates.$inferSelect;
+export type PpsrSearchView = z.infer<typeof PpsrSearch>;
+
+export const PPSR_PROCESSING_JOB = 'ppsr-processing';
+
+/** Parses a body the pipeline's refiner already passed; anything else is a 422, never a 500. */
+export function parseSearchBody(body: unknown): PpsrSearchRequest {
+  const problems: FieldProblems = ppsrSearchProblems(body);
+  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+  const parsed = PpsrSearchRequest.safeParse(body);
+  if (!parsed.success) throw new ValidationError({ '': [{ code: 'invalid_format', message: parsed.error.issues[0]!.message }] });
+  return parsed.data;
+}
+
+/**
+ * Submits a search: refused with 503 while the register is down, and on the live prefix charged
+ * first (402/403/503 refusals leave nothing behind), then queued for the `ppsr-processing` job.
+ */
+export async function createSearch({
+  ctx,
+  input,
+}: {
+  ctx: PpsrCallerContext;
+  input: { body: unknown };
+}): Promise<{ created: z.infer<typeof PpsrSearchCreated>; location: string }> {
+  const body = parseSearchBody(input.body);
+  const availability = await ctx.registers.ppsr.availability();
+  if (!availability.available)
+    throw new DomainError('registry_unavailable', 'The PPSR is unavailable. Nothing was searched or charged; retry later.', {
+      retryAfter: availability.retryAfterSeconds,
+    });
+  const scope = scopeOf(ctx.caller);
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(ppsrSearches)
+      .values({ ...scope, status: 'new', request: body, createdAt: now, updatedAt: now })
+      .returning();
+    if (!inserted) throw new Error('PPSR search insert returned no row');
+    const chargeId = await chargeSearchFee(tx, ctx.clock, ctx.caller.account, scope.environment, inserted.requestId);
+    if (chargeId) await tx.update(ppsrSearches).set({ chargeId }).where(eq(ppsrSearches.requestId, inserted.requestId));
+    await enqueue(tx, { name: PPSR_PROCESSING_JOB, payload: { requestId: inserted.requestId }, runAt: now }, now);
+    return inserted;
+  });
+  return {
+    created: { requestId: row.requestId, status: 'new' },
+    location: `${ctx.prefix}/ppsr/searches/${row.requestId}`,
+  };
+}
+
+/** The caller's search; any other (another account, the other environment, none) is not found. */
+export async function findSearch(db: Database, scope: ReturnType<typeof scopeOf>, requestId: number): Promise<PpsrSearchRow> {
+  // An id past bigint range would make the database throw; it cannot exist, so it is a 404.
+  if (!Number.isSafeInteger(requestId) || requestId < 1) throw new NotFoundError('PPSR search');
+  const [row] = await db
+    .select()
+    .from(ppsrSearches)
+    .where(
+      and(
+        eq(ppsrSearches.requestId, requestId),
+        eq(ppsrSearches.accountId, scope.accountId),
+        eq(ppsrSearches.environment, scope.environment),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new NotFoundError('PPSR search');
+  return row;
+}
+
+export async function certificatesOf(db: Database, requestId: number): Promise<PpsrCertificateRow[]> {
+  return db.select().from(ppsrCertificates).where(eq(ppsrCertificates.requestId, requestId)).orderBy(asc(ppsrCertificates.position));
+}
+
+export function certificateUrl(prefix: string, requestId: number, certificateNumber: string): string {
+  return `${prefix}/ppsr/searches/${requestId}/certificates/${encodeURIComponent(certificateNumber)}`;
+}
+
+type SearchResultData = Extract<PpsrSearchView, { status: 'completed' }>['data'];
+
+/** The status resource of 2.3: `data` only when completed, `failureReason` only when failed. */
+export function searchView(row: PpsrSearchRow, certificates: PpsrCertificateRow[], prefix: string): PpsrSearchView {
+  if (row.status === 'failed') return { requestId: row.requestId, status: 'failed', failureReason: row.failureReason ?? '' };
+  if (row.status !== 'completed' || !row.result)
+    return { requestId: row.requestId, status: row.status === 'processing' ? 'processing' : 'new' };
+  const data = structuredClone(row.result) as Omit<SearchResultData, 'certificates'>;
+  const hasCertificates = certificates.length > 0;
+  return {
+    requestId: row.requestId,
+    status: 'completed',
+    data: {
+      ...data,
+      ...(hasCertificates
+        ? {
+            certificates: certificates.map((c) =>
+              c.kind === 'no_registrations'
+                ? {
+                    kind: 'no_registrations' as const,
+                    certificateNumber: c.certificateNumber,
+                    registrationNumber: null,
+                    status: c.status === 'completed' ? ('completed' as const) : ('processing' as const),
+                    downloadUrl: certificateUrl(prefix, row.requestId, c.certificateNumber),
+                  }
+                : {
+                    kind: 'registration' as const,
+                    certificateNumber: c.certificateNumber,
+                    registrationNumber: c.registrationNumber ?? '',
+                    status: c.status === 'completed' ? ('completed' as const) : ('processing' as const),
+                    downloadUrl: certificateUrl(prefix, row.requestId, c.certificateNumber),
+                  },
+            ),
+          }
+        : {}),
+    },
+  };
+}
+
+export async function getSearch({ ctx, input }: { ctx: PpsrCallerContext; input: { requestId: number } }): Promise<PpsrSearchView> {
+  const row = await findSearch(ctx.db, scopeOf(ctx.caller), input.requestId);
+  return searchView(row, await certificatesOf(ctx.db, row.requestId), ctx.prefix);
+}

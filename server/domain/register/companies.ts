@@ -1,0 +1,163 @@
+// Operator verbs over the simulated ASIC register (sandbox.md "Operator API", `/admin/register/...`):
+// create or replace a company, change one, lodge a document, publish an insolvency notice. Each write
+// lands in the database, so the next register check in any process sees it.
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  CreateCompanyDocumentRequest,
+  CreateInsolvencyNoticeRequest,
+  UpdateCompanyRequest,
+  UpsertCompanyRequest,
+} from '../../../schemas/admin/register/index.js';
+import type { AppDeps } from '../../deps.js';
+import type { CompanyRecord } from '../../registers/asic/company-register.js';
+import type { CompanyDocumentRecord } from '../../registers/asic/documents.js';
+import type { InsolvencyNoticeRecord } from '../../registers/insolvency/notices.js';
+import { simulatedRegistersOf } from '../../registers/index.js';
+import { DomainError, ValidationError } from '../errors.js';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export interface CompanyView extends CompanyRecord {
+  updatedAt: string;
+}
+
+function companyView(record: CompanyRecord, at: Date): CompanyView {
+  return { ...record, updatedAt: at.toISOString() };
+}
+
+const companyNotFound = (): DomainError => new DomainError('not_found', 'No such company.');
+
+/** GST registration belongs to an ABN (checked on the whole record, so a change cannot leave it without one). */
+function checkGstHasAbn(record: CompanyRecord): void {
+  if (record.gstRegistered && !record.abn)
+    throw new ValidationError({ gstRegistered: [{ code: 'abn_required', message: 'GST registration needs an ABN.' }] });
+}
+
+/** Replaces the company whole (fields left out take their defaults); `created` when the register did not know the ACN. */
+export async function upsertCompany({
+  ctx: deps,
+  input,
+}: {
+  ctx: Deps;
+  input: z.infer<typeof UpsertCompanyRequest>;
+}): Promise<{ created: boolean; company: CompanyView }> {
+  const registers = simulatedRegistersOf(deps.db);
+  const known = (await registers.companies.findByAcn(input.acn)) !== null;
+  const record: CompanyRecord = {
+    acn: input.acn,
+    name: input.name,
+    status: input.status,
+    abn: input.abn ?? null,
+    entityType: input.entityType ?? 'APTY',
+    address: input.address ?? null,
+    gstRegistered: input.gstRegistered ?? false,
+    gstDate: input.gstDate ?? null,
+    businessNames: input.businessNames ?? [],
+  };
+  const now = deps.clock.now();
+  await registers.companyOverrides.save(record, now);
+  return { created: !known, company: companyView(record, now) };
+}
+
+/** Changes the fields sent of a company the register knows (fixture, generated or stored). */
+export async function updateCompany({
+  ctx: deps,
+  input: { acn, changes },
+}: {
+  ctx: Deps;
+  input: { acn: string; changes: z.infer<typeof UpdateCompanyRequest> };
+}): Promise<CompanyView> {
+  const registers = simulatedRegistersOf(deps.db);
+  const current = await registers.companies.findByAcn(acn);
+  if (!current) throw companyNotFound();
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<CompanyRecord>;
+  const record: CompanyRecord = { ...current, ...defined };
+  // Ending GST registration ends its date too, unless the caller set one (which the schema refuses).
+  if (changes.gstRegistered === false && changes.gstDate === undefined) record.gstDate = null;
+  checkGstHasAbn(record);
+  const now = deps.clock.now();
+  await registers.companyOverrides.save(record, now);
+  return companyView(record, now);
+}
+
+export interface DocumentView {
+  acn: string;
+  documentType: string;
+  documentNumber: string;
+  description: string;
+  lodgedAt: string;
+}
+
+function documentView(document: CompanyDocumentRecord): DocumentView {
+  return {
+    acn: document.acn,
+    documentType: document.documentType,
+    documentNumber: document.documentNumber,
+    description: document.description,
+    lodgedAt: document.lodgedAt.toISOString(),
+  };
+}
+
+/** An ASIC document number as D-35 shapes them: a digit, three letters, five digits (`7EAA12345`). */
+function newDocumentNumber(): string {
+  const letter = () => String.fromCharCode(65 + randomInt(26));
+  const digit = () => String(randomInt(10));
+  return `${digit()}${letter()}${letter()}${letter()}${Array.from({ length: 5 }, digit).join('')}`;
+}
+
+export async function createCompanyDocument({
+  ctx: deps,
+  input: { acn, document: input },
+}: {
+  ctx: Deps;
+  input: { acn: string; document: z.infer<typeof CreateCompanyDocumentRequest> };
+}): Promise<DocumentView> {
+  const registers = simulatedRegistersOf(deps.db);
+  if (!(await registers.companies.findByAcn(acn))) throw companyNotFound();
+  const now = deps.clock.now();
+  const lodgedAt = input.lodgedAt ? new Date(input.lodgedAt) : now;
+  // A generated number that happens to be taken is drawn again; a number the caller chose is refused.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const documentNumber = input.documentNumber ?? newDocumentNumber();
+    const stored = await registers.documents.add(
+      { acn, documentType: input.documentType, documentNumber, description: input.description, lodgedAt },
+      now,
+    );
+    if (stored) return documentView(stored);
+    if (input.documentNumber) throw new DomainError('duplicate_document', `Document ${documentNumber} already exists.`);
+  }
+  throw new Error('could not draw a free document number');
+}
+
+export interface NoticeView {
+  acn: string;
+  noticeUrl: string;
+  appointmentDate: string;
+  description: string;
+  publishedAt: string;
+}
+
+function noticeView(notice: InsolvencyNoticeRecord): NoticeView {
+  return {
+    acn: notice.acn,
+    noticeUrl: notice.noticeUrl,
+    appointmentDate: notice.appointmentDate,
+    description: notice.description,
+    publishedAt: notice.publishedAt.toISOString(),
+  };
+}
+
+/** Publishes a notice; the same URL again is a reissue and a new notice (spec 6.2). */
+export async function createInsolvencyNotice({
+  ctx: deps,
+  input: { acn, notice: input },
+}: {
+  ctx: Deps;
+  input: { acn: string; notice: z.infer<typeof CreateInsolvencyNoticeRequest> };
+}): Promise<NoticeView> {
+  const registers = simulatedRegistersOf(deps.db);
+  if (!(await registers.companies.findByAcn(acn))) throw companyNotFound();
+  const notice = await registers.insolvency.publish({ acn, ...input, publishedAt: deps.clock.now() });
+  return noticeView(notice);
+}

@@ -1,0 +1,95 @@
+// The typed seam between the pipeline and the operations. A handler is keyed by an operationId of the
+// document and typed from that operation's Zod definition (schemas/operations.ts): its input (path,
+// query, headers, body) is what the Zod schemas output, and it may only answer one of the operation's
+// documented success statuses with that status's body. Errors are thrown as DomainErrors and mapped
+// by the pipeline into the operation's family. A misspelt operationId or a wrong body fails `tsc`.
+import type { ZodType } from 'zod';
+import type { AppDeps } from '../deps.js';
+import type { FieldProblems } from '../domain/errors.js';
+import type { OperatorContext, RequestContext } from './context.js';
+import type { HttpResult } from './responses.js';
+import type { InputOf, SuccessOf } from '../../schemas/common/operation-types.js';
+import type { OperationDefinition } from '../../schemas/common/operation.js';
+import type { PUBLIC_OPERATIONS, PublicOperationId } from '../../schemas/operations.js';
+import type { ADMIN_OPERATIONS, AdminOperationId } from '../../schemas/admin/operations.js';
+
+/** The untyped view the pipeline works with; handlers see InputOf<their operation>. */
+export interface OperationInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  body: unknown;
+  /** The JSON body exactly as received (see schemas/common/operation-types.ts). */
+  rawBody?: Buffer;
+}
+
+/** The Zod schemas an operation's input is parsed with, after the document's structural pass. */
+export interface OperationSchemas {
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+}
+
+/**
+ * An operation's own rules: run after the structural pass on every request, with the problems Ajv
+ * found (possibly none) and the raw body. Restates structural problems in the operation's documented
+ * codes and adds the cross-field ones (one search type, Form 484 rules, D-26 event types), so one
+ * answer lists every problem (D-10, D-11) and handlers never validate again.
+ */
+export type ProblemRefiner = (deps: AppDeps, problems: FieldProblems, body: unknown) => Promise<FieldProblems>;
+
+export type Handler<Ctx, In, Out> = ((ctx: Ctx, input: In) => Promise<Out>) & { refineProblems?: ProblemRefiner };
+
+/** What the pipeline stores: any handler, its input and output erased. */
+export type AnyHandler<Ctx> = ((ctx: Ctx, input: never) => Promise<unknown>) & { refineProblems?: ProblemRefiner };
+
+/** Attaches an operation's rules to its handler. */
+export function withRules<H extends Handler<never, never, unknown>>(handler: H, refineProblems: ProblemRefiner): H {
+  return Object.assign(handler, { refineProblems });
+}
+
+/** Operations of a document that have no handler: they answer 501 `not_implemented`. */
+export function pendingOperations(document: Record<string, unknown>, handlers: Readonly<Record<string, unknown>>): string[] {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>;
+  return Object.values(paths)
+    .flatMap((item) => Object.values(item).flatMap((op) => (op && typeof op === 'object' && op.operationId ? [op.operationId] : [])))
+    .filter((id) => !Object.hasOwn(handlers, id))
+    .sort();
+}
+
+type PublicOperations = typeof PUBLIC_OPERATIONS;
+type OperatorOperations = typeof ADMIN_OPERATIONS;
+
+/**
+ * Public handlers by operationId: a key that is not an operationId of spec/openapi.json, an input
+ * read as the wrong type or a body the operation does not document fails `tsc`.
+ */
+export type PublicHandlers = {
+  readonly [K in PublicOperationId]?: Handler<RequestContext, InputOf<PublicOperations[K]>, SuccessOf<PublicOperations[K]>>;
+};
+
+/** Operator handlers by operationId of spec/admin.openapi.json, typed the same way. */
+export type OperatorHandlers = {
+  readonly [K in AdminOperationId]?: Handler<OperatorContext, InputOf<OperatorOperations[K]>, SuccessOf<OperatorOperations[K]>>;
+};
+
+/** The Zod schemas the pipeline parses each operation's input with, from the same definitions. */
+export function inputSchemasOf(operations: Readonly<Record<string, OperationDefinition>>): Record<string, OperationSchemas> {
+  return Object.fromEntries(
+    Object.entries(operations).map(([id, def]) => [
+      id,
+      {
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.query ? { query: def.query } : {}),
+        ...(def.body ? { body: def.body.schema } : {}),
+      },
+    ]),
+  );
+}
+
+/**
+ * Stand-in handlers, deliberately not typed per operation: tests of cross-cutting pieces
+ * (idempotency) and of the contract runner's planted bugs answer what the document does not allow.
+ * Only `buildApp`'s test option takes them; the server's own maps are PublicHandlers.
+ */
+export type StandInHandlers = Readonly<Record<string, Handler<RequestContext, OperationInput, HttpResult>>>;

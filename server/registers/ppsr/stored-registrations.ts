@@ -1,0 +1,89 @@
+// Registrations the operator added to the simulated PPSR (table `ppsr_registrations`), shown in the
+// register's own shape. Read on every search, so a registration added through one process is found
+// by searches in every other.
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { VIN_PATTERN } from '../../../schemas/common/identifiers.js';
+import type { Database } from '../../store/db.js';
+import { ppsrRegistrations } from '../../store/schema/index.js';
+import { brisbaneDateTime } from './brisbane-time.js';
+import { seedOf } from './generated.js';
+import type { AddedPpsrRegistration, GrantorNumberType, PpsrRegistrationRecord } from './ppsr-register.js';
+
+type Row = typeof ppsrRegistrations.$inferSelect;
+
+const SEVEN_YEARS_MS = 7 * 365.25 * 86_400_000;
+
+function sevenDigits(seed: Buffer, offset: number): string {
+  return Array.from({ length: 7 }, (_, i) => String(seed[offset + i]! % 10)).join('');
+}
+
+/** The register's view of an added registration; what the operator did not give is derived from its number. */
+export function registrationOf(row: Row): PpsrRegistrationRecord {
+  const seed = seedOf('added', row.registrationNumber);
+  const serial = row.serialNumber;
+  return {
+    registrationNumber: row.registrationNumber,
+    changeNumber: sevenDigits(seed, 0),
+    registrationStart: brisbaneDateTime(row.registrationStart),
+    registrationEnd: brisbaneDateTime(new Date(row.registrationStart.getTime() + SEVEN_YEARS_MS)),
+    collateralType: 'Commercial',
+    collateralClass: row.collateralClass,
+    collateralDescription: null,
+    // The result shape has no null serial; collateral without one (all present and after-acquired
+    // property) shows empty strings, as the PPSR prints nothing there.
+    serialNumber: serial ?? '',
+    serialNumberType: serial === null ? '' : VIN_PATTERN.test(serial) ? 'VIN' : 'ChassisNumber',
+    grantorName: row.grantorName,
+    grantorNumber: row.grantorNumber,
+    securedPartyName: row.securedPartyName,
+    spgNumber: sevenDigits(seed, 7),
+    isPmsi: false,
+    registrationKind: 'standard',
+  };
+}
+
+export function addedView(row: Row): AddedPpsrRegistration {
+  return {
+    registrationNumber: row.registrationNumber,
+    grantorNumberType: row.grantorNumberType as GrantorNumberType,
+    grantorNumber: row.grantorNumber,
+    grantorName: row.grantorName,
+    collateralClass: row.collateralClass,
+    securedPartyName: row.securedPartyName,
+    registrationStart: row.registrationStart,
+    serialNumber: row.serialNumber,
+  };
+}
+
+const byStart = [asc(ppsrRegistrations.registrationStart), asc(ppsrRegistrations.registrationNumber)];
+
+export interface StoredRegistrations {
+  byGrantorNumbers(numbers: string[]): Promise<PpsrRegistrationRecord[]>;
+  byGrantorName(name: string): Promise<PpsrRegistrationRecord[]>;
+  bySerialNumber(serialNumber: string): Promise<PpsrRegistrationRecord[]>;
+  byRegistrationNumber(registrationNumber: string): Promise<PpsrRegistrationRecord | null>;
+  /** Inserts; null when the registration number is taken. */
+  insert(row: Row): Promise<AddedPpsrRegistration | null>;
+}
+
+export function createStoredRegistrations(db: Database): StoredRegistrations {
+  const select = async (where: SQL): Promise<PpsrRegistrationRecord[]> =>
+    (
+      await db
+        .select()
+        .from(ppsrRegistrations)
+        .where(where)
+        .orderBy(...byStart)
+    ).map(registrationOf);
+  return {
+    byGrantorNumbers: async (numbers) => (numbers.length === 0 ? [] : select(inArray(ppsrRegistrations.grantorNumber, numbers))),
+    byGrantorName: async (name) => select(eq(sql`upper(${ppsrRegistrations.grantorName})`, name.toUpperCase())),
+    bySerialNumber: async (serialNumber) => select(eq(sql`upper(${ppsrRegistrations.serialNumber})`, serialNumber.toUpperCase())),
+    byRegistrationNumber: async (registrationNumber) =>
+      (await select(eq(ppsrRegistrations.registrationNumber, registrationNumber)))[0] ?? null,
+    insert: async (row) => {
+      const [inserted] = await db.insert(ppsrRegistrations).values(row).onConflictDoNothing().returning();
+      return inserted ? addedView(inserted) : null;
+    },
+  };
+}

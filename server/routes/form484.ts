@@ -1,0 +1,34 @@
+// Form 484 (spec 2.5, 4.6): validated input in, a domain verb, the registry's `{response, errors}`
+// envelope out. Every failure is in the Form 484 shape (D-11); the rules below make the 422s.
+import { withRules, type ProblemRefiner, type PublicHandlers } from '../http/handler.js';
+import { form484Problems } from '../domain/form484/validation.js';
+import { lodgeForm484 } from '../domain/form484/lodge.js';
+import { form484Status } from '../domain/form484/records.js';
+
+/** Runs the complete Form 484 check on every create; its D-11 problems replace Ajv's (D-11). */
+const form484Rules: ProblemRefiner = async (deps, problems, body) => form484Problems(body, deps.clock.now(), problems);
+
+/** The address this request reached the service at, where document URLs point. */
+function serviceBase(headers: Record<string, string>): string {
+  const proto = headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  return `${proto}://${headers.host ?? '127.0.0.1'}`;
+}
+
+type Handlers = Required<PublicHandlers>;
+
+const createForm484Lodgement: Handlers['createForm484Lodgement'] = async (ctx, { body }) => ({
+  status: 201,
+  body: { response: await lodgeForm484({ ctx, input: body }), errors: [] },
+});
+
+export const form484Handlers: PublicHandlers = {
+  createForm484Lodgement: withRules(createForm484Lodgement, form484Rules),
+
+  getForm484Status: async (ctx, { params, headers }) => ({
+    status: 200,
+    body: {
+      response: await form484Status({ ctx, input: { requestId: params.requestId, documentBase: serviceBase(headers) } }),
+      errors: [],
+    },
+  }),
+};

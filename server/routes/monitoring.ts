@@ -1,0 +1,37 @@
+// Entity monitoring (spec 4.5): thin handlers by operationId, typed from the operations' Zod
+// definitions. Each passes its validated input to one domain verb with the caller and answers one of
+// the documented statuses. Order and renewal bodies have their structural problems restated in the
+// spec's row codes by the domain's rules.
+import { withRules, type ProblemRefiner, type PublicHandlers } from '../http/handler.js';
+import { orderEntities } from '../domain/monitoring/orders.js';
+import { restateOrderProblems, restateRenewalProblems } from '../domain/monitoring/problems.js';
+import { getEntity, getEvent, listEntities, listEntityEvents, listEvents } from '../domain/monitoring/reads.js';
+import { renewEntities } from '../domain/monitoring/renew.js';
+import { resumeEntity } from '../domain/monitoring/resume.js';
+import { simulate } from '../domain/monitoring/simulate.js';
+import { stopEntity } from '../domain/monitoring/stop.js';
+
+const orderRules: ProblemRefiner = async (_deps, problems, body) => restateOrderProblems(problems, body);
+const renewalRules: ProblemRefiner = async (_deps, problems) => restateRenewalProblems(problems);
+
+export const monitoringHandlers: PublicHandlers = {
+  createMonitoringEntities: withRules(
+    async (ctx, { body }) => ({ status: 201, body: await orderEntities({ ctx, input: body }) }),
+    orderRules,
+  ),
+  renewMonitoringEntities: withRules(
+    async (ctx, { body }) => ({ status: 200, body: await renewEntities({ ctx, input: body }) }),
+    renewalRules,
+  ),
+  resumeMonitoringEntity: async (ctx, { params }) => ({ status: 200, body: await resumeEntity({ ctx, input: params }) }),
+  listMonitoringEntities: async (ctx, { query }) => ({ status: 200, body: await listEntities({ ctx, input: query }) }),
+  getMonitoringEntity: async (ctx, { params }) => ({ status: 200, body: await getEntity({ ctx, input: params }) }),
+  stopMonitoringEntity: async (ctx, { params }) => ({ status: 200, body: await stopEntity({ ctx, input: params }) }),
+  listMonitoringEntityEvents: async (ctx, { params, query }) => ({
+    status: 200,
+    body: await listEntityEvents({ ctx, input: { ...query, id: params.id } }),
+  }),
+  listMonitoringEvents: async (ctx, { query }) => ({ status: 200, body: await listEvents({ ctx, input: query }) }),
+  getMonitoringEvent: async (ctx, { params }) => ({ status: 200, body: await getEvent({ ctx, input: params }) }),
+  simulateMonitoringEvent: async (ctx, { params, body }) => simulate({ ctx, input: { id: params.id, body } }),
+};

@@ -1,0 +1,5 @@
+// Column helpers shared by every table file.
+import { timestamp } from 'drizzle-orm/pg-core';
+
+/** Every instant is stored with its time zone and read as a Date. */
+export const timestamps = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,0 +1,27 @@
+// The durable job queue: rows claimed with FOR UPDATE SKIP LOCKED under a lease.
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    runAt: timestamps('run_at').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    leaseUntil: timestamps('lease_until'),
+    lastError: text('last_error'),
+    /** Recurring jobs keep one pending row per name: the unique key stops duplicates across processes. */
+    uniqueKey: text('unique_key'),
+    createdAt: timestamps('created_at').notNull(),
+    finishedAt: timestamps('finished_at'),
+  },
+  (t) => [index('jobs_due_idx').on(t.state, t.runAt), uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey)],
+);

@@ -1,0 +1,75 @@
+// Webhook endpoints, the delivery outbox and its attempt log (spec 6, D-21..D-25).
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+import type { Environment } from '../../ids.js';
+import { accounts } from './accounts.js';
+
+/** Webhook endpoints belong to the API key that created them, and so to its environment (spec 2.2). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    keyId: text('key_id').notNull(),
+    environment: text('environment').$type<Environment>().notNull(),
+    url: text('url').notNull(),
+    eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /**
+     * The signing secret (D-21), sealed with AES-256-GCM under SVC_SECRET_KEY (server/sealing.ts,
+     * server/delivery/endpoint-secrets.ts): opened only to sign a delivery and returned only by
+     * create and rotate. Never returned on read.
+     */
+    secretSealed: text('secret_sealed'),
+    /**
+     * The plaintext secret of rows written before sealing: sealed into `secret_sealed` and set to
+     * null at start (and on first use). Never written any more.
+     */
+    secret: text('secret'),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    disabledReason: text('disabled_reason'),
+    createdAt: timestamps('created_at').notNull(),
+    updatedAt: timestamps('updated_at').notNull(),
+    deletedAt: timestamps('deleted_at'),
+  },
+  (t) => [index('webhook_endpoints_key_idx').on(t.keyId), index('webhook_endpoints_account_env_idx').on(t.accountId, t.environment)],
+);
+
+/** One row per (event, endpoint): the durable outbox. The body is stored exactly as it is sent. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    accountId: text('account_id').notNull(),
+    environment: text('environment').$type<Environment>().notNull(),
+    event: text('event').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: timestamps('next_attempt_at'),
+    createdAt: timestamps('created_at').notNull(),
+    finishedAt: timestamps('finished_at'),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    attemptNumber: integer('attempt_number').notNull(),
+    attemptedAt: timestamps('attempted_at').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    errorClass: text('error_class'),
+  },
+  (t) => [uniqueIndex('webhook_attempts_number_idx').on(t.deliveryId, t.attemptNumber)],
+);

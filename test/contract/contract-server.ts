@@ -1,0 +1,22 @@
+// The test suite's server for contract runs: the harness's in-process app (manual clock, fresh
+// database, PostgreSQL when TEST_DATABASE_URL is set) with the settings `npm run contract --
+// --in-process` uses, optionally with planted handlers.
+import type { PublicHandlers, StandInHandlers } from '../../server/http/handler.js';
+import { CONTRACT_SERVER_ENV, resolveExampleHosts, TEST_PREFIX } from '../../scripts/contract/in-process.js';
+import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/harness.js';
+
+export interface ContractServer {
+  server: TestServer;
+  baseUrl: string;
+  adminToken: string;
+  close: () => Promise<void>;
+}
+
+export async function startContractServer(options: { handlers?: PublicHandlers | StandInHandlers } = {}): Promise<ContractServer> {
+  const server = await startTestServer({
+    env: { ...CONTRACT_SERVER_ENV },
+    resolveHost: resolveExampleHosts,
+    ...(options.handlers ? { handlers: options.handlers } : {}),
+  });
+  return { server, baseUrl: `${server.url}${TEST_PREFIX}`, adminToken: ADMIN_TOKEN, close: () => server.close() };
+}
