@@ -35,10 +35,11 @@ async function post(baseUrl: string, apiKey: string, path: string, body: unknown
     method: 'POST',
     headers: {
       Authorization: `Bearer ${apiKey}`,
-      'Content-Type': 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
     },
-    body: JSON.stringify(body),
+    // rotate-secret takes no body: none is sent, as the document says.
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   return {
@@ -73,14 +74,14 @@ async function issueSecrets(baseUrl: string, apiKey: string, otherApiKey: string
     }
   }
   for (const [i, id] of ids.entries()) {
-    keep(await post(baseUrl, apiKey, `/webhooks/${id}/rotate-secret`, {}), 200);
+    keep(await post(baseUrl, apiKey, `/webhooks/${id}/rotate-secret`, undefined), 200);
     const key = `rotate-${i}`;
-    const rotated = keep(await post(baseUrl, apiKey, `/webhooks/${id}/rotate-secret`, {}, key), 200);
-    const replay = await post(baseUrl, apiKey, `/webhooks/${id}/rotate-secret`, {}, key);
+    const rotated = keep(await post(baseUrl, apiKey, `/webhooks/${id}/rotate-secret`, undefined, key), 200);
+    const replay = await post(baseUrl, apiKey, `/webhooks/${id}/rotate-secret`, undefined, key);
     expect(replay).toEqual({ status: 200, body: rotated, replayed: true });
     // Another API key of the same account and environment: the record is in its scope, but the
     // secret is replayed only to the key that was answered.
-    const stranger = await post(baseUrl, otherApiKey, `/webhooks/${id}/rotate-secret`, {}, key);
+    const stranger = await post(baseUrl, otherApiKey, `/webhooks/${id}/rotate-secret`, undefined, key);
     expect(stranger.status).toBe(409);
     expect(stranger.body.error).toBe('idempotency_key_reused');
     expect(JSON.stringify(stranger.body)).not.toContain('whsec_');
