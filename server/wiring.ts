@@ -6,10 +6,17 @@ import { secretKeyOf } from './config.js';
 import type { AppDeps } from './deps.js';
 import { createSimulatedRegisters } from './registers/index.js';
 import { createSealer } from './sealing.js';
+import { createAuthCache } from './store/auth-cache.js';
+import type { ChangeFeed } from './store/change-feed.js';
 import { databaseCounterStore, memoryCounterStore, redisCounterStore } from './store/counter-store.js';
 
-export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' | 'sealer'> &
+export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' | 'sealer' | 'authCache'> &
   Partial<Pick<AppDeps, 'counters' | 'registers' | 'sealer'>> & {
+    /**
+     * The database's LISTEN/NOTIFY feed (OpenDatabase.changes): without it nothing is cached, so a
+     * second process could never serve a key revoked elsewhere.
+     */
+    changes?: ChangeFeed;
     /**
      * The embedded database's directory, where the sealing key is generated when SVC_SECRET_KEY is
      * unset (main.ts passes SVC_DATA_DIR); without it an embedded database gets a key for this process only.
@@ -18,7 +25,7 @@ export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' 
   };
 
 export function wireDeps(base: BaseDeps): AppDeps {
-  const { embeddedDir, ...rest } = base;
+  const { embeddedDir, changes, ...rest } = base;
   // On PGlite only this process can open the database, so in-memory counters are exactly as shared
   // as the database and cost no query (store/counter-store.ts).
   const counters =
@@ -46,6 +53,7 @@ export function wireDeps(base: BaseDeps): AppDeps {
   return {
     ...rest,
     counters,
+    authCache: createAuthCache(changes),
     registers: injected ?? createSimulatedRegisters(rest.db, rest.config),
     registersOver,
     sealer,

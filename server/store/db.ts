@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenDatabase {
   db: Database;
   engine: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY on this database (server/store/change-feed.ts). */
+  changes: ChangeFeed;
   close: () => Promise<void>;
 }
 
@@ -47,14 +50,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, engine: 'postgres', close: () => pool.end() };
+    const changes = postgresChangeFeed(options.databaseUrl);
+    return {
+      db,
+      engine: 'postgres',
+      changes,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
-  return { db, engine: 'pglite', close: () => client.close() };
+  const changes = pgliteChangeFeed(client);
+  return {
+    db,
+    engine: 'pglite',
+    changes,
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
+  };
 }
 
 export async function ping(db: Database): Promise<boolean> {
