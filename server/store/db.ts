@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { isFreshDataDir, pgliteSeed } from './pglite-seed.js';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.js';
 import * as schema from './schema/index.js';
 
@@ -63,9 +64,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const migrate = (client: PGlite) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+  const client = isFreshDataDir(dataDir)
+    ? new PGlite(dataDir, { loadDataDir: await pgliteSeed(MIGRATIONS, migrate) })
+    : new PGlite(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+  await migrate(client);
   const changes = pgliteChangeFeed(client);
   return {
     db,
