@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './scripts/lint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/', 'dist/'] },
+  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/', 'dist/', 'build/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

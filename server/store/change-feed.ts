@@ -3,7 +3,7 @@
 // milliseconds. A listener that may have missed a message (not yet connected, connection lost) is
 // told so, so that whatever it caches is not trusted meanwhile.
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 
 export interface ChangeHandlers {
   /** A NOTIFY arrived on the channel. */
@@ -31,7 +31,9 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
   const lost = (): void => subscriptions.forEach((handlers) => handlers.lost());
   const connect = async (): Promise<void> => {
     if (closed || client) return;
-    const next = new pg.Client({ connectionString });
+    const { default: driver } = await import('pg');
+    if (closed || client) return;
+    const next = new driver.Client({ connectionString });
     client = next;
     const fail = (): void => {
       if (client !== next) return;
@@ -45,7 +47,7 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
     next.on('notification', (message) => subscriptions.get(message.channel)?.changed());
     try {
       await next.connect();
-      for (const channel of subscriptions.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of subscriptions.keys()) await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
       // Changes made before LISTEN took effect were not announced: `live` lets the cache start clean.
       subscriptions.forEach((handlers) => handlers.live());
     } catch {
@@ -59,7 +61,7 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
       handlers.lost();
       if (client) {
         // Already connected: LISTEN on the open connection; a failure is handled by `fail`.
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).then(handlers.live, () => undefined);
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`).then(handlers.live, () => undefined);
       } else await connect();
     },
     close: async () => {

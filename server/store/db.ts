@@ -2,15 +2,12 @@
 // memory for tests) and PostgreSQL (DATABASE_URL). Every query in the code base goes through the
 // drizzle `db` returned here, so the same code runs on both.
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { fromRoot } from '../root.js';
 import { isFreshDataDir, pgliteSeed } from './pglite-seed.js';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.js';
 import * as schema from './schema/index.js';
@@ -25,7 +22,7 @@ export interface OpenDatabase {
   close: () => Promise<void>;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS = fromRoot('server/store/migrations');
 /** Serialises migrations when several processes start against one PostgreSQL at once. */
 const MIGRATION_LOCK = 72_410_001;
 
@@ -37,6 +34,12 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
+    // The PostgreSQL driver loads only when it is used: the embedded default starts without it (issue 17).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection closed by the server (a restart, pg_terminate_backend, DROP DATABASE ... WITH
     // (FORCE) right after close) is dropped by the pool, which connects again on demand. Without a
