@@ -20,6 +20,11 @@ export default tseslint.config(
     rules: { 'layers/imports-point-down': 'error' },
   },
   {
+    // Plain JavaScript run by Node itself (no TypeScript step): Node's globals.
+    files: ['**/*.mjs', 'scripts/**/*.js'],
+    languageOptions: { globals: { URL: 'readonly', process: 'readonly', console: 'readonly' } },
+  },
+  {
     // Tool configuration files are loaded by their tools through a default export.
     files: ['vitest.config.ts', 'eslint.config.js', 'drizzle.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
