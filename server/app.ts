@@ -17,6 +17,7 @@ import { send } from './http/send.js';
 import { PUBLIC_HANDLERS, type PublicHandlers } from './routes/index.js';
 import { OPERATOR_HANDLERS } from './routes/admin.js';
 import { DOCUMENTS_PATH, documentsHandler } from './routes/documents.js';
+import { CONSOLE_PATH, RECEIVER_PATH, consoleRouter, webhookReceiver } from './http/console.js';
 import type { JobRegistry } from './jobs/runner.js';
 import { createJobRegistry } from './job-registry.js';
 import { ping } from './store/db.js';
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       .catch(next);
   });
   app.use('/docs', express.static(`${ROOT}generated/docs`, { index: 'index.html', fallthrough: true }));
+  app.use(CONSOLE_PATH, consoleRouter(`${ROOT}console/dist`));
+  app.use(RECEIVER_PATH, webhookReceiver(deps));
   app.get('/openapi.json', (_req, res) => void res.sendFile(`${ROOT}spec/openapi.json`));
   app.get(DOCUMENTS_PATH, documentsHandler(deps));
 

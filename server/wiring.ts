@@ -7,9 +7,10 @@ import type { AppDeps } from './deps.js';
 import { createSimulatedRegisters } from './registers/index.js';
 import { createSealer } from './sealing.js';
 import { databaseCounterStore, memoryCounterStore, redisCounterStore } from './store/counter-store.js';
+import { createWebhookInbox } from './store/webhook-inbox.js';
 
-export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' | 'sealer'> &
-  Partial<Pick<AppDeps, 'counters' | 'registers' | 'sealer'>> & {
+export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' | 'sealer' | 'webhookInbox'> &
+  Partial<Pick<AppDeps, 'counters' | 'registers' | 'sealer' | 'webhookInbox'>> & {
     /**
      * The embedded database's directory, where the sealing key is generated when SVC_SECRET_KEY is
      * unset (main.ts passes SVC_DATA_DIR); without it an embedded database gets a key for this process only.
@@ -49,6 +50,7 @@ export function wireDeps(base: BaseDeps): AppDeps {
     registers: injected ?? createSimulatedRegisters(rest.db, rest.config),
     registersOver,
     sealer,
+    webhookInbox: rest.webhookInbox ?? createWebhookInbox(),
     ...(mailer ? { mailer } : {}),
   };
 }
