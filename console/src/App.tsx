@@ -9,12 +9,14 @@ import { ClockPage } from './pages/Clock.js';
 import { WebhooksPage } from './pages/Webhooks.js';
 import { LodgementsPage } from './pages/Lodgements.js';
 import { LedgerPage } from './pages/Ledger.js';
+import { PpsrPage } from './pages/Ppsr.js';
 
 export const PAGES = [
   ['accounts', 'Accounts'],
   ['clock', 'Clock and jobs'],
   ['webhooks', 'Webhooks'],
   ['lodgements', 'Lodgements'],
+  ['ppsr', 'PPSR'],
   ['ledger', 'Ledger and mail'],
 ] as const;
 type PageId = (typeof PAGES)[number][0];
@@ -129,6 +131,7 @@ export function App() {
         {page === 'clock' && <ClockPage />}
         {page === 'webhooks' && <WebhooksPage {...selected} />}
         {page === 'lodgements' && <LodgementsPage {...selected} />}
+        {page === 'ppsr' && <PpsrPage {...selected} />}
         {page === 'ledger' && <LedgerPage {...selected} />}
       </main>
     </>

@@ -501,6 +501,37 @@ export type PersonalAccessToken = {
 };
 
 /**
+ * One PPSR search as the operator overview lists it.
+ */
+export type PpsrSearchOverview = {
+    requestId: number;
+    /**
+     * Account id: `acct_` and 24 letters or digits.
+     */
+    accountId: string;
+    /**
+     * Live or test environment (D-01).
+     */
+    environment: 'live' | 'test';
+    status: 'new' | 'processing' | 'completed' | 'failed';
+    /**
+     * The search as submitted.
+     */
+    request: {
+        [key: string]: unknown;
+    };
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type PpsrSearchOverviewList = {
+    /**
+     * Newest first, at most 200.
+     */
+    data: Array<PpsrSearchOverview>;
+};
+
+/**
  * One request the built-in receiver got.
  */
 export type ReceivedWebhook = {
@@ -1675,6 +1706,40 @@ export type SetLodgementStatusResponses = {
 };
 
 export type SetLodgementStatusResponse = SetLodgementStatusResponses[keyof SetLodgementStatusResponses];
+
+export type ListPpsrSearchesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only this account (`acct_…`).
+         */
+        accountId?: string;
+    };
+    url: '/admin/ppsr/searches';
+};
+
+export type ListPpsrSearchesErrors = {
+    /**
+     * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
+     */
+    401: SharedError;
+    /**
+     * `validation_failed`: `accountId` empty or longer than 64 characters. Every problem is reported, keyed by JSON path.
+     */
+    422: ApiError;
+};
+
+export type ListPpsrSearchesError = ListPpsrSearchesErrors[keyof ListPpsrSearchesErrors];
+
+export type ListPpsrSearchesResponses = {
+    /**
+     * The searches.
+     */
+    200: PpsrSearchOverviewList;
+};
+
+export type ListPpsrSearchesResponse = ListPpsrSearchesResponses[keyof ListPpsrSearchesResponses];
 
 export type UpsertAbnData = {
     body: UpsertAbnRequest;

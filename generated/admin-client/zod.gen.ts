@@ -335,6 +335,28 @@ export const zPersonalAccessToken = z.object({
 });
 
 /**
+ * One PPSR search as the operator overview lists it.
+ */
+export const zPpsrSearchOverview = z.object({
+    requestId: z.int().gte(1),
+    accountId: z.string().regex(/^acct_[0-9A-Za-z]{24}$/),
+    environment: z.enum(['live', 'test']),
+    status: z.enum([
+        'new',
+        'processing',
+        'completed',
+        'failed'
+    ]),
+    request: z.record(z.string(), z.unknown()),
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true })
+});
+
+export const zPpsrSearchOverviewList = z.object({
+    data: z.array(zPpsrSearchOverview)
+});
+
+/**
  * One request the built-in receiver got.
  */
 export const zReceivedWebhook = z.object({
@@ -779,6 +801,15 @@ export const zSetLodgementStatusPath = z.object({
  * The lodgement with its new status.
  */
 export const zSetLodgementStatusResponse = zLodgement;
+
+export const zListPpsrSearchesQuery = z.object({
+    accountId: z.string().min(1).max(64).optional()
+});
+
+/**
+ * The searches.
+ */
+export const zListPpsrSearchesResponse = zPpsrSearchOverviewList;
 
 export const zUpsertAbnBody = zUpsertAbnRequest;
 

@@ -10,6 +10,7 @@ import { registerAdminClockPaths } from './clock.js';
 import { registerAdminRegisterPaths } from './register/index.js';
 import { registerAdminLodgementsPaths } from './lodgements.js';
 import { registerAdminReceiverPaths } from './receiver.js';
+import { registerAdminPpsrPaths } from './ppsr.js';
 import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
 import { completeIdentifierAlternatives } from '../common/identifier-alternatives.js';
 
@@ -34,6 +35,7 @@ export function createAdminRegistry(): OpenAPIRegistry {
   registerAdminRegisterPaths(registry);
   registerAdminLodgementsPaths(registry);
   registerAdminReceiverPaths(registry);
+  registerAdminPpsrPaths(registry);
   return registry;
 }
 

@@ -18,6 +18,7 @@ import {
 } from './register/index.js';
 import { createLodgement, listLodgements, setForm484Status, setLodgementStatus } from './lodgements.js';
 import { listReceivedWebhooks } from './receiver.js';
+import { listPpsrSearches } from './ppsr.js';
 
 export const ADMIN_OPERATIONS = {
   [createAccount.operationId]: createAccount,
@@ -48,6 +49,7 @@ export const ADMIN_OPERATIONS = {
   [listLodgements.operationId]: listLodgements,
   [setForm484Status.operationId]: setForm484Status,
   [listReceivedWebhooks.operationId]: listReceivedWebhooks,
+  [listPpsrSearches.operationId]: listPpsrSearches,
 } as const;
 
 export type AdminOperationId = keyof typeof ADMIN_OPERATIONS;

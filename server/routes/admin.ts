@@ -10,6 +10,7 @@ import {
   updateAccount,
 } from '../domain/accounts/accounts.js';
 import { setForm484Status } from '../domain/form484/status.js';
+import { listPpsrSearchOverview } from '../domain/ppsr/overview.js';
 import { form484Summary, listLodgementOverview } from '../domain/lodgements/overview.js';
 import { listAccountMails } from '../domain/accounts/mails.js';
 import { DomainError } from '../domain/errors.js';
@@ -78,6 +79,7 @@ export const OPERATOR_HANDLERS: OperatorHandlers = {
     status: 200,
     body: form484Summary(await setForm484Status({ ctx, input: { requestId: params.requestId, status: body.status } })),
   }),
+  listPpsrSearches: async (ctx, { query }) => ({ status: 200, body: { data: await listPpsrSearchOverview({ ctx, input: query }) } }),
   listReceivedWebhooks: async (ctx) => ({
     status: 200,
     body: {

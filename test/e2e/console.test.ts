@@ -16,7 +16,7 @@ import { createLogger } from '../../server/logger.js';
 import { documentExamples, lodge } from '../integration/form484/support.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PAGES = ['accounts', 'clock', 'webhooks', 'lodgements', 'ledger'] as const;
+const PAGES = ['accounts', 'clock', 'webhooks', 'lodgements', 'ppsr', 'ledger'] as const;
 const WIDTHS = [1280, 390] as const;
 
 interface AxeViolation {
@@ -72,7 +72,9 @@ describe('the sandbox console in headless Chromium', () => {
   async function open(name: (typeof PAGES)[number]): Promise<void> {
     await page.goto(`${server.url}/console/#/${name}`);
     await page
-      .getByRole('link', { name: new RegExp(`^${name === 'clock' ? 'Clock' : name === 'ledger' ? 'Ledger' : name}`, 'i') })
+      .getByRole('link', {
+        name: new RegExp(`^${name === 'clock' ? 'Clock' : name === 'ledger' ? 'Ledger' : name === 'ppsr' ? 'PPSR' : name}`, 'i'),
+      })
       .waitFor();
   }
 
@@ -205,6 +207,40 @@ describe('the sandbox console in headless Chromium', () => {
     expect(day.text).toMatch(/form484\.status_changed · failed · 6 attempts/);
     expect(day.rows).toHaveLength(6);
     for (const row of day.rows) expect(row).toMatch(/^\d.*UTC500\d+ ms$/);
+  });
+
+  it('runs a VIN search, shows its registration and downloads its certificate PDF', async () => {
+    await open('ppsr');
+    expect(await page.getByLabel('Search for').inputValue()).toBe('1HGCM82633A004352');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.getByTestId('ppsr-status').textContent()).toBe('new');
+    await page.getByRole('button', { name: 'Run the PPSR jobs now' }).click();
+    await expect.poll(() => page.getByTestId('ppsr-status').textContent(), { timeout: 15_000 }).toBe('completed');
+    await expect.poll(() => page.getByTestId('certificate').first().textContent(), { timeout: 15_000 }).toMatch(/registration · completed/);
+    expect(await page.getByRole('list', { name: 'Registrations' }).textContent()).toContain('1HGCM82633A004352');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: /^Download .* \(PDF\)$/ })
+        .first()
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^ppsr-certificate-.*\.pdf$/);
+    const bytes = readFileSync(await download.path());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await expect.poll(() => page.getByRole('list', { name: 'Searches' }).textContent()).toContain('"vin":"1HGCM82633A004352"');
+  });
+
+  it('adds a registration to the simulated PPSR that a later search finds', async () => {
+    await page.getByLabel('Vehicle VIN (optional)').fill('6T1BF3EK0CU000007');
+    await page.getByRole('button', { name: 'Add registration' }).click();
+    const added = (await page.getByText(/^Registration \d+ added/).textContent()) ?? '';
+    const number = /Registration (\d+)/.exec(added)?.[1];
+    await page.getByLabel('Search for').fill('6T1BF3EK0CU000007');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Run the PPSR jobs now' }).click();
+    await expect.poll(() => page.getByTestId('ppsr-status').textContent(), { timeout: 15_000 }).toBe('completed');
+    await expect.poll(() => page.getByRole('list', { name: 'Registrations' }).textContent()).toContain(number!);
   });
 
   it('shows the ledger and the mail outbox of the account', async () => {

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createConfig } from '../../../generated/admin-client/client/index.js';
 import {
   listAccounts,
+  listPpsrSearches,
   listLodgements,
   listReceivedWebhooks,
   setForm484Status,
   type ReceivedWebhook,
 } from '../../../generated/admin-client/index.js';
-import { createWebhookEndpoint, verifyWebhook } from '../../../generated/client/index.js';
+import { createPpsrSearch, createWebhookEndpoint, verifyWebhook } from '../../../generated/client/index.js';
 import { ADMIN_TOKEN, sdkClient, startTestServer, type TestServer } from '../../support/harness.js';
 import { documentExamples, lodge } from '../form484/support.js';
 
@@ -96,5 +97,26 @@ describe('operator reads of the sandbox console', () => {
     expect(mine.every((entry) => entry.path === 'fail' && entry.answeredStatus === 500)).toBe(true);
     expect(new Set(mine.map((entry) => entry.headers['webhook-id']))).toEqual(new Set([mine[0]!.headers['webhook-id']]));
     expect(created.data!.id).toMatch(/^we_/);
+  });
+
+  it('lists PPSR searches of one account newest first, with what was searched and where each is', async () => {
+    const account = await server.createAccount();
+    const client = sdkClient(server, account.keys.secretTest);
+    const first = await createPpsrSearch({ client, body: { vin: '1HGCM82633A004352' } });
+    await server.clock.advance(1000);
+    const second = await createPpsrSearch({ client, body: { acn: '100000011' } });
+    await server.admin('POST', '/admin/jobs/ppsr-processing/run');
+    const { data } = await listPpsrSearches({ client: operator, query: { accountId: account.id } });
+    expect(data!.data).toEqual([
+      expect.objectContaining({
+        requestId: second.data!.requestId,
+        status: 'completed',
+        environment: 'test',
+        request: { acn: '100000011' },
+      }),
+      expect.objectContaining({ requestId: first.data!.requestId, status: 'completed', request: { vin: '1HGCM82633A004352' } }),
+    ]);
+    const none = await listPpsrSearches({ client: operator, query: { accountId: 'acct_none' } });
+    expect(none.data!.data).toEqual([]);
   });
 });
