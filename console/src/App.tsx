@@ -10,6 +10,7 @@ import { WebhooksPage } from './pages/Webhooks.js';
 import { LodgementsPage } from './pages/Lodgements.js';
 import { LedgerPage } from './pages/Ledger.js';
 import { PpsrPage } from './pages/Ppsr.js';
+import { MonitoringPage } from './pages/Monitoring.js';
 
 export const PAGES = [
   ['accounts', 'Accounts'],
@@ -17,6 +18,7 @@ export const PAGES = [
   ['webhooks', 'Webhooks'],
   ['lodgements', 'Lodgements'],
   ['ppsr', 'PPSR'],
+  ['monitoring', 'Monitoring'],
   ['ledger', 'Ledger and mail'],
 ] as const;
 type PageId = (typeof PAGES)[number][0];
@@ -132,6 +134,7 @@ export function App() {
         {page === 'webhooks' && <WebhooksPage {...selected} />}
         {page === 'lodgements' && <LodgementsPage {...selected} />}
         {page === 'ppsr' && <PpsrPage {...selected} />}
+        {page === 'monitoring' && <MonitoringPage {...selected} />}
         {page === 'ledger' && <LedgerPage {...selected} />}
       </main>
     </>

@@ -16,7 +16,7 @@ import { createLogger } from '../../server/logger.js';
 import { documentExamples, lodge } from '../integration/form484/support.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PAGES = ['accounts', 'clock', 'webhooks', 'lodgements', 'ppsr', 'ledger'] as const;
+const PAGES = ['accounts', 'clock', 'webhooks', 'lodgements', 'ppsr', 'monitoring', 'ledger'] as const;
 const WIDTHS = [1280, 390] as const;
 
 interface AxeViolation {
@@ -241,6 +241,22 @@ describe('the sandbox console in headless Chromium', () => {
     await page.getByRole('button', { name: 'Run the PPSR jobs now' }).click();
     await expect.poll(() => page.getByTestId('ppsr-status').textContent(), { timeout: 15_000 }).toBe('completed');
     await expect.poll(() => page.getByRole('list', { name: 'Registrations' }).textContent()).toContain(number!);
+  });
+
+  it('monitors an ACN, simulates a name change, and changes the company in the simulated register', async () => {
+    await open('monitoring');
+    await page.getByRole('button', { name: 'Monitor', exact: true }).click();
+    const entity = page.getByTestId('entity');
+    await expect.poll(() => entity.first().textContent()).toMatch(/SANDBOX TRADING PTY LTD ACN 100000011 .* active/);
+    await page.getByLabel('Event to simulate').selectOption('name_change');
+    await page.getByRole('button', { name: /^Simulate name_change on \d+$/ }).click();
+    await expect
+      .poll(() => page.getByTestId('monitoring-event').allTextContents())
+      .toEqual([expect.stringMatching(/^name_change · .* · simulated$/)]);
+    await page.getByRole('button', { name: 'Change the name in the register' }).click();
+    await page.getByText('The register now names ACN 100000011 SANDBOX RENAMED PTY LTD.').waitFor();
+    await page.getByRole('button', { name: 'Run the daily check now' }).click();
+    await page.getByText(/^Daily check ran: \d+ jobs ran\.$/).waitFor();
   });
 
   it('shows the ledger and the mail outbox of the account', async () => {
