@@ -11,6 +11,7 @@ import { LodgementsPage } from './pages/Lodgements.js';
 import { LedgerPage } from './pages/Ledger.js';
 import { PpsrPage } from './pages/Ppsr.js';
 import { MonitoringPage } from './pages/Monitoring.js';
+import { ConformancePage } from './pages/Conformance.js';
 
 export const PAGES = [
   ['accounts', 'Accounts'],
@@ -20,6 +21,7 @@ export const PAGES = [
   ['ppsr', 'PPSR'],
   ['monitoring', 'Monitoring'],
   ['ledger', 'Ledger and mail'],
+  ['conformance', 'Conformance'],
 ] as const;
 type PageId = (typeof PAGES)[number][0];
 
@@ -136,6 +138,7 @@ export function App() {
         {page === 'ppsr' && <PpsrPage {...selected} />}
         {page === 'monitoring' && <MonitoringPage {...selected} />}
         {page === 'ledger' && <LedgerPage {...selected} />}
+        {page === 'conformance' && <ConformancePage />}
       </main>
     </>
   );

@@ -218,6 +218,44 @@ export type Clock = {
     mode: 'manual' | 'real';
 };
 
+/**
+ * One run of the contract runner against this service’s test API.
+ */
+export type ConformanceResult = {
+    seed: number;
+    /**
+     * The checks, in the order of each row’s cells.
+     */
+    checks: Array<string>;
+    operations: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        status: 'conforming' | 'failing' | 'pending' | 'inconclusive' | 'not run';
+        requests: number;
+        /**
+         * Each check: `pass`, `fail`, `pending` or `skip`.
+         */
+        cells: {
+            [key: string]: 'pass' | 'fail' | 'pending' | 'skip';
+        };
+    }>;
+    failures: Array<{
+        operationId: string;
+        check: string;
+        phase: string;
+        message: string;
+        /**
+         * A curl command that reproduces it, with the test key of the run’s own account.
+         */
+        curl: string;
+    }>;
+    conforming: number;
+    total: number;
+    requests: number;
+    durationMs: number;
+};
+
 export type CreateAccountRequest = {
     /**
      * Display name of the account.
@@ -726,6 +764,21 @@ export type RollKeyRequest = {
      * `instant`: the old key stops now. `delayed`: the old key keeps working for 24 hours by the service clock, then stops (spec 3.7, D-05).
      */
     strategy: 'instant' | 'delayed';
+};
+
+export type RunConformanceRequest = {
+    /**
+     * Only these public operationIds (all when left out).
+     */
+    operations?: Array<string>;
+    /**
+     * Generated requests per operation and phase (the CLI default is larger).
+     */
+    maxExamples?: number;
+    /**
+     * Repeat a run exactly (random when left out).
+     */
+    seed?: number;
 };
 
 export type RunJobResult = {
@@ -1355,6 +1408,47 @@ export type AdvanceClockResponses = {
 };
 
 export type AdvanceClockResponse = AdvanceClockResponses[keyof AdvanceClockResponses];
+
+export type RunConformanceData = {
+    body: RunConformanceRequest;
+    path?: never;
+    query?: never;
+    url: '/admin/conformance/runs';
+};
+
+export type RunConformanceErrors = {
+    /**
+     * Malformed JSON (`invalid_json`, D-13).
+     */
+    400: ApiError;
+    /**
+     * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
+     */
+    401: SharedError;
+    /**
+     * Body larger than 1 MiB (D-14).
+     */
+    413: ApiError;
+    /**
+     * Body is not `application/json` (D-13).
+     */
+    415: ApiError;
+    /**
+     * `validation_failed`: an unknown operationId, or `maxExamples` out of range. Every problem is reported, keyed by JSON path.
+     */
+    422: ApiError;
+};
+
+export type RunConformanceError = RunConformanceErrors[keyof RunConformanceErrors];
+
+export type RunConformanceResponses = {
+    /**
+     * The matrix.
+     */
+    200: ConformanceResult;
+};
+
+export type RunConformanceResponse = RunConformanceResponses[keyof RunConformanceResponses];
 
 export type SetForm484StatusData = {
     body: SetForm484StatusRequest;

@@ -99,6 +99,44 @@ export const zClock = z.object({
     mode: z.enum(['manual', 'real'])
 });
 
+/**
+ * One run of the contract runner against this service’s test API.
+ */
+export const zConformanceResult = z.object({
+    seed: z.int(),
+    checks: z.array(z.string()),
+    operations: z.array(z.object({
+        operationId: z.string(),
+        method: z.string(),
+        path: z.string(),
+        status: z.enum([
+            'conforming',
+            'failing',
+            'pending',
+            'inconclusive',
+            'not run'
+        ]),
+        requests: z.int().gte(0),
+        cells: z.record(z.string(), z.enum([
+            'pass',
+            'fail',
+            'pending',
+            'skip'
+        ]))
+    })),
+    failures: z.array(z.object({
+        operationId: z.string(),
+        check: z.string(),
+        phase: z.string(),
+        message: z.string(),
+        curl: z.string()
+    })),
+    conforming: z.int().gte(0),
+    total: z.int().gte(0),
+    requests: z.int().gte(0),
+    durationMs: z.int().gte(0)
+});
+
 export const zCreateAccountRequest = z.object({
     name: z.string().min(1).max(200),
     ownerEmail: z.email().max(254),
@@ -480,6 +518,12 @@ export const zRollKeyRequest = z.object({
     strategy: z.enum(['instant', 'delayed'])
 });
 
+export const zRunConformanceRequest = z.object({
+    operations: z.array(z.string().min(1).max(100)).max(100).optional(),
+    maxExamples: z.int().gte(1).lte(25).optional().default(3),
+    seed: z.int().gte(0).lte(2147483647).optional()
+});
+
 export const zRunJobResult = z.object({
     jobsRun: z.int().gte(0)
 });
@@ -702,6 +746,13 @@ export const zAdvanceClockBody = zAdvanceClockRequest;
  * The clock after the move and how many jobs ran.
  */
 export const zAdvanceClockResponse = zAdvanceClockResult;
+
+export const zRunConformanceBody = zRunConformanceRequest;
+
+/**
+ * The matrix.
+ */
+export const zRunConformanceResponse = zConformanceResult;
 
 export const zSetForm484StatusBody = zSetForm484StatusRequest;
 

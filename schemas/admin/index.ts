@@ -11,6 +11,7 @@ import { registerAdminRegisterPaths } from './register/index.js';
 import { registerAdminLodgementsPaths } from './lodgements.js';
 import { registerAdminReceiverPaths } from './receiver.js';
 import { registerAdminPpsrPaths } from './ppsr.js';
+import { registerAdminConformancePaths } from './conformance.js';
 import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
 import { completeIdentifierAlternatives } from '../common/identifier-alternatives.js';
 
@@ -36,6 +37,7 @@ export function createAdminRegistry(): OpenAPIRegistry {
   registerAdminLodgementsPaths(registry);
   registerAdminReceiverPaths(registry);
   registerAdminPpsrPaths(registry);
+  registerAdminConformancePaths(registry);
   return registry;
 }
 

@@ -19,6 +19,7 @@ import {
 import { createLodgement, listLodgements, setForm484Status, setLodgementStatus } from './lodgements.js';
 import { listReceivedWebhooks } from './receiver.js';
 import { listPpsrSearches } from './ppsr.js';
+import { runConformance } from './conformance.js';
 
 export const ADMIN_OPERATIONS = {
   [createAccount.operationId]: createAccount,
@@ -50,6 +51,7 @@ export const ADMIN_OPERATIONS = {
   [setForm484Status.operationId]: setForm484Status,
   [listReceivedWebhooks.operationId]: listReceivedWebhooks,
   [listPpsrSearches.operationId]: listPpsrSearches,
+  [runConformance.operationId]: runConformance,
 } as const;
 
 export type AdminOperationId = keyof typeof ADMIN_OPERATIONS;

@@ -11,6 +11,7 @@ import {
 } from '../domain/accounts/accounts.js';
 import { setForm484Status } from '../domain/form484/status.js';
 import { listPpsrSearchOverview } from '../domain/ppsr/overview.js';
+import { runConformance } from '../domain/conformance/run.js';
 import { form484Summary, listLodgementOverview } from '../domain/lodgements/overview.js';
 import { listAccountMails } from '../domain/accounts/mails.js';
 import { DomainError } from '../domain/errors.js';
@@ -80,6 +81,7 @@ export const OPERATOR_HANDLERS: OperatorHandlers = {
     body: form484Summary(await setForm484Status({ ctx, input: { requestId: params.requestId, status: body.status } })),
   }),
   listPpsrSearches: async (ctx, { query }) => ({ status: 200, body: { data: await listPpsrSearchOverview({ ctx, input: query }) } }),
+  runConformance: async (ctx, { body }) => ({ status: 200, body: await runConformance({ ctx, input: body }) }),
   listReceivedWebhooks: async (ctx) => ({
     status: 200,
     body: {

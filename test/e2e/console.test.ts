@@ -16,7 +16,7 @@ import { createLogger } from '../../server/logger.js';
 import { documentExamples, lodge } from '../integration/form484/support.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PAGES = ['accounts', 'clock', 'webhooks', 'lodgements', 'ppsr', 'monitoring', 'ledger'] as const;
+const PAGES = ['accounts', 'clock', 'webhooks', 'lodgements', 'ppsr', 'monitoring', 'ledger', 'conformance'] as const;
 const WIDTHS = [1280, 390] as const;
 
 interface AxeViolation {
@@ -264,6 +264,19 @@ describe('the sandbox console in headless Chromium', () => {
     await page.getByRole('heading', { name: 'Charges and credits' }).waitFor();
     await page.getByText('Nothing charged or credited yet.').waitFor();
     await page.getByText('No mail sent yet.').waitFor();
+  });
+
+  it('runs the contract runner from the conformance page and shows the operation x check matrix', async () => {
+    await open('conformance');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByTestId('conformance-summary').waitFor({ timeout: 170_000 });
+    expect(await page.getByTestId('conformance-summary').textContent()).toMatch(/^2 of 2 operations conforming · \d+ requests/);
+    const rows = await page.getByTestId('conformance-row').allTextContents();
+    expect(rows.map((row) => row.replace(/[✓✗…·]/g, '')).sort()).toEqual(
+      ['getCompanyNameAvailabilityconforming', 'listIndustriesconforming'].sort(),
+    );
+    expect(await page.getByRole('cell', { name: 'not_a_server_error: pass' }).count()).toBe(2);
+    expect(await page.getByText('No failure.').count()).toBe(1);
   });
 
   it('every page has no serious or critical axe violation and fits 1280 px and 390 px', async () => {
