@@ -53,7 +53,7 @@ function SignIn({ onDone }: { onDone: () => void }) {
   return (
     <main className="signin">
       <h1>Sandbox console</h1>
-      <p>Sign in with the operator token (`SVC_ADMIN_TOKEN`, printed by npm start). It is kept in this tab only.</p>
+      <p>Sign in with the operator token (SVC_ADMIN_TOKEN, printed by npm start). It is kept in this tab only.</p>
       <form onSubmit={(event) => void submit(event)}>
         <Field label="Operator token">
           <input type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} required />

@@ -117,12 +117,18 @@ describe('the sandbox console in headless Chromium', () => {
     expect(secretKey).toMatch(/^svc_sk_test_[0-9A-Za-z]{32}$/);
     for (const label of ['secret live key', 'publishable test key', 'publishable live key'])
       expect(await page.getByTestId(label).textContent()).toMatch(/^svc_(sk|pk)_(test|live)_/);
+    const publishable = (await page.getByTestId('publishable test key').textContent()) ?? '';
     await page.getByRole('button', { name: 'Copy secret test key' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secretKey);
     await page.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => page.getByText(secretKey).count()).toBe(0);
     await page.getByRole('heading', { name: 'Account Console E2E Pty Ltd' }).waitFor();
     expect(await page.getByText(`…${secretKey.slice(-4)}`).count()).toBeGreaterThan(0);
+    // The publishable key's allowed domains (D-06), set from the account page.
+    const domainsField = page.getByLabel(`Allowed domains of …${publishable.slice(-4)}`);
+    await domainsField.fill('app.example.com');
+    await page.locator('form').filter({ has: domainsField }).getByRole('button', { name: 'Save domains' }).click();
+    await page.getByText(/domains app\.example\.com/).waitFor();
   });
 
   it('registers the built-in receiver as a webhook endpoint', async () => {

@@ -10,6 +10,7 @@ import {
   revokeKey,
   rollKey,
   updateAccount,
+  updateKey,
   type AccountKeys,
 } from '../../../generated/admin-client/index.js';
 import { zCreateAccountRequest } from '../../../generated/admin-client/zod.gen.js';
@@ -141,6 +142,22 @@ function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => v
     mutationFn: (keyId: string) => must(revokeKey({ client: operator, path: { keyId } })),
     onSuccess: refresh,
   });
+  const domains = useMutation({
+    mutationFn: (input: { keyId: string; domains: string }) =>
+      must(
+        updateKey({
+          client: operator,
+          path: { keyId: input.keyId },
+          body: {
+            domains: input.domains
+              .split(',')
+              .map((d) => d.trim())
+              .filter(Boolean),
+          },
+        }),
+      ),
+    onSuccess: refresh,
+  });
   const sessionKey = useMutation({
     mutationFn: () => must(createKey({ client: operator, path: { accountId }, body: { type: 'secret', environment: 'test' } })),
     onSuccess: (created) => {
@@ -176,7 +193,7 @@ function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => v
           </button>
         )}
       </div>
-      <ErrorText error={change.error ?? roll.error ?? revoke.error ?? sessionKey.error} />
+      <ErrorText error={change.error ?? roll.error ?? revoke.error ?? sessionKey.error ?? domains.error} />
       {shown && <ShownOnce title="Key shown once" keys={shown} onDone={() => setShown(undefined)} />}
       <h3>Keys</h3>
       <ul className="list">
@@ -200,6 +217,23 @@ function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => v
                   Revoke
                 </button>
               </div>
+            )}
+            {k.status === 'active' && k.type === 'publishable' && (
+              <form
+                className="row"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const input = new FormData(event.currentTarget).get('domains');
+                  domains.mutate({ keyId: k.id, domains: typeof input === 'string' ? input : '' });
+                }}
+              >
+                <Field label={`Allowed domains of …${k.last4}`}>
+                  <input name="domains" defaultValue={k.domains.join(', ')} placeholder="app.example.com, *.example.org" />
+                </Field>
+                <button type="submit" className="secondary">
+                  Save domains
+                </button>
+              </form>
             )}
           </li>
         ))}

@@ -29,7 +29,7 @@ export function ConformancePage() {
     <>
       <Section title="Run the contract runner">
         <p>
-          Runs `npm run contract` against this service's test API with a fresh account. Every operation takes minutes; a few take seconds.
+          Runs npm run contract against this service's test API with a fresh account. Every operation takes minutes; a few take seconds.
         </p>
         <form onSubmit={submit}>
           <Field label="Operations (operationIds, comma-separated; empty for all)">
