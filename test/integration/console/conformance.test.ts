@@ -14,7 +14,8 @@ interface Result {
 describe('the conformance run of the sandbox console', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // The runner's own (hostile) requests come back to this server: not recorded for the Prism proxy replay.
+    server = await startTestServer({ record: false });
   });
   afterAll(async () => server?.close());
 
