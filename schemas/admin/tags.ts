@@ -24,5 +24,5 @@ export const ADMIN_TAG_DESCRIPTIONS: Record<(typeof ADMIN_TAGS)[keyof typeof ADM
   [ADMIN_TAGS.conformance]: 'Run the contract runner against this service and read the operation x check matrix.',
   [ADMIN_TAGS.ppsr]: 'Read the PPSR searches of every account (their results through the public API).',
   [ADMIN_TAGS.receiver]:
-    'The built-in test receiver: webhook endpoints pointed at `/sandbox/webhook-receiver/ok` (answers 200) or `/sandbox/webhook-receiver/fail` (answers 500) on the service itself, with `SVC_WEBHOOK_ALLOW_LOCAL` set, record every request they get, so a team can watch signed deliveries without running a server.',
+    'The built-in test receiver: webhook endpoints pointed at `/sandbox/webhook-receiver/ok` (answers 200) or `/sandbox/webhook-receiver/fail` (answers 500) on the service itself (mounted only when `SVC_WEBHOOK_ALLOW_LOCAL` is set) record every request they get, so a team can watch signed deliveries without running a server.',
 };

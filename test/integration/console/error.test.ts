@@ -30,9 +30,12 @@ describe('console operator operations refuse bad input', () => {
     expect(list.body.data.map((row) => row.status)).toEqual(['new']);
   });
 
-  it('the receiver answers only its two paths; every operator read needs the token', async () => {
-    const other = await fetch(`${server.url}/sandbox/webhook-receiver/maybe`, { method: 'POST', body: '{}' });
-    expect(other.status).toBe(404);
+  it('without SVC_WEBHOOK_ALLOW_LOCAL there is no receiver; every operator read needs the token', async () => {
+    for (const path of ['ok', 'fail', 'maybe']) {
+      const answer = await fetch(`${server.url}/sandbox/webhook-receiver/${path}`, { method: 'POST', body: '{}' });
+      expect(answer.status).toBe(404);
+    }
+    expect((await server.admin<{ data: unknown[] }>('GET', '/admin/webhook-receiver/requests')).body.data).toEqual([]);
     for (const path of ['/admin/accounts', '/admin/lodgements', '/admin/webhook-receiver/requests']) {
       expect((await fetch(`${server.url}${path}`)).status).toBe(401);
     }

@@ -120,4 +120,9 @@ describe('operator reads of the sandbox console', () => {
     const none = await listPpsrSearches({ client: operator, query: { accountId: 'acct_none' } });
     expect(none.data!.data).toEqual([]);
   });
+
+  it('the receiver answers only its two paths', async () => {
+    const other = await fetch(`${server.url}/sandbox/webhook-receiver/maybe`, { method: 'POST', body: '{}' });
+    expect(other.status).toBe(404);
+  });
 });
