@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './scripts/lint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/', 'dist/', 'build/'] },
+  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/', 'dist/', 'build/', 'console/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   {
     // Tool configuration files are loaded by their tools through a default export.
-    files: ['vitest.config.ts', 'eslint.config.js', 'drizzle.config.ts'],
+    files: ['vitest.config.ts', 'eslint.config.js', 'drizzle.config.ts', 'console/vite.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -12,29 +12,36 @@ const root = values.out ?? '.';
 
 await buildSpec(join(root, 'spec'));
 const clientDir = join(root, 'generated/client');
-await rm(clientDir, { recursive: true, force: true });
-await createClient({
-  input: `./${join(root, 'spec/openapi.json')}`.replace(/^\.\/\//, '/'),
-  output: { path: clientDir },
-  // `dates.offset`: the contract's date-times carry a UTC offset (`+10:00` on PPSR results, D-31);
-  // without it the SDK's validators accept only `Z` and refuse the documented examples.
-  plugins: [
-    '@hey-api/client-fetch',
-    '@hey-api/typescript',
-    { name: 'zod', dates: { offset: true } },
-    { name: '@hey-api/sdk', validator: true },
-  ],
-  logs: { level: 'silent' },
-});
-// @hey-api 0.95 validates a request after merging its headers into a `Headers` instance, which a Zod
-// object schema cannot read, so every operation with a required header (renewMonitoringEntities'
-// Idempotency-Key) failed in the client before it was sent (hey-api/hey-api#2643, open). Validate the
-// headers as the caller passed them instead; the request itself still sends the merged ones.
-const clientFile = join(clientDir, 'client/client.gen.ts');
-const clientCode = await readFile(clientFile, 'utf8');
-const validatorCall = 'await opts.requestValidator(opts);';
-if (!clientCode.includes(validatorCall)) throw new Error(`${clientFile}: the request validator call changed; revisit the header fix`);
-await writeFile(clientFile, clientCode.replace(validatorCall, 'await opts.requestValidator({ ...opts, headers: options.headers });'));
+await generateClient(join(root, 'spec/openapi.json'), clientDir);
+// The operator API's own SDK, made the same way: the sandbox console (console/) calls the operator
+// API only through it.
+await generateClient(join(root, 'spec/admin.openapi.json'), join(root, 'generated/admin-client'));
+
+async function generateClient(input: string, output: string): Promise<void> {
+  await rm(output, { recursive: true, force: true });
+  await createClient({
+    input: `./${input}`.replace(/^\.\/\//, '/'),
+    output: { path: output },
+    // `dates.offset`: the contract's date-times carry a UTC offset (`+10:00` on PPSR results, D-31);
+    // without it the SDK's validators accept only `Z` and refuse the documented examples.
+    plugins: [
+      '@hey-api/client-fetch',
+      '@hey-api/typescript',
+      { name: 'zod', dates: { offset: true } },
+      { name: '@hey-api/sdk', validator: true },
+    ],
+    logs: { level: 'silent' },
+  });
+  // @hey-api 0.95 validates a request after merging its headers into a `Headers` instance, which a Zod
+  // object schema cannot read, so every operation with a required header (renewMonitoringEntities'
+  // Idempotency-Key) failed in the client before it was sent (hey-api/hey-api#2643, open). Validate the
+  // headers as the caller passed them instead; the request itself still sends the merged ones.
+  const clientFile = join(output, 'client/client.gen.ts');
+  const clientCode = await readFile(clientFile, 'utf8');
+  const validatorCall = 'await opts.requestValidator(opts);';
+  if (!clientCode.includes(validatorCall)) throw new Error(`${clientFile}: the request validator call changed; revisit the header fix`);
+  await writeFile(clientFile, clientCode.replace(validatorCall, 'await opts.requestValidator({ ...opts, headers: options.headers });'));
+}
 // The webhook verifier is hand-written (scripts/sdk/webhooks.ts) but ships inside the SDK, so the
 // drift gate covers it like the generated files.
 const verifier = await readFile('scripts/sdk/webhooks.ts', 'utf8');
@@ -45,5 +52,5 @@ await writeFile(
 await appendFile(join(clientDir, 'index.ts'), "export * from './webhooks.js';\n");
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
 console.log(
-  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/docs/index.html`,
+  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html`,
 );

@@ -1,8 +1,9 @@
 // `npm start`: runs the server as compiled JavaScript (build/server.mjs) instead of compiling its
 // TypeScript at every start (issue 17: start time). The bundle is rebuilt first whenever a source
 // under server/ or schemas/ is newer than it (esbuild, about half a second), so an edited checkout
-// never runs stale code. Without esbuild (an install without dev dependencies) it runs the
-// TypeScript through tsx, as before.
+// never runs stale code; so is the sandbox console (console/dist, Vite) when one of its sources is
+// newer. Without esbuild (an install without dev dependencies) it runs the TypeScript through tsx.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,18 +12,28 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLE = join(ROOT, 'build', 'server.mjs');
 const SOURCES = ['server', 'schemas'];
 
-/** The newest modification time of any file under the given folders. */
-function newestSource() {
+const CONSOLE_BUILD = join(ROOT, 'console', 'dist', 'index.html');
+// As scripts/build-console.ts lists them.
+const CONSOLE_SOURCES = ['console/src', 'console/index.html', 'console/vite.config.ts', 'generated/client', 'generated/admin-client'];
+
+/** The newest modification time of any file at or under the given paths. */
+function newestSource(paths) {
   let newest = 0;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else newest = Math.max(newest, statSync(path).mtimeMs);
-    }
+  const walk = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (!stat.isDirectory()) newest = Math.max(newest, stat.mtimeMs);
+    else for (const name of readdirSync(path)) walk(join(path, name));
   };
-  for (const folder of SOURCES) walk(join(ROOT, folder));
+  for (const path of paths) walk(join(ROOT, path));
   return newest;
+}
+
+const stale = (output, sources) => !existsSync(output) || statSync(output).mtimeMs < newestSource(sources);
+
+if (existsSync(join(ROOT, 'console', 'src')) && stale(CONSOLE_BUILD, CONSOLE_SOURCES)) {
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 async function buildServer() {
@@ -31,7 +42,7 @@ async function buildServer() {
 }
 
 let entry = BUNDLE;
-if (!existsSync(BUNDLE) || statSync(BUNDLE).mtimeMs < newestSource()) {
+if (stale(BUNDLE, SOURCES)) {
   try {
     await buildServer();
   } catch (error) {

@@ -16,6 +16,7 @@ import { send } from './http/send.js';
 import { PUBLIC_HANDLERS, type PublicHandlers } from './routes/index.js';
 import { OPERATOR_HANDLERS } from './routes/admin.js';
 import { DOCUMENTS_PATH, documentsHandler } from './routes/documents.js';
+import { CONSOLE_PATH, RECEIVER_PATH, consoleRouter, webhookReceiver } from './http/console.js';
 import type { JobRegistry } from './jobs/runner.js';
 import { createJobRegistry } from './job-registry.js';
 import { ping } from './store/db.js';
@@ -116,6 +117,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       .catch(next);
   });
   app.use('/docs', express.static(`${ROOT}generated/docs`, { index: 'index.html', fallthrough: true }));
+  app.use(CONSOLE_PATH, consoleRouter(`${ROOT}console/dist`));
+  // The built-in test receiver exists only where webhooks may target this loopback service (D-24).
+  if (deps.config.SVC_WEBHOOK_ALLOW_LOCAL) app.use(RECEIVER_PATH, webhookReceiver(deps));
   app.get('/openapi.json', (_req, res) => void res.sendFile(`${ROOT}spec/openapi.json`));
   app.get(DOCUMENTS_PATH, documentsHandler(deps));
 

@@ -10,6 +10,7 @@ import type { accounts, apiKeys } from './store/schema/index.js';
 import type { Registers } from './registers/index.js';
 import type { Mailer } from './mail/outbox.js';
 import type { Sealer } from './sealing.js';
+import type { WebhookInbox } from './store/webhook-inbox.js';
 
 export interface AppDeps {
   config: Config;
@@ -35,4 +36,6 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Host name -> addresses for the webhook SSRF guard (D-23); tests inject a fixed table. Default: system DNS. */
   resolveHost?: (host: string) => Promise<string[]>;
+  /** What the built-in webhook test receiver got (memory of this process; the sandbox console shows it). */
+  webhookInbox: WebhookInbox;
 }

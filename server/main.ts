@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     const lines = [
       `Registry service listening on ${base} (${database.engine}, ${clock.mode} clock, ready in ${Date.now() - started} ms)`,
       `  docs:  ${base}/docs`,
+      `  console: ${base}/console/ (sign in with the admin token)`,
     ];
     const pendingCount = pending.public.length + pending.operator.length;
     if (pendingCount > 0)

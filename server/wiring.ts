@@ -9,9 +9,10 @@ import { createSealer } from './sealing.js';
 import { createAuthCache } from './store/auth-cache.js';
 import type { ChangeFeed } from './store/change-feed.js';
 import { databaseCounterStore, memoryCounterStore, redisCounterStore } from './store/counter-store.js';
+import { createWebhookInbox } from './store/webhook-inbox.js';
 
-export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' | 'sealer' | 'authCache'> &
-  Partial<Pick<AppDeps, 'counters' | 'registers' | 'sealer'>> & {
+export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' | 'sealer' | 'authCache' | 'webhookInbox'> &
+  Partial<Pick<AppDeps, 'counters' | 'registers' | 'sealer' | 'webhookInbox'>> & {
     /**
      * The database's LISTEN/NOTIFY feed (OpenDatabase.changes): without it nothing is cached, so a
      * second process could never serve a key revoked elsewhere.
@@ -68,6 +69,7 @@ export function wireDeps(base: BaseDeps): AppDeps {
     registers: injected ?? createSimulatedRegisters(rest.db, rest.config),
     registersOver,
     sealer,
+    webhookInbox: rest.webhookInbox ?? createWebhookInbox(),
     ...(mailer ? { mailer } : {}),
   };
 }

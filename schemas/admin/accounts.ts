@@ -11,6 +11,7 @@ import { ADMIN_TAGS } from './tags.js';
 
 export const ADMIN_ACCOUNTS_OPERATIONS = {
   createAccount: 'createAccount',
+  listAccounts: 'listAccounts',
   getAccount: 'getAccount',
   updateAccount: 'updateAccount',
   createPersonalAccessToken: 'createPersonalAccessToken',
@@ -233,6 +234,31 @@ export const createAccount = defineOperation({
   },
 });
 
+export const AccountList = z
+  .strictObject({ data: z.array(Account).openapi({ description: 'Every account, newest first.' }) })
+  .openapi('AccountList');
+
+export const listAccounts = defineOperation({
+  method: 'get',
+  path: '/admin/accounts',
+  operationId: ADMIN_ACCOUNTS_OPERATIONS.listAccounts,
+  summary: 'List accounts',
+  description:
+    'Lists every account, newest first, with its settings and key records (never the keys themselves): the sandbox console starts here.',
+  tag: ADMIN_TAGS.accounts,
+  access: 'admin',
+  success: {
+    200: {
+      description: 'The accounts.',
+      schema: AccountList,
+      examples: {
+        accounts: { summary: 'One account', value: { data: [accountExample] } },
+        empty: { summary: 'No account yet', value: { data: [] } },
+      },
+    },
+  },
+});
+
 export const getAccount = defineOperation({
   method: 'get',
   path: '/admin/accounts/{accountId}',
@@ -313,6 +339,7 @@ export const createPersonalAccessToken = defineOperation({
 
 export function registerAdminAccountsPaths(registry: OpenAPIRegistry): void {
   registerOperation(registry, createAccount);
+  registerOperation(registry, listAccounts);
   registerOperation(registry, getAccount);
   registerOperation(registry, updateAccount);
   registerOperation(registry, createPersonalAccessToken);

@@ -9,11 +9,14 @@ import { registerAdminLedgerPaths } from './ledger.js';
 import { registerAdminClockPaths } from './clock.js';
 import { registerAdminRegisterPaths } from './register/index.js';
 import { registerAdminLodgementsPaths } from './lodgements.js';
+import { registerAdminReceiverPaths } from './receiver.js';
+import { registerAdminPpsrPaths } from './ppsr.js';
+import { registerAdminConformancePaths } from './conformance.js';
 import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
 import { completeIdentifierAlternatives } from '../common/identifier-alternatives.js';
 
 /** Operator API contract version; semver like the public one (D-44), but versioned on its own. */
-export const ADMIN_CONTRACT_VERSION = '1.1.0';
+export const ADMIN_CONTRACT_VERSION = '1.2.0';
 
 export const ADMIN_DESCRIPTION = `The operator API is the backend of the operator dashboard and the way tests, demos and scripts set up the service: create accounts and keys, set plans, billing and card state, read charges and mail, move the manual clock and run scheduled jobs, change the simulated registers, and create and move lodgements so every webhook can be produced end to end.
 
@@ -32,6 +35,9 @@ export function createAdminRegistry(): OpenAPIRegistry {
   registerAdminClockPaths(registry);
   registerAdminRegisterPaths(registry);
   registerAdminLodgementsPaths(registry);
+  registerAdminReceiverPaths(registry);
+  registerAdminPpsrPaths(registry);
+  registerAdminConformancePaths(registry);
   return registry;
 }
 

@@ -15,6 +15,8 @@ import {
   RequestIdParam,
 } from '../lodgements/index.js';
 import { AccountId, Environment } from './shared.js';
+import { IsoDateTime } from '../common/dates.js';
+import { FORM484_STATUSES, Form484Status } from '../form484/responses.js';
 import { defineOperation, registerOperation } from '../common/operation.js';
 import { notFound, validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
@@ -22,7 +24,53 @@ import { ADMIN_TAGS } from './tags.js';
 export const ADMIN_LODGEMENTS_OPERATIONS = {
   createLodgement: 'createLodgement',
   setLodgementStatus: 'setLodgementStatus',
+  listLodgements: 'listLodgements',
+  setForm484Status: 'setForm484Status',
 } as const;
+
+/** Every kind of request the overview lists: Form 484, business accounts and the D-36 lodgements. */
+export const OVERVIEW_KINDS = ['form484', 'business_account', ...LODGEMENT_KINDS] as const;
+
+export const OverviewKind = z.enum(OVERVIEW_KINDS).openapi({
+  description:
+    '`form484` (spec 2.5), `business_account` (spec 2.4) or a lodgement kind of D-36 (`company_registration`, `abn_registration`, `business_name_registration`, `business_name_renewal`).',
+  example: 'form484',
+});
+
+export const LodgementSummary = z
+  .strictObject({
+    kind: OverviewKind,
+    requestId: z.int().min(1).openapi({ description: 'The public request id, unique within its kind.', example: 1001 }),
+    accountId: AccountId,
+    environment: Environment,
+    status: z.string().openapi({ description: "The request's current status, as its own status read answers it.", example: 'submitted' }),
+    entityName: z.string().nullable().openapi({ example: 'SANDBOX TRADING PTY LTD' }),
+    acn: z.string().nullable().openapi({ example: '100000011' }),
+    abn: z.string().nullable().openapi({ example: null }),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .openapi('LodgementSummary', { description: 'One request of any kind, as the operator overview lists it.' });
+
+export const LodgementSummaryList = z
+  .strictObject({ data: z.array(LodgementSummary).openapi({ description: 'Newest first, at most 500.' }) })
+  .openapi('LodgementSummaryList');
+
+export const ListLodgementsQuery = z.strictObject({
+  accountId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'Only this account (`acct_…`).', example: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5' }),
+  kind: OverviewKind.optional(),
+});
+
+export const SetForm484StatusRequest = z
+  .strictObject({
+    status: Form484Status.openapi({ description: 'The status to move to; any status, from any status.', example: 'manual review' }),
+  })
+  .openapi('SetForm484StatusRequest');
 
 export const CreateLodgementRequest = z
   .strictObject({
@@ -145,7 +193,81 @@ export const setLodgementStatus = defineOperation({
   },
 });
 
+const summaryExample = {
+  kind: 'form484',
+  requestId: 1001,
+  accountId: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5',
+  environment: 'test',
+  status: 'submitted',
+  entityName: 'SANDBOX TRADING PTY LTD',
+  acn: '100000011',
+  abn: null,
+  createdAt: '2026-11-22T03:00:00Z',
+  updatedAt: '2026-11-22T03:00:05Z',
+} satisfies z.infer<typeof LodgementSummary>;
+
+export const listLodgements = defineOperation({
+  method: 'get',
+  path: '/admin/lodgements',
+  operationId: ADMIN_LODGEMENTS_OPERATIONS.listLodgements,
+  summary: 'List lodgements of every kind',
+  description:
+    'Lists Form 484 lodgements, business account applications and the lodgements of D-36 together, newest first (at most 500), optionally of one account or one kind: what the sandbox console shows. Each is read in full through its own public status operation or moved with `setForm484Status` / `setLodgementStatus`.',
+  tag: ADMIN_TAGS.lodgements,
+  access: 'admin',
+  query: ListLodgementsQuery,
+  success: {
+    200: {
+      description: 'The requests.',
+      schema: LodgementSummaryList,
+      examples: {
+        list: { summary: 'One Form 484', value: { data: [summaryExample] } },
+        empty: { summary: 'Nothing yet', value: { data: [] } },
+      },
+    },
+  },
+  errors: {
+    422: validationFailed('`kind` is not a known kind.', 'Unknown kind', {
+      kind: [{ code: 'invalid_enum', message: `Must be one of: ${OVERVIEW_KINDS.join(', ')}.` }],
+    }),
+  },
+});
+
+export const setForm484Status = defineOperation({
+  method: 'post',
+  path: '/admin/form484/{requestId}/status',
+  operationId: ADMIN_LODGEMENTS_OPERATIONS.setForm484Status,
+  summary: 'Set a Form 484 status',
+  description:
+    "Moves a Form 484 lodgement to any status, as the simulated regulator would; the simulated regulator makes no further move of its own afterwards. A move into `manual review`, `finished` or `rejected` sends `form484.status_changed` (D-46) to the account's endpoints of the lodgement's environment; `finished` makes its document available. Setting the status it already has changes nothing and sends nothing.",
+  tag: ADMIN_TAGS.lodgements,
+  access: 'admin',
+  params: RequestIdParam,
+  body: {
+    schema: SetForm484StatusRequest,
+    examples: {
+      manualReview: { summary: 'Send to manual review', value: { status: 'manual review' } },
+      finished: { summary: 'Finish', value: { status: 'finished' } },
+    },
+  },
+  success: {
+    200: {
+      description: 'The lodgement with its new status.',
+      schema: LodgementSummary,
+      examples: { manualReview: { summary: 'In manual review', value: { ...summaryExample, status: 'manual review' } } },
+    },
+  },
+  errors: {
+    404: notFound('Form 484 lodgement'),
+    422: validationFailed('`status` missing or not a Form 484 status.', 'Unknown status', {
+      status: [{ code: 'invalid_enum', message: `Must be one of: ${FORM484_STATUSES.join(', ')}.` }],
+    }),
+  },
+});
+
 export function registerAdminLodgementsPaths(registry: OpenAPIRegistry): void {
   registerOperation(registry, createLodgement);
   registerOperation(registry, setLodgementStatus);
+  registerOperation(registry, listLodgements);
+  registerOperation(registry, setForm484Status);
 }

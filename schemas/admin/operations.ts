@@ -1,7 +1,7 @@
 // Every operator API operation by its operationId, for the server to type and look up handlers by.
 // The keys are the literal operationIds; test/unit/operation-maps.test.ts proves this map and the
 // operator document list the same operations.
-import { createAccount, createPersonalAccessToken, getAccount, updateAccount } from './accounts.js';
+import { createAccount, createPersonalAccessToken, getAccount, listAccounts, updateAccount } from './accounts.js';
 import { createKey, revokeKey, rollKey, updateKey } from './keys.js';
 import { listCharges, listMails } from './ledger.js';
 import { advanceClock, getClock, runJob } from './clock.js';
@@ -16,10 +16,14 @@ import {
   upsertAbn,
   upsertCompany,
 } from './register/index.js';
-import { createLodgement, setLodgementStatus } from './lodgements.js';
+import { createLodgement, listLodgements, setForm484Status, setLodgementStatus } from './lodgements.js';
+import { listReceivedWebhooks } from './receiver.js';
+import { listPpsrSearches } from './ppsr.js';
+import { runConformance } from './conformance.js';
 
 export const ADMIN_OPERATIONS = {
   [createAccount.operationId]: createAccount,
+  [listAccounts.operationId]: listAccounts,
   [getAccount.operationId]: getAccount,
   [updateAccount.operationId]: updateAccount,
   [createPersonalAccessToken.operationId]: createPersonalAccessToken,
@@ -43,6 +47,11 @@ export const ADMIN_OPERATIONS = {
   [updateRegisterAvailability.operationId]: updateRegisterAvailability,
   [createLodgement.operationId]: createLodgement,
   [setLodgementStatus.operationId]: setLodgementStatus,
+  [listLodgements.operationId]: listLodgements,
+  [setForm484Status.operationId]: setForm484Status,
+  [listReceivedWebhooks.operationId]: listReceivedWebhooks,
+  [listPpsrSearches.operationId]: listPpsrSearches,
+  [runConformance.operationId]: runConformance,
 } as const;
 
 export type AdminOperationId = keyof typeof ADMIN_OPERATIONS;

@@ -6,6 +6,9 @@ export const ADMIN_TAGS = {
   clock: 'Clock and jobs',
   register: 'Simulated registers',
   lodgements: 'Lodgements',
+  receiver: 'Webhook receiver',
+  ppsr: 'PPSR searches',
+  conformance: 'Conformance',
 } as const;
 
 export const ADMIN_TAG_DESCRIPTIONS: Record<(typeof ADMIN_TAGS)[keyof typeof ADMIN_TAGS], string> = {
@@ -18,4 +21,8 @@ export const ADMIN_TAG_DESCRIPTIONS: Record<(typeof ADMIN_TAGS)[keyof typeof ADM
     'Create and change simulated register records (companies, ABNs, documents, insolvency notices, PPSR registrations) so register checks and searches see real differences.',
   [ADMIN_TAGS.lodgements]:
     'Create lodgements of any kind and move them between statuses, so every lodgement event of spec 6.1 can be produced end to end (D-36).',
+  [ADMIN_TAGS.conformance]: 'Run the contract runner against this service and read the operation x check matrix.',
+  [ADMIN_TAGS.ppsr]: 'Read the PPSR searches of every account (their results through the public API).',
+  [ADMIN_TAGS.receiver]:
+    'The built-in test receiver: webhook endpoints pointed at `/sandbox/webhook-receiver/ok` (answers 200) or `/sandbox/webhook-receiver/fail` (answers 500) on the service itself (mounted only when `SVC_WEBHOOK_ALLOW_LOCAL` is set) record every request they get, so a team can watch signed deliveries without running a server.',
 };

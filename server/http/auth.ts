@@ -133,11 +133,28 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
     // the mode counts as a browser signal only alongside Sec-Fetch-Site (D-03).
     const fetchMode = header(req, 'sec-fetch-mode');
     const browserFetch = fetchMode !== undefined && BROWSER_FETCH_MODES.has(fetchMode) && header(req, 'sec-fetch-site') !== undefined;
-    if (header(req, 'origin') !== undefined || browserFetch) {
+    if ((header(req, 'origin') !== undefined || browserFetch) && !fromOwnConsole(req, key.environment)) {
       return refusal('shared', 'forbidden', 'Secret keys must not be used from a browser; use a publishable key.');
     }
   }
   return refuseByAccount({ account: row.account, key, environment: prefix.environment, version: prefix.version }, op);
+}
+
+/**
+ * D-49: the sandbox console (/console, served by this service) calls the test API with a test secret
+ * key the operator just made. The browser itself sets `Sec-Fetch-Site` (no script can), so
+ * `same-origin` means a page of this service sent it, never a third-party site; an `Origin`, when
+ * sent, must name the host the request came to. Live secret keys stay refused from every browser.
+ */
+function fromOwnConsole(req: Request, environment: string): boolean {
+  if (environment !== 'test' || header(req, 'sec-fetch-site') !== 'same-origin') return false;
+  const origin = header(req, 'origin');
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === header(req, 'host');
+  } catch {
+    return false;
+  }
 }
 
 function refuseByAccount(caller: Caller, op: OperationAuthInfo): Caller | HttpResult {

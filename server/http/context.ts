@@ -19,4 +19,6 @@ export interface OperatorContext extends AppDeps {
   operationId: string;
   /** Run jobs now and advance the clock (POST /admin/clock/advance, /admin/jobs/{name}/run). */
   jobs: JobRegistry;
+  /** This server's own address as the request reached it (socket, never the Host header): `http://127.0.0.1:4000`. */
+  ownOrigin: string;
 }

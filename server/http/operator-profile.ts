@@ -1,6 +1,7 @@
 // The operator API's profile of the pipeline (/admin, spec/admin.openapi.json): one bearer token
 // compared in constant time, no rate limit but the per-IP budget of 401s, errors in the ApiError
 // shape (sandbox.md).
+import type { Request } from 'express';
 import type { AppDeps } from '../deps.js';
 import { safeEqual } from '../ids.js';
 import type { JobRegistry } from '../jobs/runner.js';
@@ -25,7 +26,7 @@ export function operatorProfile(deps: AppDeps, jobs: JobRegistry, refusals: Refu
       });
       return (await refusals.record(ip)) ?? refused;
     },
-    context: ({ deps: wired, requestId, operationId }) => ({ ...wired, requestId, operationId, jobs }),
+    context: ({ deps: wired, req, requestId, operationId }) => ({ ...wired, requestId, operationId, jobs, ownOrigin: ownOrigin(req) }),
     // An operator change to a key or an account (revoke, roll, lock, plan) holds for this process's
     // next request: the cache is emptied before the answer leaves. Other processes hear of it through
     // the database's NOTIFY (store/auth-cache.ts).
@@ -33,4 +34,11 @@ export function operatorProfile(deps: AppDeps, jobs: JobRegistry, refusals: Refu
       if (req.method !== 'GET' && req.method !== 'HEAD') deps.authCache.clear();
     },
   };
+}
+
+/** The local address of the connection: this process itself, whatever Host the client sent. */
+function ownOrigin(req: Request): string {
+  const address = req.socket.localAddress ?? '127.0.0.1';
+  const host = address.includes(':') ? (address.startsWith('::ffff:') ? address.slice(7) : `[${address}]`) : address;
+  return `http://${host}:${req.socket.localPort ?? 80}`;
 }

@@ -1,7 +1,18 @@
 // Operator API handlers by operationId (spec/admin.openapi.json). Thin: the typed input in, one
 // domain verb (or the job runner for the clock), the documented success out.
 import { ManualClock } from '../clock.js';
-import { createAccount, createPersonalAccessToken, getAccount, accountView, updateAccount } from '../domain/accounts/accounts.js';
+import {
+  createAccount,
+  createPersonalAccessToken,
+  getAccount,
+  accountView,
+  listAccounts,
+  updateAccount,
+} from '../domain/accounts/accounts.js';
+import { setForm484Status } from '../domain/form484/status.js';
+import { listPpsrSearchOverview } from '../domain/ppsr/overview.js';
+import { runConformance } from '../domain/conformance/run.js';
+import { form484Summary, listLodgementOverview } from '../domain/lodgements/overview.js';
 import { listAccountMails } from '../domain/accounts/mails.js';
 import { DomainError } from '../domain/errors.js';
 import { createKey, revokeKey, rollKey, updateKey } from '../domain/keys/keys.js';
@@ -20,6 +31,7 @@ export const OPERATOR_HANDLERS: OperatorHandlers = {
     const created = await createAccount({ ctx, input: body });
     return { status: 201, body: { account: await accountView(ctx, created.account), keys: created.keys } };
   },
+  listAccounts: async (ctx) => ({ status: 200, body: { data: await listAccounts({ ctx }) } }),
   getAccount: async (ctx, { params }) => ({ status: 200, body: await getAccount({ ctx, input: params }) }),
   updateAccount: async (ctx, { params, body }) => ({
     status: 200,
@@ -59,6 +71,22 @@ export const OPERATOR_HANDLERS: OperatorHandlers = {
   setLodgementStatus: async (ctx, { params, body }) => ({
     status: 200,
     body: await setLodgementStatus({ ctx, input: { requestId: params.requestId, status: body.status } }),
+  }),
+  listLodgements: async (ctx, { query }) => ({
+    status: 200,
+    body: { data: await listLodgementOverview({ ctx, input: { accountId: query.accountId, kind: query.kind } }) },
+  }),
+  setForm484Status: async (ctx, { params, body }) => ({
+    status: 200,
+    body: form484Summary(await setForm484Status({ ctx, input: { requestId: params.requestId, status: body.status } })),
+  }),
+  listPpsrSearches: async (ctx, { query }) => ({ status: 200, body: { data: await listPpsrSearchOverview({ ctx, input: query }) } }),
+  runConformance: async (ctx, { body }) => ({ status: 200, body: await runConformance({ ctx, input: body }) }),
+  listReceivedWebhooks: async (ctx) => ({
+    status: 200,
+    body: {
+      data: ctx.webhookInbox.list().map((entry) => ({ ...entry, receivedAt: entry.receivedAt.toISOString() })),
+    },
   }),
   createPpsrRegistration: async (ctx, { body }) => {
     const { registration } = await addPpsrRegistration({ ctx, input: body });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOG = 'docs/decisions.md';
 /** Dependencies, VCS data, the embedded database and ignored build or test output. */
-const SKIPPED_DIRS = new Set(['node_modules', '.git', '.tmp', 'data', 'coverage', 'test-results']);
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.tmp', 'data', 'coverage', 'test-results', 'dist']);
 
 /**
  * One citation: `D-` and two digits, not glued to a word before it (`PTY-LTD-100000011`, `BSD-2`) or

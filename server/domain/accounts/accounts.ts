@@ -1,5 +1,5 @@
 // Accounts as the operator API manages them: created with their four keys, read, changed.
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { accounts, apiKeys, personalAccessTokens } from '../../store/schema/index.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -130,6 +130,12 @@ export type AccountChanges = Partial<
     | 'monitoringEntityLimit'
   >
 >;
+
+/** Every account, newest first (the sandbox console's account list). */
+export async function listAccounts({ ctx }: { ctx: Deps }): Promise<AccountView[]> {
+  const rows = await ctx.db.select().from(accounts).orderBy(desc(accounts.createdAt), desc(accounts.id));
+  return Promise.all(rows.map((row) => accountView(ctx, row)));
+}
 
 export async function getAccount({ ctx, input }: { ctx: Deps; input: { accountId: string } }): Promise<AccountView> {
   return accountView(ctx, await findAccount(ctx, input.accountId));

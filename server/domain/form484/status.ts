@@ -8,6 +8,7 @@ import { newId } from '../../ids.js';
 import type { Database } from '../../store/db.js';
 import { form484Lodgements } from '../../store/schema/index.js';
 import { emitEvent } from '../../delivery/events.js';
+import { NotFoundError } from '../errors.js';
 import {
   FORM484_EVENT,
   FORM484_INTERACTION,
@@ -64,4 +65,22 @@ export async function moveForm484(db: Database, clock: Clock, row: Form484Row, s
     });
   }
   return moved;
+}
+
+/**
+ * Operator API (issue 15): any status, from any status, with its D-46 event. The regulator's queued
+ * step names the status it expected, so it moves nothing once the operator has moved the lodgement.
+ */
+export async function setForm484Status({
+  ctx,
+  input,
+}: {
+  ctx: { db: Database; clock: Clock };
+  input: { requestId: number; status: Form484StatusValue };
+}): Promise<Form484Row> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockForm484(tx, input.requestId);
+    if (!row) throw new NotFoundError('Form 484 lodgement');
+    return moveForm484(tx, ctx.clock, row, input.status);
+  });
 }

@@ -1,0 +1,267 @@
+// Accounts: create (plan, billing, card state) with the four keys shown once and copy buttons; list;
+// one account's keys rolled (instant or delayed) and revoked; lock and card state.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createAccount,
+  createKey,
+  getAccount,
+  listAccounts,
+  revokeKey,
+  rollKey,
+  updateAccount,
+  updateKey,
+  type AccountKeys,
+} from '../../../generated/admin-client/index.js';
+import { zCreateAccountRequest } from '../../../generated/admin-client/zod.gen.js';
+import { hasKey, must, operator, rememberKey } from '../api.js';
+import { CopyButton, ErrorText, Field, Section, when } from '../ui.js';
+import type { Selected } from '../App.js';
+
+const PLANS = zCreateAccountRequest.shape.plan.options;
+const BILLINGS = zCreateAccountRequest.shape.billing.options;
+const CARDS = zCreateAccountRequest.shape.cardStatus.options;
+const KEY_LABELS: [keyof AccountKeys, string][] = [
+  ['secretTest', 'secret test key'],
+  ['secretLive', 'secret live key'],
+  ['publishableTest', 'publishable test key'],
+  ['publishableLive', 'publishable live key'],
+];
+
+function ShownOnce({ title, keys, onDone }: { title: string; keys: [string, string][]; onDone: () => void }) {
+  return (
+    <div className="notice" role="status">
+      <h3>{title}</h3>
+      <p>Shown this once: copy what you need now.</p>
+      <ul className="keys">
+        {keys.map(([label, value]) => (
+          <li key={label}>
+            <strong>{label}</strong>: <code data-testid={label}>{value}</code> <CopyButton value={value} label={label} />
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="secondary" onClick={onDone}>
+        Done
+      </button>
+    </div>
+  );
+}
+
+function CreateAccount({ onCreated }: { onCreated: (id: string) => void }) {
+  const queries = useQueryClient();
+  const [form, setForm] = useState({
+    name: 'Frontend Team Pty Ltd',
+    ownerEmail: 'frontend@example.com',
+    plan: 'standard' as (typeof PLANS)[number],
+    billing: 'card' as (typeof BILLINGS)[number],
+    cardStatus: 'valid' as (typeof CARDS)[number],
+  });
+  const [shown, setShown] = useState<[string, string][]>();
+  const create = useMutation({
+    mutationFn: () => must(createAccount({ client: operator, body: form })),
+    onSuccess: (created) => {
+      rememberKey(created.account.id, created.keys.secretTest);
+      setShown(KEY_LABELS.map(([field, label]) => [label, created.keys[field]]));
+      void queries.invalidateQueries({ queryKey: ['accounts'] });
+      onCreated(created.account.id);
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate();
+  }
+  return (
+    <Section title="Create an account">
+      <form onSubmit={submit}>
+        <Field label="Name">
+          <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
+        </Field>
+        <Field label="Owner e-mail">
+          <input type="email" value={form.ownerEmail} onChange={(e) => setForm({ ...form, ownerEmail: e.target.value })} required />
+        </Field>
+        <Field label="Plan">
+          <select value={form.plan} onChange={(e) => setForm({ ...form, plan: e.target.value as typeof form.plan })}>
+            {PLANS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Billing">
+          <select value={form.billing} onChange={(e) => setForm({ ...form, billing: e.target.value as typeof form.billing })}>
+            {BILLINGS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Card state">
+          <select value={form.cardStatus} onChange={(e) => setForm({ ...form, cardStatus: e.target.value as typeof form.cardStatus })}>
+            {CARDS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </Field>
+        <div>
+          <button type="submit" disabled={create.isPending}>
+            Create account
+          </button>
+        </div>
+      </form>
+      <ErrorText error={create.error} />
+      {shown && <ShownOnce title="The new account's keys" keys={shown} onDone={() => setShown(undefined)} />}
+    </Section>
+  );
+}
+
+function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => void }) {
+  const queries = useQueryClient();
+  const [shown, setShown] = useState<[string, string][]>();
+  const account = useQuery({
+    queryKey: ['account', accountId],
+    queryFn: () => must(getAccount({ client: operator, path: { accountId } })),
+  });
+  const refresh = () => {
+    void queries.invalidateQueries({ queryKey: ['account', accountId] });
+    void queries.invalidateQueries({ queryKey: ['accounts'] });
+  };
+  const change = useMutation({
+    mutationFn: (body: { locked?: boolean; cardStatus?: (typeof CARDS)[number] }) =>
+      must(updateAccount({ client: operator, path: { accountId }, body })),
+    onSuccess: refresh,
+  });
+  const roll = useMutation({
+    mutationFn: (input: { keyId: string; strategy: 'instant' | 'delayed' }) =>
+      must(rollKey({ client: operator, path: { keyId: input.keyId }, body: { strategy: input.strategy } })),
+    onSuccess: (rolled) => {
+      if (rolled.key.type === 'secret' && rolled.key.environment === 'test') rememberKey(accountId, rolled.secret);
+      setShown([[`new ${rolled.key.type} ${rolled.key.environment} key`, rolled.secret]]);
+      onKey();
+      refresh();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (keyId: string) => must(revokeKey({ client: operator, path: { keyId } })),
+    onSuccess: refresh,
+  });
+  const domains = useMutation({
+    mutationFn: (input: { keyId: string; domains: string }) =>
+      must(
+        updateKey({
+          client: operator,
+          path: { keyId: input.keyId },
+          body: {
+            domains: input.domains
+              .split(',')
+              .map((d) => d.trim())
+              .filter(Boolean),
+          },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+  const sessionKey = useMutation({
+    mutationFn: () => must(createKey({ client: operator, path: { accountId }, body: { type: 'secret', environment: 'test' } })),
+    onSuccess: (created) => {
+      rememberKey(accountId, created.secret);
+      setShown([['new secret test key', created.secret]]);
+      onKey();
+      refresh();
+    },
+  });
+  if (account.isPending) return <p>Loading the account…</p>;
+  if (account.error) return <ErrorText error={account.error} />;
+  const a = account.data;
+  return (
+    <Section title={`Account ${a.name}`}>
+      <p>
+        <code>{a.id}</code> · plan {a.plan} · billing {a.billing} · card <span data-testid="card-status">{a.cardStatus}</span> ·{' '}
+        {a.locked ? 'locked' : 'not locked'} · created {when(a.createdAt)}
+      </p>
+      <div className="row">
+        <button type="button" className="secondary" onClick={() => change.mutate({ locked: !a.locked })}>
+          {a.locked ? 'Unlock' : 'Lock'}
+        </button>
+        <Field label="Change card state">
+          <select value={a.cardStatus} onChange={(e) => change.mutate({ cardStatus: e.target.value as (typeof CARDS)[number] })}>
+            {CARDS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </Field>
+        {!hasKey(accountId) && (
+          <button type="button" onClick={() => sessionKey.mutate()}>
+            Make a test secret key for this session
+          </button>
+        )}
+      </div>
+      <ErrorText error={change.error ?? roll.error ?? revoke.error ?? sessionKey.error ?? domains.error} />
+      {shown && <ShownOnce title="Key shown once" keys={shown} onDone={() => setShown(undefined)} />}
+      <h3>Keys</h3>
+      <ul className="list">
+        {a.keys.map((k) => (
+          <li key={k.id}>
+            <strong>
+              {k.type} {k.environment}
+            </strong>{' '}
+            …{k.last4} · <span className="status">{k.status}</span>
+            {k.expiresAt ? ` until ${when(k.expiresAt)}` : ''}
+            {k.domains.length ? ` · domains ${k.domains.join(', ')}` : ''} · <code>{k.id}</code>
+            {k.status === 'active' && (
+              <div className="row">
+                <button type="button" className="secondary" onClick={() => roll.mutate({ keyId: k.id, strategy: 'instant' })}>
+                  Roll now
+                </button>
+                <button type="button" className="secondary" onClick={() => roll.mutate({ keyId: k.id, strategy: 'delayed' })}>
+                  Roll in 24 h
+                </button>
+                <button type="button" className="danger" onClick={() => revoke.mutate(k.id)}>
+                  Revoke
+                </button>
+              </div>
+            )}
+            {k.status === 'active' && k.type === 'publishable' && (
+              <form
+                className="row"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const input = new FormData(event.currentTarget).get('domains');
+                  domains.mutate({ keyId: k.id, domains: typeof input === 'string' ? input : '' });
+                }}
+              >
+                <Field label={`Allowed domains of …${k.last4}`}>
+                  <input name="domains" defaultValue={k.domains.join(', ')} placeholder="app.example.com, *.example.org" />
+                </Field>
+                <button type="submit" className="secondary">
+                  Save domains
+                </button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function AccountsPage({ accountId, onSelect, onKey }: Selected & { onSelect: (id: string) => void }) {
+  const accounts = useQuery({ queryKey: ['accounts'], queryFn: () => must(listAccounts({ client: operator })) });
+  return (
+    <>
+      <CreateAccount onCreated={onSelect} />
+      {accountId && <AccountDetail accountId={accountId} onKey={onKey} />}
+      <Section title="All accounts">
+        <ErrorText error={accounts.error} />
+        <ul className="list">
+          {accounts.data?.data.map((a) => (
+            <li key={a.id}>
+              <strong>{a.name}</strong> <code>{a.id}</code> · {a.plan} · {a.billing} · card {a.cardStatus}
+              {a.locked ? ' · locked' : ''}{' '}
+              <button type="button" className="secondary" onClick={() => onSelect(a.id)} disabled={a.id === accountId}>
+                {a.id === accountId ? 'Selected' : 'Select'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

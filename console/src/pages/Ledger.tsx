@@ -1,0 +1,51 @@
+// Ledger and mail: the selected account's charges and credits, and the mail the service sent it.
+import { useQuery } from '@tanstack/react-query';
+import { listCharges, listMails } from '../../../generated/admin-client/index.js';
+import { must, operator } from '../api.js';
+import { ErrorText, Section, when } from '../ui.js';
+import type { Selected } from '../App.js';
+
+function cents(amount: number): string {
+  return `${amount < 0 ? '-' : ''}$${(Math.abs(amount) / 100).toFixed(2)}`;
+}
+
+export function LedgerPage({ accountId }: Selected) {
+  const charges = useQuery({
+    queryKey: ['charges', accountId],
+    queryFn: () => must(listCharges({ client: operator, path: { accountId } })),
+    enabled: accountId !== '',
+  });
+  const mails = useQuery({
+    queryKey: ['mails', accountId],
+    queryFn: () => must(listMails({ client: operator, path: { accountId } })),
+    enabled: accountId !== '',
+  });
+  if (!accountId) return <p className="notice">Select an account at the top first.</p>;
+  return (
+    <>
+      <Section title="Charges and credits">
+        <ErrorText error={charges.error} />
+        {charges.data?.data.length === 0 && <p>Nothing charged or credited yet.</p>}
+        <ul className="list" aria-label="Charges">
+          {charges.data?.data.map((c) => (
+            <li key={c.id}>
+              <strong>{cents(c.amount)}</strong> {c.kind} · {c.environment} · reference {c.reference} · {when(c.createdAt)}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Mail outbox">
+        <ErrorText error={mails.error} />
+        {mails.data?.data.length === 0 && <p>No mail sent yet.</p>}
+        <ul className="list" aria-label="Mails">
+          {mails.data?.data.map((m, i) => (
+            <li key={`${m.createdAt}-${i}`}>
+              <strong>{m.subject}</strong> to {m.to} · {when(m.createdAt)}
+              <pre>{m.text}</pre>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// Vite build of the sandbox console (issue 15): `npm run build` writes console/dist, which the server
+// serves at /console. No CDN, no inline script: everything is a file of this origin (server/http/console.ts
+// sends the Content-Security-Policy).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/console/',
+  // 'error': the React Query 'use client' directives and the SDK's node:crypto (its webhook verifier, unused here) only warn.
+  logLevel: 'error',
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // One script, one stylesheet: the CSP allows only files of this origin, never inline code.
+    modulePreload: false,
+    assetsInlineLimit: 0,
+    reportCompressedSize: false,
+    sourcemap: false,
+  },
+});

@@ -1,0 +1,35 @@
+// npm run build: the sandbox console (console/) into console/dist, which the server serves at /console.
+// `--if-stale` (npm start) builds only when a source is newer than the build, so a start stays fast.
+// npm ci runs it through `prepare`, so the README's two commands still do everything.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'vite';
+
+const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false } } });
+const OUT = 'console/dist/index.html';
+const SOURCES = ['console/src', 'console/index.html', 'console/vite.config.ts', 'generated/client', 'generated/admin-client'];
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+export function consoleIsStale(): boolean {
+  return !existsSync(OUT) || Math.max(...SOURCES.map(newest)) > statSync(OUT).mtimeMs;
+}
+
+export async function buildConsole(): Promise<void> {
+  await build({ configFile: 'console/vite.config.ts' });
+}
+
+// `npm pack` runs `prepare` too, but the package (the svc-contract runner) does not ship the console.
+if (process.env.npm_command === 'pack') {
+  console.log('npm pack: the sandbox console is not part of the package; not built');
+} else if (!values['if-stale'] || consoleIsStale()) {
+  const started = Date.now();
+  await buildConsole();
+  console.log(`sandbox console built into console/dist in ${Date.now() - started} ms`);
+}

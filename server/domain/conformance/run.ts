@@ -1,0 +1,67 @@
+// The contract runner (scripts/contract/, `npm run contract`) run by the service against its own test
+// API, for the sandbox console's Conformance page (issue 15). The target is this process's own
+// address, never a host the caller names, so the operator token the runner uses to make its account
+// never leaves the process.
+import { randomInt } from 'node:crypto';
+import { runContract } from '../../../scripts/contract/runner.js';
+import { listOperations, loadDocument } from '../../../scripts/contract/document.js';
+import { CHECKS } from '../../../scripts/contract/types.js';
+import type { AppDeps } from '../../deps.js';
+import { ValidationError } from '../errors.js';
+
+export interface ConformanceInput {
+  operations?: string[] | undefined;
+  maxExamples: number;
+  seed?: number | undefined;
+}
+
+export async function runConformance({ ctx, input }: { ctx: Pick<AppDeps, 'config'> & { ownOrigin: string }; input: ConformanceInput }) {
+  const document = await loadDocument(new URL('../../../spec/openapi.json', import.meta.url).pathname);
+  const known = new Set(listOperations(document).map((op) => op.id));
+  const unknown = (input.operations ?? []).filter((id) => !known.has(id));
+  if (unknown.length > 0)
+    throw new ValidationError(
+      Object.fromEntries(
+        unknown.map((id) => [
+          `operations.${input.operations!.indexOf(id)}`,
+          [{ code: 'unknown_operation', message: `No such operation in the public document: ${id}.` }],
+        ]),
+      ),
+    );
+  const result = await runContract({
+    baseUrl: `${ctx.ownOrigin}/api/test/v2`,
+    adminToken: ctx.config.adminToken,
+    seed: input.seed ?? randomInt(0, 2_147_483_647),
+    maxExamples: input.maxExamples,
+    maxCoverage: input.maxExamples * 10,
+    document,
+    log: () => undefined,
+    ...(input.operations && input.operations.length > 0 ? { operations: input.operations } : {}),
+  });
+  // The runner lists every operation of the document; a run of some shows only those.
+  const chosen = input.operations && input.operations.length > 0 ? new Set(input.operations) : undefined;
+  const shown = chosen ? result.operations.filter((op) => chosen.has(op.id)) : result.operations;
+  return {
+    seed: result.seed,
+    checks: [...CHECKS],
+    operations: shown.map((op) => ({
+      operationId: op.id,
+      method: op.method,
+      path: op.path,
+      status: op.status,
+      requests: op.requests,
+      cells: op.cells,
+    })),
+    failures: result.failures.map((f) => ({
+      operationId: f.operationId,
+      check: f.check,
+      phase: f.phase,
+      message: f.message,
+      curl: f.curl,
+    })),
+    conforming: shown.filter((op) => op.status === 'conforming').length,
+    total: shown.length,
+    requests: result.requests,
+    durationMs: Math.round(result.durationMs),
+  };
+}

@@ -1,0 +1,109 @@
+// The operator overview of every request kind (issue 15, the sandbox console): Form 484 lodgements,
+// business account applications and the D-36 lodgements, listed together, newest first.
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import type { Environment } from '../../ids.js';
+import { businessAccountApplications, form484Lodgements, lodgements } from '../../store/schema/index.js';
+import type { OVERVIEW_KINDS } from '../../../schemas/admin/lodgements.js';
+import type { Form484Row } from '../form484/records.js';
+
+export type OverviewKindName = (typeof OVERVIEW_KINDS)[number];
+
+export interface LodgementSummaryView {
+  kind: OverviewKindName;
+  requestId: number;
+  accountId: string;
+  environment: Environment;
+  status: string;
+  entityName: string | null;
+  acn: string | null;
+  abn: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** At most this many rows in one overview. */
+export const OVERVIEW_LIMIT = 500;
+
+export function form484Summary(row: Form484Row): LodgementSummaryView {
+  return {
+    kind: 'form484',
+    requestId: row.requestId,
+    accountId: row.accountId,
+    environment: row.environment,
+    status: row.status,
+    entityName: row.companyName,
+    acn: row.acn,
+    abn: null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listLodgementOverview({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppDeps, 'db'>;
+  input: { accountId?: string | undefined; kind?: OverviewKindName | undefined };
+}): Promise<LodgementSummaryView[]> {
+  const { accountId, kind } = input;
+  const rows: LodgementSummaryView[] = [];
+  if (!kind || kind === 'form484') {
+    const found = await ctx.db
+      .select()
+      .from(form484Lodgements)
+      .where(accountId ? eq(form484Lodgements.accountId, accountId) : undefined)
+      .orderBy(desc(form484Lodgements.createdAt))
+      .limit(OVERVIEW_LIMIT);
+    rows.push(...found.map(form484Summary));
+  }
+  if (!kind || kind === 'business_account') {
+    const found = await ctx.db
+      .select()
+      .from(businessAccountApplications)
+      .where(accountId ? eq(businessAccountApplications.accountId, accountId) : undefined)
+      .orderBy(desc(businessAccountApplications.createdAt))
+      .limit(OVERVIEW_LIMIT);
+    rows.push(
+      ...found.map((row) => ({
+        kind: 'business_account' as const,
+        requestId: row.requestId,
+        accountId: row.accountId,
+        environment: row.environment,
+        status: row.status,
+        entityName: row.entityName,
+        acn: row.acn,
+        abn: row.abn,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+    );
+  }
+  if (!kind || (kind !== 'form484' && kind !== 'business_account')) {
+    const filters: SQL[] = [];
+    if (accountId) filters.push(eq(lodgements.accountId, accountId));
+    if (kind) filters.push(eq(lodgements.kind, kind));
+    const found = await ctx.db
+      .select()
+      .from(lodgements)
+      .where(filters.length ? and(...filters) : undefined)
+      .orderBy(desc(lodgements.createdAt))
+      .limit(OVERVIEW_LIMIT);
+    rows.push(
+      ...found.map((row) => ({
+        kind: row.kind as OverviewKindName,
+        requestId: row.requestId,
+        accountId: row.accountId,
+        environment: row.environment,
+        status: row.status,
+        entityName: row.entityName,
+        acn: row.acn,
+        abn: row.abn,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+    );
+  }
+  return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.requestId - a.requestId).slice(0, OVERVIEW_LIMIT);
+}
