@@ -16,8 +16,8 @@
 //
 // So a SIGKILL at any point leaves either nothing (before COMMIT: the retry runs the operation, once)
 // or the effects with their answer (after COMMIT: the retry replays it), never an effect without its
-// answer. A 5xx answer (or a bug thrown) rolls the whole transaction back: nothing stored, no effect
-// kept, and the retry can still succeed. Records from before this design may be `started` claims; one
+// answer. A 5xx or 429 answer (or a bug thrown) rolls the whole transaction back: nothing stored, no
+// effect kept, and the retry can still succeed. Records from before this design may be `started` claims; one
 // whose 60 s lock has passed is taken over, as before.
 //
 // Secrets in answers: a top-level `secret` (the webhook signing secret of POST /webhooks and
@@ -194,7 +194,9 @@ export async function runIdempotent(deps: AppDeps, request: IdempotentRequest, r
       }
 
       const result = await run({ ...deps, db: tx, registers: deps.registersOver(tx) });
-      if (result.status >= 500) throw new NotStored(result);
+      // A 5xx, and a 429 that asks for a retry after `Retry-After` (D-42, D-43: refused whole, nothing
+      // spent), are not kept: the retry with the same key runs again instead of replaying the refusal.
+      if (result.status >= 500 || result.status === 429) throw new NotStored(result);
       const headers = Object.fromEntries(Object.entries(result.headers ?? {}).filter(([name]) => name.toLowerCase() === 'location'));
       await tx.insert(idempotencyRecords).values({
         accountId: request.caller.account.id,
