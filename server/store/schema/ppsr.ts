@@ -75,6 +75,8 @@ export const ppsrRegistrations = pgTable(
   'ppsr_registrations',
   {
     registrationNumber: text('registration_number').primaryKey(),
+    /** Order of addition: monitoring checks report registrations past the one they last saw. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     grantorNumberType: text('grantor_number_type').notNull(),
     grantorNumber: text('grantor_number').notNull(),
     /** Resolved from the company or ABN register when added, so name searches find it too. */

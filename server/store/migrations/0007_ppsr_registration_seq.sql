@@ -1,0 +1,1 @@
+ALTER TABLE "ppsr_registrations" ADD COLUMN "seq" bigserial NOT NULL;
