@@ -87,5 +87,9 @@ export const ppsrRegistrations = pgTable(
     serialNumber: text('serial_number'),
     createdAt: timestamps('created_at').notNull(),
   },
-  (t) => [index('ppsr_registrations_grantor_idx').on(t.grantorNumber), index('ppsr_registrations_serial_idx').on(t.serialNumber)],
+  (t) => [
+    index('ppsr_registrations_grantor_idx').on(t.grantorNumber),
+    index('ppsr_registrations_serial_idx').on(t.serialNumber),
+    uniqueIndex('ppsr_registrations_seq_idx').on(t.seq),
+  ],
 );
