@@ -32,26 +32,38 @@ const CLOSED = sql`(${monitoredEntities.register} ->> 'status') in ('deregistere
  */
 export async function runRegisterCheck(deps: JobDeps, kind: 'daily' | 'weekly', round: string): Promise<CheckTotals> {
   const totals: CheckTotals = { checked: 0, events: 0 };
+  const which: SQL = kind === 'daily' ? sql`not coalesce(${CLOSED}, false)` : CLOSED;
   let afterId = 0;
   for (;;) {
-    const which: SQL = kind === 'daily' ? sql`not coalesce(${CLOSED}, false)` : CLOSED;
+    // The next BATCH ids after the last page: a range of the primary key, then the filters on those
+    // rows alone. With the filters in the same query PostgreSQL, when its statistics underestimate
+    // them (a table filled since its last ANALYZE), read every remaining row for each batch (bitmap
+    // scan, then sort), which made a round quadratic in N: 100k entities took 12.3x the 10k run.
+    const page = await deps.db
+      .select({ id: monitoredEntities.id })
+      .from(monitoredEntities)
+      .where(gt(monitoredEntities.id, afterId))
+      .orderBy(asc(monitoredEntities.id))
+      .limit(BATCH);
+    if (page.length === 0) return totals;
+    afterId = page[page.length - 1]!.id;
     const candidates = await deps.db
       .select({ id: monitoredEntities.id })
       .from(monitoredEntities)
       .where(
         and(
+          inArray(
+            monitoredEntities.id,
+            page.map((row) => row.id),
+          ),
           eq(monitoredEntities.status, 'active'),
           eq(monitoredEntities.environment, 'live'),
           isNull(monitoredEntities.mergedInto),
-          gt(monitoredEntities.id, afterId),
           sql`${monitoredEntities.checkRound} is distinct from ${round}`,
           which,
         ),
       )
-      .orderBy(asc(monitoredEntities.id))
-      .limit(BATCH);
-    if (candidates.length === 0) return totals;
-    afterId = candidates[candidates.length - 1]!.id;
+      .orderBy(asc(monitoredEntities.id));
     const done = await checkBatch(
       deps,
       candidates.map((c) => c.id),
