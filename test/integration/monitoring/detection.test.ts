@@ -248,7 +248,7 @@ describe('PPSR registrations against a monitored company', () => {
       serialNumber: '1HGCM82633A004352',
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
-    // The same number as an ABN grantor, or as another kind of number, is not a registration against the company.
+    // The same digits as another kind of grantor number (an ARSN) are not a registration against the company.
     const notAgainst = await server.admin('POST', '/admin/register/ppsr-registrations', {
       grantorNumberType: 'ARSN',
       grantorNumber: company.acn,
