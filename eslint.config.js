@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './scripts/lint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/', 'dist/'] },
+  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/', 'dist/', 'build/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,6 +18,11 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     plugins: { layers: layersPlugin },
     rules: { 'layers/imports-point-down': 'error' },
+  },
+  {
+    // Plain JavaScript run by Node itself (no TypeScript step): Node's globals.
+    files: ['**/*.mjs', 'scripts/**/*.js'],
+    languageOptions: { globals: { URL: 'readonly', process: 'readonly', console: 'readonly' } },
   },
   {
     // Tool configuration files are loaded by their tools through a default export.

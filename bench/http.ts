@@ -1,122 +1,222 @@
-// HTTP throughput of the real app against bare Express 5, measured in the same process and run, so
-// the printed ratios hold on any machine. Not a test: it asserts nothing and prints figures.
-//   npm run bench:http [-- --seconds 5 --connections 10 --database-url postgres://...]
-// Without --database-url the app runs on in-memory PGlite (the default engine).
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
+// HTTP throughput of this server against its baselines, measured in one run so the ratios hold on
+// any machine (issue 17). Every server runs in its own process, started the way users start it
+// (`npm start` settings: real clock, API and worker in one process); autocannon runs in another.
+// Baselines: bare Express 5, the Prism mock of the same GET (`npm run mock`), and per engine the
+// floor: bare Express with the same driver and only the statements the path needs
+// (bench/http/floor-server.ts). Not a test: it asserts nothing and prints a table.
+//   npm run bench:http [-- --seconds 5 --connections 10 --engines pglite,postgres --postgres-url URL]
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import express from 'express';
-import { buildApp } from '../server/app.js';
-import { RealClock } from '../server/clock.js';
-import { loadConfig } from '../server/config.js';
-import { createLogger } from '../server/logger.js';
-import { openDatabase } from '../server/store/db.js';
-import { createAccount } from '../server/domain/accounts/accounts.js';
-import { wireDeps } from '../server/wiring.js';
+import pg from 'pg';
+import { load, startProcess, type Load, type Running } from './http/processes.js';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
-    'database-url': { type: 'string' },
+    engines: { type: 'string', default: 'pglite,postgres' },
+    'postgres-url': { type: 'string', default: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres' },
   },
 });
-const duration = Number(values.seconds);
-const connections = Number(values.connections);
+const loadOptions = { seconds: Number(values.seconds), connections: Number(values.connections) };
+const engines = values.engines!.split(',') as Array<'pglite' | 'postgres'>;
+const ADMIN_TOKEN = `bench-admin-${randomBytes(8).toString('hex')}`;
+const LISTENING = /listening on (http:\/\/\S+)/;
+const TSX = ['--import', 'tsx'];
 
-async function listen(app: express.Express): Promise<{ url: string; server: Server }> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+const ABN_REGISTRATION = {
+  entityName: 'JANE CITIZEN',
+  entityType: 'individual',
+  businessAddress: { street: '1 EAGLE STREET', locality: 'BRISBANE CITY', state: 'QLD', postcode: '4000' },
+  contactEmail: 'jane@example.com',
+};
+
+async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `svc_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: values['postgres-url'] });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(values['postgres-url']!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-interface Figures {
-  label: string;
-  rps: number;
-  p99: number;
-  non2xx: number;
-}
-
-async function measure(label: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  await autocannon({ url, connections, duration: 1, headers }); // warm-up
-  const result = await autocannon({ url, connections, duration, headers });
-  return { label, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
-}
-
-async function coldStart(): Promise<number> {
-  const started = Date.now();
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-bench-')), PORT: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+async function json<T>(url: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { Authorization: `Bearer ${token}`, ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  while (!/listening on (http:\/\/\S+)/.test(out)) await new Promise((r) => setTimeout(r, 20));
-  const base = /listening on (http:\/\/\S+)/.exec(out)![1]!;
-  while (
-    (await fetch(`${base}/healthz`)
-      .then((r) => r.status)
-      .catch(() => 0)) !== 200
-  )
-    await new Promise((r) => setTimeout(r, 20));
-  const elapsed = Date.now() - started;
-  child.kill('SIGTERM');
-  return elapsed;
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
 }
 
-const bare = express();
-bare.get('/hello', (_req, res) => void res.json({ name: 'SANDBOX TRADING PTY LTD', available: false }));
-const baseline = await listen(bare);
+interface Row {
+  path: string;
+  engine: string;
+  result: Load;
+  floor?: Load;
+  /** The baseline the issue states the target against, and the target ratio. */
+  against?: { label: string; load: Load; target: number };
+  p99Target?: number;
+}
 
-const config = loadConfig({ LOG_LEVEL: 'silent', SVC_RATE_LIMIT_MULTIPLIER: '1000000', SVC_ADMIN_TOKEN: 'bench-admin-token-0123456789' });
-const databaseUrl = values['database-url'];
-const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
-const deps = wireDeps({ config, db: database.db, engine: database.engine, clock: new RealClock(), logger: createLogger('silent') });
-const { app } = await buildApp(deps);
-const service = await listen(app);
-const account = await createAccount({
-  ctx: deps,
-  input: {
-    name: 'Bench',
-    ownerEmail: 'bench@example.com',
-    plan: 'standard',
-    billing: 'card',
-    cardStatus: 'valid',
-  },
-});
+const rows: Row[] = [];
+const started: Running[] = [];
+const cleanups: Array<() => Promise<void>> = [];
 
-const figures: Figures[] = [];
-figures.push(await measure('bare Express 5, small JSON (baseline)', `${baseline.url}/hello`));
-figures.push(
-  await measure(
-    'helper GET, publishable key + Origin',
-    `${service.url}/api/test/v2/helpers/company-name-availability?name=Harbour%20Lights`,
+async function measureEngine(engine: 'pglite' | 'postgres', bare: Load, prism: Load | undefined): Promise<void> {
+  const serverDb = engine === 'postgres' ? await throwawayDatabase() : undefined;
+  const floorDb = engine === 'postgres' ? await throwawayDatabase() : undefined;
+  const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'svc-bench-')) : undefined;
+  if (serverDb) cleanups.push(serverDb.drop);
+  if (floorDb) cleanups.push(floorDb.drop);
+  if (dataDir) cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+
+  const { DATABASE_URL: _a, SVC_DATA_DIR: _b, PORT: _c, SVC_ROLE: _d, SVC_CLOCK: _e, REDIS_URL: _f, ...env } = process.env;
+  const server = await startProcess(
+    `npm start (${engine})`,
+    'npm',
+    ['start', '--silent'],
     {
-      Authorization: `Bearer ${account.keys.publishableTest}`,
-      Origin: 'http://localhost:3000',
+      ...env,
+      ...(serverDb ? { DATABASE_URL: serverDb.url } : { SVC_DATA_DIR: dataDir }),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SVC_ADMIN_TOKEN: ADMIN_TOKEN,
+      SVC_WEBHOOK_ALLOW_LOCAL: '1',
+      // Rate limits are not what is measured here.
+      SVC_RATE_LIMIT_MULTIPLIER: '1000000',
     },
-  ),
-);
-figures.push(
-  await measure('authenticated secret-key GET (industries)', `${service.url}/api/test/v2/helpers/industries?q=food`, {
-    Authorization: `Bearer ${account.keys.secretTest}`,
-  }),
-);
+    LISTENING,
+  );
+  started.push(server);
+  const floor = await startProcess(
+    `floor (${engine})`,
+    process.execPath,
+    [...TSX, 'bench/http/floor-server.ts', '--engine', engine, ...(floorDb ? ['--database-url', floorDb.url] : [])],
+    process.env,
+    LISTENING,
+  );
+  started.push(floor);
 
-const base = figures[0]!.rps;
-console.log(`\nautocannon, ${connections} connections, ${duration} s per target, ${database.engine}, Node ${process.version}`);
-console.log('| target | req/s | p99 ms | ratio to bare Express | non-2xx |');
-console.log('|---|---|---|---|---|');
-for (const f of figures) console.log(`| ${f.label} | ${Math.round(f.rps)} | ${f.p99} | ${(f.rps / base).toFixed(2)} | ${f.non2xx} |`);
-const cold = await coldStart();
-console.log(`\ncold start (tsx server/main.ts, empty PGlite directory) to first 200 on /healthz: ${cold} ms`);
+  const created = await json<{ keys: { secretTest: string; publishableTest: string } }>(`${server.url}/admin/accounts`, ADMIN_TOKEN, {
+    method: 'POST',
+    body: { name: 'Bench', ownerEmail: 'bench@example.com', plan: 'standard', billing: 'card', cardStatus: 'valid' },
+  });
+  const { secretTest, publishableTest } = created.keys;
+  for (let i = 0; i < 3; i++)
+    await json(`${server.url}/api/test/v2/webhooks`, secretTest, {
+      method: 'POST',
+      // A loopback receiver (allowed below) for an event this run never causes: no deliveries compete for the CPU.
+      body: { url: `http://127.0.0.1:9/hook-${i}`, eventTypes: ['monitoring.expired'] },
+    });
+  const secret = { Authorization: `Bearer ${secretTest}` };
 
-baseline.server.close();
-service.server.close();
-await database.close();
-process.exit(0);
+  const floorRead = await load(`${floor.url}/read`, loadOptions);
+  const getWebhooks = await load(`${server.url}/api/test/v2/webhooks`, { ...loadOptions, headers: secret });
+  rows.push({
+    path: 'GET /webhooks (secret key, one read)',
+    engine,
+    result: getWebhooks,
+    floor: floorRead,
+    ...(prism ? { against: { label: 'Prism mock', load: prism, target: engine === 'pglite' ? 0.55 : 1.15 } } : {}),
+    p99Target: 20,
+  });
+  const floorWrite = await load(`${floor.url}/write`, { ...loadOptions, method: 'POST', body: ABN_REGISTRATION });
+  const post = await load(`${server.url}/api/test/v2/abn/registrations`, {
+    ...loadOptions,
+    method: 'POST',
+    headers: secret,
+    body: ABN_REGISTRATION,
+  });
+  rows.push({
+    path: 'POST /abn/registrations (validated, writes)',
+    engine,
+    result: post,
+    floor: floorWrite,
+    against: { label: 'bare Express', load: bare, target: engine === 'pglite' ? 0.25 : 0.38 },
+    p99Target: 50,
+  });
+  const helper = await load(`${server.url}/api/test/v2/helpers/company-name-availability?name=Harbour%20Lights`, {
+    ...loadOptions,
+    headers: { Authorization: `Bearer ${publishableTest}`, Origin: 'http://localhost:3000' },
+  });
+  rows.push({
+    path: 'GET helper (publishable key + Origin)',
+    engine,
+    result: helper,
+    against: { label: 'bare Express', load: bare, target: 0 },
+  });
+
+  await Promise.all([server.stop(), floor.stop()]);
+}
+
+try {
+  const bareServer = await startProcess(
+    'bare Express',
+    process.execPath,
+    [...TSX, 'bench/http/floor-server.ts', '--engine', 'none'],
+    process.env,
+    LISTENING,
+  );
+  started.push(bareServer);
+  const bare = await load(`${bareServer.url}/hello`, loadOptions);
+  await bareServer.stop();
+
+  // The mock frontend teams use (`npm run mock`): Prism behind its small front.
+  const mock = await startProcess(
+    'Prism mock',
+    process.execPath,
+    [...TSX, 'scripts/mock.ts', '--port', String(20_000 + Math.floor(Math.random() * 20_000))],
+    process.env,
+    /mock front listening on (http:\/\/\S+)/,
+  );
+  started.push(mock);
+  let prism: Load | undefined;
+  for (const path of ['/api/test/v2/webhooks', '/webhooks']) {
+    const probe = await fetch(`${mock.url}${path}`, { headers: { Authorization: 'Bearer sk_test_mock' } }).catch(() => undefined);
+    if (probe?.status === 200) {
+      prism = await load(`${mock.url}${path}`, { ...loadOptions, headers: { Authorization: 'Bearer sk_test_mock' } });
+      break;
+    }
+  }
+  await mock.stop();
+
+  for (const engine of engines) await measureEngine(engine, bare, prism);
+
+  const f = (n: number): string => Math.round(n).toLocaleString('en-AU');
+  const lines = [
+    `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after 1 s warm-up; ${cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+    `bare Express 5: ${f(bare.rps)} req/s (p99 ${bare.p99} ms); Prism mock GET /webhooks: ${prism ? `${f(prism.rps)} req/s (p99 ${prism.p99} ms)` : 'not measured'}`,
+    '',
+    '| path | engine | req/s | p99 ms | floor req/s | % of floor (target 70) | ratio | target | non-2xx |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    const ofFloor = row.floor ? `${Math.round((100 * row.result.rps) / row.floor.rps)} %` : '-';
+    const ratio = row.against ? `${(row.result.rps / row.against.load.rps).toFixed(2)}x ${row.against.label}` : '-';
+    const target =
+      [row.against?.target ? `>= ${row.against.target}x` : '', row.p99Target ? `p99 <= ${row.p99Target} ms` : '']
+        .filter(Boolean)
+        .join(', ') || '-';
+    lines.push(
+      `| ${row.path} | ${row.engine} | ${f(row.result.rps)} | ${row.result.p99} | ${row.floor ? f(row.floor.rps) : '-'} | ${ofFloor} | ${ratio} | ${target} | ${row.result.non2xx + row.result.errors} |`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  await Promise.all(started.map((running) => running.stop().catch(() => undefined)));
+  for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+}

@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppDeps } from './deps.js';
 import { createApi } from './http/api.js';
@@ -24,8 +23,7 @@ import { createMetrics } from './http/metrics.js';
 import { createRefusalLimiter } from './http/refusal-limit.js';
 import { newRequestId } from './http/request-id.js';
 import { SharedManualClock } from './store/shared-clock.js';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import { ROOT } from './root.js';
 
 function readJson(relative: string): Record<string, unknown> {
   return JSON.parse(readFileSync(`${ROOT}${relative}`, 'utf8')) as Record<string, unknown>;

@@ -5,6 +5,8 @@ import type { Clock } from './clock.js';
 import type { Database } from './store/db.js';
 import type { Logger } from './logger.js';
 import type { CounterStore } from './store/counter-store.js';
+import type { AuthCache } from './store/auth-cache.js';
+import type { accounts, apiKeys } from './store/schema/index.js';
 import type { Registers } from './registers/index.js';
 import type { Mailer } from './mail/outbox.js';
 import type { Sealer } from './sealing.js';
@@ -25,6 +27,8 @@ export interface AppDeps {
    * while that transaction is open would wait for it forever.
    */
   registersOver: (db: Database) => Registers;
+  /** API keys with their accounts by key hash, emptied on every change to either (server/store/auth-cache.ts). */
+  authCache: AuthCache<{ key: typeof apiKeys.$inferSelect; account: typeof accounts.$inferSelect }>;
   /** Seals and opens secrets kept at rest (webhook signing secrets), under SVC_SECRET_KEY. */
   sealer: Sealer;
   /** Sends the mail outbox; absent without SMTP_URL (mail stays readable in the operator API). */

@@ -25,7 +25,15 @@ async function main(): Promise<void> {
     config.SVC_CLOCK === 'manual'
       ? await SharedManualClock.open(database.db, config.SVC_CLOCK_START ? new Date(config.SVC_CLOCK_START) : new Date())
       : new RealClock();
-  const deps: AppDeps = wireDeps({ config, db: database.db, engine: database.engine, clock, logger, embeddedDir: config.SVC_DATA_DIR });
+  const deps: AppDeps = wireDeps({
+    config,
+    db: database.db,
+    engine: database.engine,
+    changes: database.changes,
+    clock,
+    logger,
+    embeddedDir: config.SVC_DATA_DIR,
+  });
   // Secrets at rest: a key that does not open what is stored stops the start; plaintext secrets left
   // by an earlier version are sealed now.
   await assertSealingKeyOpens(deps);

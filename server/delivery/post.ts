@@ -4,7 +4,8 @@
 // so the Host header and the TLS server name (SNI and certificate check) stay the endpoint's name.
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Agent, request } from 'undici';
+// undici loads on the first attempt, not at start (issue 17: start time).
+const undici = () => import('undici');
 
 export type AttemptErrorClass = 'http_status' | 'redirect' | 'timeout' | 'connection_error' | 'address_not_public' | 'endpoint_disabled';
 
@@ -48,6 +49,7 @@ function isConnectTimeout(error: unknown): boolean {
 }
 
 export async function postWebhook(input: PostInput): Promise<AttemptOutcome> {
+  const { Agent, request } = await undici();
   // One agent per attempt: its pinned lookup belongs to this attempt's check, and no pooled socket
   // to an address checked earlier is reused after the endpoint's DNS changed.
   const agent = new Agent({ connect: { lookup: pinnedLookup(input.addresses), timeout: input.timeoutMs } });

@@ -103,11 +103,17 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
 
   const parsed = parseApiKey(credential.value);
   if (!parsed) return refusal('shared', 'unauthorized', 'Invalid API key.', UNAUTHORIZED);
-  const [row] = await keyLookupOf(deps.db).execute({ keyHash: hashSecret(credential.value) });
-  const key = row?.key;
-  if (!key || key.status === 'revoked' || (key.expiresAt && key.expiresAt.getTime() <= now.getTime())) {
-    return refusal('shared', 'unauthorized', key ? 'This API key has been revoked or rolled.' : 'Invalid API key.', UNAUTHORIZED);
+  const keyHash = hashSecret(credential.value);
+  let row = deps.authCache.get(keyHash);
+  if (!row) {
+    const readAt = deps.authCache.generation();
+    [row] = await keyLookupOf(deps.db).execute({ keyHash });
+    if (row) deps.authCache.store(keyHash, row, readAt);
   }
+  if (!row || row.key.status === 'revoked' || (row.key.expiresAt && row.key.expiresAt.getTime() <= now.getTime())) {
+    return refusal('shared', 'unauthorized', row ? 'This API key has been revoked or rolled.' : 'Invalid API key.', UNAUTHORIZED);
+  }
+  const { key } = row;
   if (key.environment !== prefix.environment) {
     return refusal(
       'shared',

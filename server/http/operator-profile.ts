@@ -26,5 +26,11 @@ export function operatorProfile(deps: AppDeps, jobs: JobRegistry, refusals: Refu
       return (await refusals.record(ip)) ?? refused;
     },
     context: ({ deps: wired, requestId, operationId }) => ({ ...wired, requestId, operationId, jobs }),
+    // An operator change to a key or an account (revoke, roll, lock, plan) holds for this process's
+    // next request: the cache is emptied before the answer leaves. Other processes hear of it through
+    // the database's NOTIFY (store/auth-cache.ts).
+    settled: (req) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') deps.authCache.clear();
+    },
   };
 }

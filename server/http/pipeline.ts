@@ -45,6 +45,8 @@ export interface ApiProfile<Ctx> {
   context: (seed: { deps: AppDeps; req: Request; requestId: string; operationId: string; admitted: Authenticated }) => Ctx;
   /** On the live prefix of the public API, test-only operations answer 404. */
   hidesTestOnly: (req: Request) => boolean;
+  /** Runs once the handler's work is committed, before the answer is sent. */
+  settled?: (req: Request) => void;
 }
 
 export interface PipelineOptions<Ctx> {
@@ -301,6 +303,7 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
         run,
       );
     else result = await run(deps);
+    profile.settled?.(req);
 
     if (options.validateResponses && result.body !== undefined && !result.raw) {
       const check = backend.validator.validateResponse(result.body, operation, result.status);

@@ -1,6 +1,7 @@
 // The ANZSIC 2006 industry classification, shipped as data (registers/data/anzsic-2006.json) rather
 // than fetched: the ABS publishes it as spreadsheets, and the classification does not change between
 // releases of this service. Read and checked once; it is the same for every request and process.
+import { fromRoot } from '../root.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
@@ -32,7 +33,7 @@ const ClassificationFile = z.object({
 export type AnzsicEntry = z.infer<typeof Entry>;
 export type AnzsicClassification = z.infer<typeof ClassificationFile>;
 
-export const ANZSIC_FILE = new URL('./data/anzsic-2006.json', import.meta.url);
+export const ANZSIC_FILE = fromRoot('server/registers/data/anzsic-2006.json');
 
 let loaded: AnzsicClassification | undefined;
 

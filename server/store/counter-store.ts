@@ -4,7 +4,7 @@
 // the counters stay in that process's memory: they are as shared as the database itself and cost no
 // query (a write per request is a third of a helper GET's time on PGlite: `npm run bench:http`).
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Database } from './db.js';
 import { rateLimitCounters } from './schema/index.js';
 
@@ -55,11 +55,14 @@ export function memoryCounterStore(): CounterStore {
 }
 
 export function redisCounterStore(url: string, prefix = 'svc:rl:'): CounterStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  // ioredis loads only where REDIS_URL is set (issue 17: start time); the first count waits for it.
+  const connecting: Promise<Redis> = import('ioredis').then(({ Redis }) => new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 }));
+  connecting.catch(() => undefined);
   return {
     async increment(bucket, windowStart, windowMs) {
       const key = `${prefix}${bucket}:${windowStart.getTime()}`;
       // INCR and the expiry in one round trip; the key outlives its window a little, then goes.
+      const redis = await connecting;
       const results = await redis
         .multi()
         .incr(key)
@@ -70,7 +73,7 @@ export function redisCounterStore(url: string, prefix = 'svc:rl:'): CounterStore
       return Number(value);
     },
     async close() {
-      await redis.quit();
+      await (await connecting).quit();
     },
   };
 }

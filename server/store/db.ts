@@ -2,15 +2,14 @@
 // memory for tests) and PostgreSQL (DATABASE_URL). Every query in the code base goes through the
 // drizzle `db` returned here, so the same code runs on both.
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { fromRoot } from '../root.js';
+import { isFreshDataDir, pgliteSeed } from './pglite-seed.js';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,10 +17,12 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenDatabase {
   db: Database;
   engine: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY on this database (server/store/change-feed.ts). */
+  changes: ChangeFeed;
   close: () => Promise<void>;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS = fromRoot('server/store/migrations');
 /** Serialises migrations when several processes start against one PostgreSQL at once. */
 const MIGRATION_LOCK = 72_410_001;
 
@@ -33,6 +34,12 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
+    // The PostgreSQL driver loads only when it is used: the embedded default starts without it (issue 17).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection closed by the server (a restart, pg_terminate_backend, DROP DATABASE ... WITH
     // (FORCE) right after close) is dropped by the pool, which connects again on demand. Without a
@@ -47,14 +54,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, engine: 'postgres', close: () => pool.end() };
+    const changes = postgresChangeFeed(options.databaseUrl);
+    return {
+      db,
+      engine: 'postgres',
+      changes,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const migrate = (client: PGlite) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+  const client = isFreshDataDir(dataDir)
+    ? new PGlite(dataDir, { loadDataDir: await pgliteSeed(MIGRATIONS, migrate) })
+    : new PGlite(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
-  return { db, engine: 'pglite', close: () => client.close() };
+  await migrate(client);
+  const changes = pgliteChangeFeed(client);
+  return {
+    db,
+    engine: 'pglite',
+    changes,
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
+  };
 }
 
 export async function ping(db: Database): Promise<boolean> {

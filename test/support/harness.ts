@@ -95,6 +95,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     db: opened.db,
     engine: opened.engine,
+    changes: opened.changes,
     clock,
     logger: options.logger ?? createLogger('silent'),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),

@@ -2,7 +2,7 @@
 // with pdf-lib (the PPSR certificates' library). Built on request from the stored form, with the
 // finish time as its dates, so the same lodgement always gives the same bytes. Test-environment
 // documents are marked as sandbox documents.
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { Form484Request } from '../../../schemas/form484/request.js';
 import { documentNumberOf, findByDocumentToken, type Form484Row } from './records.js';
 
@@ -130,6 +130,8 @@ function headerLines(row: Form484Row, form: Form484Request): string[] {
 }
 
 export async function renderForm484Document(row: Form484Row): Promise<Buffer> {
+  // Loaded on the first document, not at start: pdf-lib is the costliest module to load (issue 17).
+  const { PDFDocument, StandardFonts, degrees, rgb } = await import('pdf-lib');
   const form = row.payload as unknown as Form484Request;
   const sandbox = row.environment === 'test';
   const doc = await PDFDocument.create({ updateMetadata: false });

@@ -2,7 +2,7 @@
 // registration (or that none was found), what was searched and when. Test-environment certificates
 // carry "SANDBOX - NOT AN OFFICIAL CERTIFICATE". The document dates come from the service clock, so
 // the same certificate made twice is the same bytes.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { PpsrRegistrationRecord } from '../../registers/ppsr/ppsr-register.js';
 
 export const SANDBOX_MARK = 'SANDBOX - NOT AN OFFICIAL CERTIFICATE';
@@ -64,6 +64,8 @@ class Writer {
 }
 
 export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
+  // Loaded on the first certificate, not at start: pdf-lib is the costliest module to load (issue 17).
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`PPSR search certificate ${content.certificateNumber}`);
   doc.setProducer('Registry Lodgement, Search and Monitoring Service');

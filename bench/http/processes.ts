@@ -1,0 +1,78 @@
+// Each server of the HTTP benchmark in its own process group, and autocannon in another process, so
+// neither the load generator nor a baseline shares an event loop with what it measures.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Running {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Spawns `command` and waits for `ready` (a pattern whose first group is the base URL) on its output. */
+export async function startProcess(
+  label: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<Running> {
+  const child: ChildProcess = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    process.kill(-child.pid, 'SIGTERM');
+    const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const match = ready.exec(output);
+    if (match) return { url: match[1]!, output: () => output, stop };
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`${label} did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export interface Load {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** One autocannon run in its own process (its JSON report), after a 1 s warm-up run. */
+export async function load(url: string, options: LoadOptions): Promise<Load> {
+  const run = async (seconds: number): Promise<Load> => {
+    const args = ['-j', '-c', String(options.connections), '-d', String(seconds), '-m', options.method ?? 'GET'];
+    for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+    if (options.body !== undefined) args.push('-H', 'Content-Type=application/json', '-b', JSON.stringify(options.body));
+    const child = spawn(`${ROOT}/node_modules/.bin/autocannon`, [...args, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.resume();
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`autocannon exited with ${code} for ${url}`);
+    const report = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+    return { rps: report.requests.average, p99: report.latency.p99, non2xx: report.non2xx, errors: report.errors };
+  };
+  await run(1);
+  return run(options.seconds);
+}

@@ -1,0 +1,90 @@
+// PostgreSQL's LISTEN/NOTIFY for the processes that share one database: a write announced by a
+// trigger (migrations/0007_auth_change_notify.sql) reaches every process's listener within
+// milliseconds. A listener that may have missed a message (not yet connected, connection lost) is
+// told so, so that whatever it caches is not trusted meanwhile.
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+
+export interface ChangeHandlers {
+  /** A NOTIFY arrived on the channel. */
+  changed: () => void;
+  /** Messages are (again) delivered: from now on every change is announced. */
+  live: () => void;
+  /** Messages may be missed until `live` is called again. */
+  lost: () => void;
+}
+
+export interface ChangeFeed {
+  listen: (channel: string, handlers: ChangeHandlers) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const RECONNECT_MS = 500;
+
+/** One dedicated connection (a pooled one would be handed to queries and drop its LISTEN). */
+export function postgresChangeFeed(connectionString: string): ChangeFeed {
+  const subscriptions = new Map<string, ChangeHandlers>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (): void => subscriptions.forEach((handlers) => handlers.lost());
+  const connect = async (): Promise<void> => {
+    if (closed || client) return;
+    const { default: driver } = await import('pg');
+    if (closed || client) return;
+    const next = new driver.Client({ connectionString });
+    client = next;
+    const fail = (): void => {
+      if (client !== next) return;
+      client = undefined;
+      lost();
+      next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
+    };
+    next.on('error', fail);
+    next.on('end', fail);
+    next.on('notification', (message) => subscriptions.get(message.channel)?.changed());
+    try {
+      await next.connect();
+      for (const channel of subscriptions.keys()) await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+      // Changes made before LISTEN took effect were not announced: `live` lets the cache start clean.
+      subscriptions.forEach((handlers) => handlers.live());
+    } catch {
+      fail();
+    }
+  };
+
+  return {
+    listen: async (channel, handlers) => {
+      subscriptions.set(channel, handlers);
+      handlers.lost();
+      if (client) {
+        // Already connected: LISTEN on the open connection; a failure is handled by `fail`.
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`).then(handlers.live, () => undefined);
+      } else await connect();
+    },
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** PGlite is one connection in this process: its notifications cannot be lost. */
+export function pgliteChangeFeed(database: PGlite): ChangeFeed {
+  const stops: Array<() => Promise<void>> = [];
+  return {
+    listen: async (channel, handlers) => {
+      handlers.lost();
+      stops.push(await database.listen(channel, () => handlers.changed()));
+      handlers.live();
+    },
+    close: async () => {
+      await Promise.all(stops.splice(0).map((stop) => stop().catch(() => undefined)));
+    },
+  };
+}
