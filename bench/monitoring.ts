@@ -50,6 +50,7 @@ function baseline(acn: string) {
     businessNames: [],
     documentCursor: 0,
     noticeCursor: 0,
+    ppsrCursor: 0,
   };
 }
 

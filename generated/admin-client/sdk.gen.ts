@@ -291,7 +291,7 @@ export const setForm484Status = <ThrowOnError extends boolean = false>(options: 
  * - `monitoring-weekly-check`: weekly register checks of deregistered companies and cancelled ABNs
  * - `monitoring-expiry-warnings`: expiry warnings 30 and 7 days before a term ends (webhook, and mail for live entities)
  * - `monitoring-term-end`: terms that end: active entities become `expired`
- * - `monitoring-setup`: the first register check of entities a live order or renewal just made (`monitoringStatus` `pending` or `degraded` -> `active`)
+ * - `monitoring-setup`: the first register check of entities a live order or renewal just made (`monitoringStatus` `pending` or `degraded` -> `active`), after activating those a live order left `processing` (`status` `processing` -> `active`)
  * - `idempotency-cleanup`: removal of idempotency records older than 24 hours (D-18)
  * - `mail-send`: sends the mail outbox through `SMTP_URL` (scheduled only when it is set)
  *
@@ -512,7 +512,7 @@ export const updateAbn = <ThrowOnError extends boolean = false>(options: Options
 /**
  * Read outage switches
  *
- * Which simulated outside systems (the PPSR, the card provider) can be reached. Both are `available` unless switched off.
+ * Which simulated outside systems (the PPSR, the card provider, live monitoring activation) can be reached. Each is `available` unless switched off.
  *
  * Needs the operator token.
  */
@@ -531,7 +531,7 @@ export const getRegisterAvailability = <ThrowOnError extends boolean = false>(op
 /**
  * Switch a simulated system off or on
  *
- * Takes the PPSR or the card provider down (or brings it back), in the test and the live environment alike, so that the documented 503 answers `registry_unavailable` and `payment_unavailable` (with `Retry-After`) can be produced end to end. Switch it back to `available` when done.
+ * Takes the PPSR or the card provider down (or brings it back), in the test and the live environment alike, so that the documented 503 answers `registry_unavailable` and `payment_unavailable` (with `Retry-After`) can be produced end to end; `monitoringActivation` makes live monitoring orders answer 202 `processing` (spec 3.4). Switch it back to `available` when done.
  *
  * Needs the operator token.
  */

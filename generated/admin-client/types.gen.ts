@@ -664,6 +664,10 @@ export type RegisterAvailability = {
      */
     cardProvider: 'available' | 'unavailable';
     /**
+     * Activation of paid live monitoring entities, the step after the card charge. While `unavailable`, a live `POST /monitoring/entities` is charged and answers 202 with top-level `status: processing` and its entities `processing`; the `monitoring-setup` job activates them within a minute of the switch coming back, and the same request repeated with the same `Idempotency-Key` then answers the final 201 (spec 3.4). Test keys are not affected.
+     */
+    monitoringActivation: 'available' | 'unavailable';
+    /**
      * The `Retry-After` sent while a system is unavailable.
      */
     retryAfterSeconds: number;
@@ -942,6 +946,10 @@ export type UpdateRegisterAvailabilityRequest = {
      * The card provider. While `unavailable`, every card charge (live PPSR searches, monitoring orders) answers 503 `payment_unavailable` with `Retry-After`; nothing is created or charged. Test keys are never charged, so test requests are not affected.
      */
     cardProvider?: 'available' | 'unavailable';
+    /**
+     * Activation of paid live monitoring entities, the step after the card charge. While `unavailable`, a live `POST /monitoring/entities` is charged and answers 202 with top-level `status: processing` and its entities `processing`; the `monitoring-setup` job activates them within a minute of the switch coming back, and the same request repeated with the same `Idempotency-Key` then answers the final 201 (spec 3.4). Test keys are not affected.
+     */
+    monitoringActivation?: 'available' | 'unavailable';
 };
 
 /**

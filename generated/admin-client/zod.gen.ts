@@ -450,6 +450,7 @@ export const zRegisterAddress = z.object({
 export const zRegisterAvailability = z.object({
     ppsr: z.enum(['available', 'unavailable']),
     cardProvider: z.enum(['available', 'unavailable']),
+    monitoringActivation: z.enum(['available', 'unavailable']),
     retryAfterSeconds: z.int().gte(1)
 });
 
@@ -626,7 +627,8 @@ export const zUpdateKeyRequest = z.object({
  */
 export const zUpdateRegisterAvailabilityRequest = z.object({
     ppsr: z.enum(['available', 'unavailable']).optional(),
-    cardProvider: z.enum(['available', 'unavailable']).optional()
+    cardProvider: z.enum(['available', 'unavailable']).optional(),
+    monitoringActivation: z.enum(['available', 'unavailable']).optional()
 });
 
 /**

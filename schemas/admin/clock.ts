@@ -27,7 +27,7 @@ export const JOBS = {
   'monitoring-expiry-warnings': 'expiry warnings 30 and 7 days before a term ends (webhook, and mail for live entities)',
   'monitoring-term-end': 'terms that end: active entities become `expired`',
   'monitoring-setup':
-    'the first register check of entities a live order or renewal just made (`monitoringStatus` `pending` or `degraded` -> `active`)',
+    'the first register check of entities a live order or renewal just made (`monitoringStatus` `pending` or `degraded` -> `active`), after activating those a live order left `processing` (`status` `processing` -> `active`)',
   'idempotency-cleanup': 'removal of idempotency records older than 24 hours (D-18)',
   'mail-send': 'sends the mail outbox through `SMTP_URL` (scheduled only when it is set)',
 } as const;

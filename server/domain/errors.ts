@@ -83,6 +83,8 @@ export interface DomainErrorDetails {
   current?: number;
   /** Seconds, for 429 and 503 (`Retry-After`). */
   retryAfter?: number;
+  /** The budget a 429 ran out of (`RateLimit-Limit`, `-Remaining`, `-Reset`, D-42). */
+  rateLimit?: { limit: number; remaining: number; reset: number };
 }
 
 export class DomainError extends Error {

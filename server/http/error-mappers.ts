@@ -44,9 +44,19 @@ const MAPPERS: Record<ErrorShape, (error: DomainError) => unknown> = {
 const ALWAYS_SHARED: ReadonlySet<ErrorCode> = new Set(['rate_limited']);
 
 export function errorResult(shape: ErrorShape, error: DomainError, headers: Record<string, string> = {}): HttpResult {
-  const retry: Record<string, string> = error.details.retryAfter !== undefined ? { 'Retry-After': String(error.details.retryAfter) } : {};
+  const { retryAfter, rateLimit } = error.details;
+  const retry: Record<string, string> = retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {};
+  // A domain 429 names the budget it ran out of; these win over the request budget's headers the
+  // pipeline carries on every answer (D-42).
+  const budget: Record<string, string> = rateLimit
+    ? {
+        'RateLimit-Limit': String(rateLimit.limit),
+        'RateLimit-Remaining': String(rateLimit.remaining),
+        'RateLimit-Reset': String(rateLimit.reset),
+      }
+    : {};
   const mapper = MAPPERS[ALWAYS_SHARED.has(error.code) ? 'shared' : shape];
-  return { status: error.status, body: mapper(error), headers: { ...retry, ...headers } };
+  return { status: error.status, body: mapper(error), headers: { ...retry, ...budget, ...headers } };
 }
 
 /** A refusal with no details (not_found, payload_too_large, unauthorized…) in the given shape. */

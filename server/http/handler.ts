@@ -38,14 +38,30 @@ export interface OperationSchemas {
  */
 export type ProblemRefiner = (deps: AppDeps, problems: FieldProblems, body: unknown) => Promise<FieldProblems>;
 
-export type Handler<Ctx, In, Out> = ((ctx: Ctx, input: In) => Promise<Out>) & { refineProblems?: ProblemRefiner };
+/**
+ * An operation's answer now to a request it answered 202 (spec 3.4): a retry with the same
+ * Idempotency-Key gets this instead of the stored 202, and once it is final it replaces the stored one.
+ */
+export type AcceptedRefresher<Ctx> = (ctx: Ctx, answered: unknown) => Promise<HttpResult>;
+
+interface HandlerExtras<Ctx> {
+  refineProblems?: ProblemRefiner;
+  refreshAccepted?: AcceptedRefresher<Ctx>;
+}
+
+export type Handler<Ctx, In, Out> = ((ctx: Ctx, input: In) => Promise<Out>) & HandlerExtras<Ctx>;
 
 /** What the pipeline stores: any handler, its input and output erased. */
-export type AnyHandler<Ctx> = ((ctx: Ctx, input: never) => Promise<unknown>) & { refineProblems?: ProblemRefiner };
+export type AnyHandler<Ctx> = ((ctx: Ctx, input: never) => Promise<unknown>) & HandlerExtras<Ctx>;
 
 /** Attaches an operation's rules to its handler. */
 export function withRules<H extends Handler<never, never, unknown>>(handler: H, refineProblems: ProblemRefiner): H {
   return Object.assign(handler, { refineProblems });
+}
+
+/** Attaches the final answer of a 202 to its handler (see AcceptedRefresher). */
+export function withAcceptedRefresh<H extends Handler<never, never, unknown>, Ctx>(handler: H, refreshAccepted: AcceptedRefresher<Ctx>): H {
+  return Object.assign(handler, { refreshAccepted });
 }
 
 /** Operations of a document that have no handler: they answer 501 `not_implemented`. */

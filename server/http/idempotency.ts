@@ -16,8 +16,8 @@
 //
 // So a SIGKILL at any point leaves either nothing (before COMMIT: the retry runs the operation, once)
 // or the effects with their answer (after COMMIT: the retry replays it), never an effect without its
-// answer. A 5xx answer (or a bug thrown) rolls the whole transaction back: nothing stored, no effect
-// kept, and the retry can still succeed. Records from before this design may be `started` claims; one
+// answer. A 5xx or 429 answer (or a bug thrown) rolls the whole transaction back: nothing stored, no
+// effect kept, and the retry can still succeed. Records from before this design may be `started` claims; one
 // whose 60 s lock has passed is taken over, as before.
 //
 // Secrets in answers: a top-level `secret` (the webhook signing secret of POST /webhooks and
@@ -64,6 +64,8 @@ export interface IdempotentRequest {
   key: string;
   operationId: string;
   fingerprint: string;
+  /** The final answer now, for an operation that answers 202 until it is done (spec 3.4). */
+  refresh?: (deps: AppDeps, answered: unknown) => Promise<HttpResult>;
 }
 
 /** The handler, given the dependencies to run with (`db` is the request's transaction). */
@@ -149,6 +151,27 @@ function replayOf(deps: AppDeps, request: IdempotentRequest, record: RecordRow):
   };
 }
 
+/**
+ * A stored 202 asked again (spec 3.4: "retry with the same Idempotency-Key for the final answer"): the
+ * operation's answer now; a final one (not 202, not an error) replaces the stored answer, so later
+ * retries replay it.
+ */
+async function refreshed(
+  deps: AppDeps,
+  tx: Database,
+  request: IdempotentRequest,
+  existing: RecordRow,
+  refresh: NonNullable<IdempotentRequest['refresh']>,
+): Promise<HttpResult> {
+  const result = await refresh({ ...deps, db: tx, registers: deps.registersOver(tx) }, JSON.parse(existing.responseBody!) as unknown);
+  if (result.status >= 200 && result.status < 300 && result.status !== 202)
+    await tx
+      .update(idempotencyRecords)
+      .set({ responseStatus: result.status, responseBody: storedBody(deps.sealer, request, result.body) })
+      .where(eq(idempotencyRecords.id, existing.id));
+  return { ...result, headers: { ...(result.headers ?? {}), 'Idempotent-Replayed': 'true' } };
+}
+
 /** Thrown inside the transaction to roll it back and still answer: a 5xx is neither kept nor stored. */
 class NotStored extends Error {
   constructor(readonly result: HttpResult) {
@@ -187,14 +210,20 @@ export async function runIdempotent(deps: AppDeps, request: IdempotentRequest, r
         const expired = existing.expiresAt.getTime() <= now.getTime();
         if (!expired && (existing.requestHash !== request.fingerprint || existing.operationId !== request.operationId))
           return refusal(request.family, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
-        if (!expired && existing.state === 'finished') return replayOf(deps, request, existing);
+        if (!expired && existing.state === 'finished') {
+          if (existing.responseStatus === 202 && request.refresh && existing.responseBody !== null)
+            return refreshed(deps, tx, request, existing, request.refresh);
+          return replayOf(deps, request, existing);
+        }
         // A claim written by the earlier two-step design, whose request may still be running elsewhere.
         if (!expired && existing.lockedUntil.getTime() > now.getTime()) return inProgress(request.family);
         await tx.delete(idempotencyRecords).where(eq(idempotencyRecords.id, existing.id));
       }
 
       const result = await run({ ...deps, db: tx, registers: deps.registersOver(tx) });
-      if (result.status >= 500) throw new NotStored(result);
+      // A 5xx, and a 429 that asks for a retry after `Retry-After` (D-42, D-43: refused whole, nothing
+      // spent), are not kept: the retry with the same key runs again instead of replaying the refusal.
+      if (result.status >= 500 || result.status === 429) throw new NotStored(result);
       const headers = Object.fromEntries(Object.entries(result.headers ?? {}).filter(([name]) => name.toLowerCase() === 'location'));
       await tx.insert(idempotencyRecords).values({
         accountId: request.caller.account.id,

@@ -268,17 +268,22 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
     if (Object.keys(typedProblems).length > 0) return send(res, invalid(op.family, typedProblems), carried);
     // The handler runs with the dependencies it is given: with an Idempotency-Key, `db` is the
     // transaction that also stores the answer (idempotency.ts).
-    const run = async (wired: AppDeps): Promise<HttpResult> => {
+    const mapped = async (wired: AppDeps, call: (ctx: Ctx) => Promise<HttpResult>): Promise<HttpResult> => {
       const ctx = profile.context({ deps: wired, req, requestId, operationId: op.operationId, admitted });
       try {
-        // The handler map is typed per operation; here every input is the validated OperationInput.
-        const call = handler as (ctx: Ctx, input: OperationInput) => Promise<HttpResult>;
-        return await call(ctx, input);
+        return await call(ctx);
       } catch (error) {
         if (error instanceof DomainError) return errorResult(op.family, error);
         throw error;
       }
     };
+    // The handler map is typed per operation; here every input is the validated OperationInput.
+    const run = (wired: AppDeps): Promise<HttpResult> =>
+      mapped(wired, (ctx) => (handler as (ctx: Ctx, input: OperationInput) => Promise<HttpResult>)(ctx, input));
+    const refreshAccepted = handler?.refreshAccepted;
+    const refresh = refreshAccepted
+      ? (wired: AppDeps, answered: unknown): Promise<HttpResult> => mapped(wired, (ctx) => refreshAccepted(ctx, answered))
+      : undefined;
 
     let result: HttpResult;
     if (!handler)
@@ -293,6 +298,7 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
           key: idempotencyKey,
           operationId: op.operationId,
           fingerprint: requestFingerprint(op.operationId, path, request.body),
+          ...(refresh ? { refresh } : {}),
         },
         run,
       );

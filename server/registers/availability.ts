@@ -10,7 +10,12 @@ const KEY = 'sandbox.availability';
 /** Seconds a caller is told to wait (`Retry-After`) while a system is switched off. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 30;
 
-const Stored = z.object({ ppsr: z.boolean().default(true), cardProvider: z.boolean().default(true) });
+const Stored = z.object({
+  ppsr: z.boolean().default(true),
+  cardProvider: z.boolean().default(true),
+  monitoringActivation: z.boolean().default(true),
+});
+const ALL_UP = { ppsr: true, cardProvider: true, monitoringActivation: true };
 
 /** `true` means reachable. */
 export type SystemAvailability = z.infer<typeof Stored>;
@@ -19,7 +24,7 @@ export async function readAvailability(db: Database): Promise<SystemAvailability
   const [row] = await db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
   const parsed = Stored.safeParse(row?.value ?? {});
   // Written only through the validated operator API; anything else counts as "all up".
-  return parsed.success ? parsed.data : { ppsr: true, cardProvider: true };
+  return parsed.success ? parsed.data : ALL_UP;
 }
 
 export async function changeAvailability(db: Database, changes: Partial<SystemAvailability>): Promise<SystemAvailability> {
@@ -27,7 +32,7 @@ export async function changeAvailability(db: Database, changes: Partial<SystemAv
     const [row] = await tx.select().from(settings).where(eq(settings.key, KEY)).for('update').limit(1);
     const current = Stored.safeParse(row?.value ?? {});
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-    const next = { ...(current.success ? current.data : { ppsr: true, cardProvider: true }), ...given };
+    const next = { ...(current.success ? current.data : ALL_UP), ...given };
     await tx
       .insert(settings)
       .values({ key: KEY, value: next })

@@ -2,8 +2,9 @@
 // definitions. Each passes its validated input to one domain verb with the caller and answers one of
 // the documented statuses. Order and renewal bodies have their structural problems restated in the
 // spec's row codes by the domain's rules.
-import { withRules, type ProblemRefiner, type PublicHandlers } from '../http/handler.js';
-import { orderEntities } from '../domain/monitoring/orders.js';
+import { withAcceptedRefresh, withRules, type ProblemRefiner, type PublicHandlers } from '../http/handler.js';
+import type { RequestContext } from '../http/context.js';
+import { orderEntities, orderOutcome, type OrderAnswer, type ProcessingOrderAnswer } from '../domain/monitoring/orders.js';
 import { restateOrderProblems, restateRenewalProblems } from '../domain/monitoring/problems.js';
 import { getEntity, getEvent, listEntities, listEntityEvents, listEvents } from '../domain/monitoring/reads.js';
 import { renewEntities } from '../domain/monitoring/renew.js';
@@ -12,12 +13,18 @@ import { simulate } from '../domain/monitoring/simulate.js';
 import { stopEntity } from '../domain/monitoring/stop.js';
 
 const orderRules: ProblemRefiner = async (_deps, problems, body) => restateOrderProblems(problems, body);
+
+/** Spec 3.4: 201 when every entity is activated, 202 `processing` while a live order's activation is unfinished. */
+function orderResult(answer: OrderAnswer | ProcessingOrderAnswer) {
+  return 'status' in answer ? { status: 202 as const, body: answer } : { status: 201 as const, body: answer };
+}
 const renewalRules: ProblemRefiner = async (_deps, problems) => restateRenewalProblems(problems);
 
 export const monitoringHandlers: PublicHandlers = {
-  createMonitoringEntities: withRules(
-    async (ctx, { body }) => ({ status: 201, body: await orderEntities({ ctx, input: body }) }),
-    orderRules,
+  createMonitoringEntities: withAcceptedRefresh(
+    withRules(async (ctx, { body }) => orderResult(await orderEntities({ ctx, input: body })), orderRules),
+    async (ctx: RequestContext, answered) =>
+      orderResult(await orderOutcome({ ctx, input: { answered: answered as ProcessingOrderAnswer } })),
   ),
   renewMonitoringEntities: withRules(
     async (ctx, { body }) => ({ status: 200, body: await renewEntities({ ctx, input: body }) }),

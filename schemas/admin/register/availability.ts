@@ -23,30 +23,37 @@ const CardProvider = SystemState.openapi({
     'The card provider. While `unavailable`, every card charge (live PPSR searches, monitoring orders) answers 503 `payment_unavailable` with `Retry-After`; nothing is created or charged. Test keys are never charged, so test requests are not affected.',
 });
 
+const MonitoringActivation = SystemState.openapi({
+  description:
+    'Activation of paid live monitoring entities, the step after the card charge. While `unavailable`, a live `POST /monitoring/entities` is charged and answers 202 with top-level `status: processing` and its entities `processing`; the `monitoring-setup` job activates them within a minute of the switch coming back, and the same request repeated with the same `Idempotency-Key` then answers the final 201 (spec 3.4). Test keys are not affected.',
+});
+
 export const RegisterAvailability = z
   .strictObject({
     ppsr: Ppsr,
     cardProvider: CardProvider,
+    monitoringActivation: MonitoringActivation,
     retryAfterSeconds: z.int().min(1).openapi({ description: 'The `Retry-After` sent while a system is unavailable.', example: 30 }),
   })
   .openapi('RegisterAvailability', { description: 'Which simulated outside systems can be reached.' });
 
 export const UpdateRegisterAvailabilityRequest = z
-  .strictObject({ ppsr: Ppsr.optional(), cardProvider: CardProvider.optional() })
+  .strictObject({ ppsr: Ppsr.optional(), cardProvider: CardProvider.optional(), monitoringActivation: MonitoringActivation.optional() })
   .superRefine(requireSomeField)
   .openapi('UpdateRegisterAvailabilityRequest', {
     description: 'The systems to switch; at least one. Takes effect on the next request in every process.',
     minProperties: 1,
   });
 
-const allUp = { ppsr: 'available', cardProvider: 'available', retryAfterSeconds: 30 } as const;
+const allUp = { ppsr: 'available', cardProvider: 'available', monitoringActivation: 'available', retryAfterSeconds: 30 } as const;
 
 export const getRegisterAvailability = defineOperation({
   method: 'get',
   path: '/admin/register/availability',
   operationId: ADMIN_AVAILABILITY_OPERATIONS.getRegisterAvailability,
   summary: 'Read outage switches',
-  description: 'Which simulated outside systems (the PPSR, the card provider) can be reached. Both are `available` unless switched off.',
+  description:
+    'Which simulated outside systems (the PPSR, the card provider, live monitoring activation) can be reached. Each is `available` unless switched off.',
   tag: ADMIN_TAGS.register,
   access: 'admin',
   success: {
@@ -60,7 +67,7 @@ export const updateRegisterAvailability = defineOperation({
   operationId: ADMIN_AVAILABILITY_OPERATIONS.updateRegisterAvailability,
   summary: 'Switch a simulated system off or on',
   description:
-    'Takes the PPSR or the card provider down (or brings it back), in the test and the live environment alike, so that the documented 503 answers `registry_unavailable` and `payment_unavailable` (with `Retry-After`) can be produced end to end. Switch it back to `available` when done.',
+    'Takes the PPSR or the card provider down (or brings it back), in the test and the live environment alike, so that the documented 503 answers `registry_unavailable` and `payment_unavailable` (with `Retry-After`) can be produced end to end; `monitoringActivation` makes live monitoring orders answer 202 `processing` (spec 3.4). Switch it back to `available` when done.',
   tag: ADMIN_TAGS.register,
   access: 'admin',
   body: {
@@ -68,7 +75,8 @@ export const updateRegisterAvailability = defineOperation({
     examples: {
       ppsrDown: { summary: 'PPSR outage', value: { ppsr: 'unavailable' } },
       cardDown: { summary: 'Card provider outage', value: { cardProvider: 'unavailable' } },
-      allUp: { summary: 'Everything back', value: { ppsr: 'available', cardProvider: 'available' } },
+      activationDown: { summary: 'Live monitoring orders stay processing (202)', value: { monitoringActivation: 'unavailable' } },
+      allUp: { summary: 'Everything back', value: { ppsr: 'available', cardProvider: 'available', monitoringActivation: 'available' } },
     },
   },
   success: {

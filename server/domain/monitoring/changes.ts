@@ -4,6 +4,7 @@
 import { brisbaneDate } from '../../clock.js';
 import type { CompanyDocumentRecord } from '../../registers/asic/documents.js';
 import type { InsolvencyNoticeRecord } from '../../registers/insolvency/notices.js';
+import type { PpsrRegistrationChange } from '../../registers/ppsr/ppsr-register.js';
 import { readableType, statusWord, type RegisterSnapshot } from './register-state.js';
 
 export type EventSource = 'asic' | 'abr' | 'insolvency' | 'ppsr';
@@ -150,5 +151,17 @@ export function noticeChange(notice: InsolvencyNoticeRecord): DetectedChange {
     effectiveDate: notice.appointmentDate,
     source: 'insolvency',
     metadata: { noticeUrl: notice.noticeUrl, appointmentDate: notice.appointmentDate },
+  };
+}
+
+/** A registration made against the company on the PPSR (spec 2.7: no metadata keys apply to it). */
+export function ppsrChange(registration: PpsrRegistrationChange): DetectedChange {
+  return {
+    eventType: 'ppsr_registration',
+    title: 'PPSR registration made',
+    description: `PPSR registration ${registration.registrationNumber} (${registration.collateralClass}) was made against the company in favour of ${registration.securedPartyName}.`,
+    effectiveDate: brisbaneDate(registration.registrationStart),
+    source: 'ppsr',
+    metadata: {},
   };
 }

@@ -44,7 +44,7 @@ export async function spendLookups(
     throw new DomainError(
       'lookup_rate_limited',
       `This request needs ${count} register lookups and ${left} are left this minute (${limit} per minute). Retry after the number of seconds in Retry-After; nothing was charged.`,
-      { retryAfter },
+      { retryAfter, rateLimit: { limit, remaining: left, reset: retryAfter } },
     );
   };
   if (count > limit) refuse(await leftThisMinute(deps, account.id, environment, windowStart, limit));

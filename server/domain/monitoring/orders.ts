@@ -2,10 +2,11 @@
 // validated before anything is created or charged; then, under the account's order lock, the entities
 // are created (or an expired one restarted) and the whole order is taken in one card charge, in one
 // transaction, so a refused charge leaves nothing behind.
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../store/db.js';
 import { monitoredEntities, monitoringOrders } from '../../store/schema/index.js';
 import { enqueue } from '../../jobs/queue.js';
+import { readAvailability } from '../../registers/availability.js';
 import { scopeOf, type Scope } from '../caller.js';
 import { addProblem, emptyProblems, DomainError, ValidationError, type FieldProblems } from '../errors.js';
 import { chargeCard } from '../ledger/charges.js';
@@ -26,6 +27,11 @@ export interface OrderAnswer {
   unitPrice: number;
   total: number;
   entities: EntityView[];
+}
+
+/** A live order paid for whose activation is unfinished (spec 3.4: 202, the final answer on a retry with the same key). */
+export interface ProcessingOrderAnswer extends OrderAnswer {
+  status: 'processing';
 }
 
 function numberOf(row: { acn: string | null; abn: string | null }): string {
@@ -148,14 +154,17 @@ export async function assertWithinLimits(db: Database, ctx: MonitoringCtx, addin
   }
 }
 
-/** The values a new or restarted term starts with (test: checked and active at once; live: pending its first check, D-39). */
-function termValues(row: ResolvedRow, live: boolean, now: Date) {
+/**
+ * The values a new or restarted term starts with (test: checked and active at once; live: pending its
+ * first check, D-39, and `processing` while activation is unfinished, spec 3.4).
+ */
+function termValues(row: ResolvedRow, live: boolean, now: Date, activated: boolean) {
   const startsAt = today(now);
   return {
     acn: row.acn,
     abn: row.abn,
     entityName: row.name,
-    status: 'active',
+    status: activated ? 'active' : 'processing',
     monitoringStatus: live ? 'pending' : 'active',
     startsAt,
     expiresAt: termEnd(startsAt),
@@ -166,7 +175,13 @@ function termValues(row: ResolvedRow, live: boolean, now: Date) {
   };
 }
 
-export async function orderEntities({ ctx, input }: { ctx: MonitoringCtx; input: { entities: OrderRowInput[] } }): Promise<OrderAnswer> {
+export async function orderEntities({
+  ctx,
+  input,
+}: {
+  ctx: MonitoringCtx;
+  input: { entities: OrderRowInput[] };
+}): Promise<OrderAnswer | ProcessingOrderAnswer> {
   const { caller } = ctx;
   const scope = scopeOf(caller);
   const live = scope.environment === 'live';
@@ -186,7 +201,7 @@ export async function orderEntities({ ctx, input }: { ctx: MonitoringCtx; input:
   const price = unitPrice(caller.account, scope.environment);
   const total = price * rows.length;
 
-  const created = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     await takeOrderLock(tx, scope);
     // Again under the lock: another order may have taken an entity since the checks above.
     const locked = existingProblems(rows, await existingFor(tx, scope, rows, true), now);
@@ -206,10 +221,13 @@ export async function orderEntities({ ctx, input }: { ctx: MonitoringCtx; input:
             environment: 'live',
           })
         : null;
+    // The sandbox's switch for the step after the charge (sandbox.md availability): while it is off a
+    // live order is paid for and stays `processing` until the setup job activates it.
+    const activated = !live || (await readAvailability(tx)).monitoringActivation;
 
     const entities: EntityRow[] = [];
     for (const [index, row] of rows.entries()) {
-      const values = termValues(row, live, now);
+      const values = termValues(row, live, now, activated);
       const previous = locked.restart.get(index);
       if (previous) {
         const [restarted] = await tx
@@ -226,13 +244,54 @@ export async function orderEntities({ ctx, input }: { ctx: MonitoringCtx; input:
         entities.push(inserted!);
       }
     }
+    const entityIds = entities.map((entity) => entity.id);
     await tx
       .update(monitoringOrders)
-      .set({ status: 'completed', entityIds: entities.map((entity) => entity.id), chargeId: charge?.id ?? null, finishedAt: now })
+      .set({
+        status: activated ? 'completed' : 'processing',
+        entityIds,
+        chargeId: charge?.id ?? null,
+        finishedAt: activated ? now : null,
+      })
       .where(sql`${monitoringOrders.id} = ${order!.id}`);
-    if (live) await enqueue(tx, { name: MONITORING_SETUP_JOB, payload: { entityIds: entities.map((e) => e.id) }, runAt: now }, now);
-    return entities;
+    if (live) await enqueue(tx, { name: MONITORING_SETUP_JOB, payload: { entityIds, orderId: order!.id }, runAt: now }, now);
+    return { entities, activated };
   });
 
-  return { unitPrice: price, total, entities: created.map((entity) => entityView(entity, now)) };
+  const answer = { unitPrice: price, total, entities: outcome.entities.map((entity) => entityView(entity, now)) };
+  return outcome.activated ? answer : { status: 'processing', ...answer };
+}
+
+/**
+ * The answer now to an order that was answered 202 (spec 3.4): repeated with the same
+ * Idempotency-Key, it answers 201 once every entity is activated, else 202 again with the entities
+ * as they are.
+ */
+export async function orderOutcome({
+  ctx,
+  input,
+}: {
+  ctx: MonitoringCtx;
+  input: { answered: ProcessingOrderAnswer };
+}): Promise<OrderAnswer | ProcessingOrderAnswer> {
+  const scope = scopeOf(ctx.caller);
+  const ids = input.answered.entities.map((entity) => entity.id);
+  const rows = await ctx.db
+    .select()
+    .from(monitoredEntities)
+    .where(
+      and(
+        eq(monitoredEntities.accountId, scope.accountId),
+        eq(monitoredEntities.environment, scope.environment),
+        inArray(monitoredEntities.id, ids),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const now = ctx.clock.now();
+  const entities = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [entityView(row, now)] : [];
+  });
+  const answer = { unitPrice: input.answered.unitPrice, total: input.answered.total, entities };
+  return rows.some((row) => row.status === 'processing') ? { status: 'processing', ...answer } : answer;
 }

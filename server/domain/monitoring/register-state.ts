@@ -22,6 +22,8 @@ export interface RegisterSnapshot {
   /** Newest ASIC document and insolvency notice ids seen: later ones are new. */
   documentCursor: number;
   noticeCursor: number;
+  /** Newest PPSR registration (`seq`) seen; absent in snapshots taken before PPSR was watched. */
+  ppsrCursor?: number;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -61,6 +63,7 @@ export function oneLineAddress(address: CompanyRecord['address']): string | null
 export interface Cursors {
   documentCursor: number;
   noticeCursor: number;
+  ppsrCursor: number;
 }
 
 /**

@@ -108,13 +108,14 @@ export async function resolveRows(registers: Registers, inputs: readonly OrderRo
   const companyAbns = [...companies.values(), ...owners.values()].flatMap((company) =>
     company?.abn && !abnRecords.has(company.abn) ? [company.abn] : [],
   );
-  const [companyAbnRecords, documentCursor, noticeCursor] = await Promise.all([
+  const [companyAbnRecords, documentCursor, noticeCursor, ppsrCursor] = await Promise.all([
     registers.abns.findManyByAbn(companyAbns),
     registers.documents.cursor(),
     registers.insolvency.cursor(),
+    registers.ppsr.cursor(),
   ]);
   const abnRecordOf = (abn: string | null): AbnDetails | null => (abn ? (abnRecords.get(abn) ?? companyAbnRecords.get(abn) ?? null) : null);
-  const cursors: Cursors = { documentCursor, noticeCursor };
+  const cursors: Cursors = { documentCursor, noticeCursor, ppsrCursor };
 
   const problems = emptyProblems();
   const resolved: (ResolvedRow | null)[] = [];

@@ -45,8 +45,12 @@ export async function currentRegisters(
   return answer;
 }
 
-/** The newest document and notice now: a fresh baseline sees everything before as known. */
+/** The newest document, notice and PPSR registration now: a fresh baseline sees everything before as known. */
 export async function currentCursors(registers: Registers): Promise<Cursors> {
-  const [documentCursor, noticeCursor] = await Promise.all([registers.documents.cursor(), registers.insolvency.cursor()]);
-  return { documentCursor, noticeCursor };
+  const [documentCursor, noticeCursor, ppsrCursor] = await Promise.all([
+    registers.documents.cursor(),
+    registers.insolvency.cursor(),
+    registers.ppsr.cursor(),
+  ]);
+  return { documentCursor, noticeCursor, ppsrCursor };
 }

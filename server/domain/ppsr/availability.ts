@@ -1,4 +1,5 @@
-// The operator's outage switches for the PPSR and the card provider, in the operator document's words.
+// The operator's outage switches for the PPSR, the card provider and live monitoring activation, in
+// the operator document's words.
 import type { AppDeps } from '../../deps.js';
 import { changeAvailability, OUTAGE_RETRY_AFTER_SECONDS, readAvailability, type SystemAvailability } from '../../registers/availability.js';
 
@@ -7,18 +8,25 @@ type State = 'available' | 'unavailable';
 export interface AvailabilityChanges {
   ppsr?: State;
   cardProvider?: State;
+  monitoringActivation?: State;
 }
 
 export interface AvailabilityView {
   ppsr: State;
   cardProvider: State;
+  monitoringActivation: State;
   retryAfterSeconds: number;
 }
 
 const stateOf = (up: boolean): State => (up ? 'available' : 'unavailable');
 
 function view(current: SystemAvailability): AvailabilityView {
-  return { ppsr: stateOf(current.ppsr), cardProvider: stateOf(current.cardProvider), retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS };
+  return {
+    ppsr: stateOf(current.ppsr),
+    cardProvider: stateOf(current.cardProvider),
+    monitoringActivation: stateOf(current.monitoringActivation),
+    retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS,
+  };
 }
 
 export async function availabilityView(deps: Pick<AppDeps, 'db'>): Promise<AvailabilityView> {
@@ -33,5 +41,11 @@ export async function switchAvailability({
   input: AvailabilityChanges;
 }): Promise<AvailabilityView> {
   const up = (state: State | undefined): boolean | undefined => (state === undefined ? undefined : state === 'available');
-  return view(await changeAvailability(ctx.db, { ppsr: up(input.ppsr), cardProvider: up(input.cardProvider) }));
+  return view(
+    await changeAvailability(ctx.db, {
+      ppsr: up(input.ppsr),
+      cardProvider: up(input.cardProvider),
+      monitoringActivation: up(input.monitoringActivation),
+    }),
+  );
 }

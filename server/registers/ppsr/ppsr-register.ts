@@ -49,8 +49,23 @@ export interface AddedPpsrRegistration {
   serialNumber: string | null;
 }
 
+/** A registration made against a company's ACN, in the order the PPSR took them (monitoring's `ppsr_registration`). */
+export interface PpsrRegistrationChange {
+  /** Position in the register's order of addition: later registrations have larger ones. */
+  seq: number;
+  acn: string;
+  registrationNumber: string;
+  collateralClass: string;
+  securedPartyName: string;
+  registrationStart: Date;
+}
+
 export interface PpsrRegister {
   /** Whether the register can be reached now; callers refuse work (503) before charging when not. */
   availability(): Promise<Availability>;
   search(query: PpsrQuery): Promise<PpsrAnswer>;
+  /** Registrations against these ACNs made after `afterSeq`, oldest first. */
+  registrationsSince(acns: readonly string[], afterSeq: number): Promise<PpsrRegistrationChange[]>;
+  /** The `seq` of the newest registration (0 when none). */
+  cursor(): Promise<number>;
 }

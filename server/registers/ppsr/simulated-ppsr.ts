@@ -147,6 +147,8 @@ export function createSimulatedPpsr(
       await answerDelay();
       return search(query);
     },
+    registrationsSince: (acns, afterSeq) => stored.againstAcnsSince(acns, afterSeq),
+    cursor: () => stored.cursor(),
     addRegistration: async (input, at) => {
       const entity = await grantorEntity(registers, input.grantorNumberType, input.grantorNumber);
       const given = input.registrationNumber;

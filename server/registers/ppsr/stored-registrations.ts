@@ -1,15 +1,16 @@
 // Registrations the operator added to the simulated PPSR (table `ppsr_registrations`), shown in the
 // register's own shape. Read on every search, so a registration added through one process is found
 // by searches in every other.
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { VIN_PATTERN } from '../../../schemas/common/identifiers.js';
 import type { Database } from '../../store/db.js';
 import { ppsrRegistrations } from '../../store/schema/index.js';
 import { brisbaneDateTime } from './brisbane-time.js';
 import { seedOf } from './generated.js';
-import type { AddedPpsrRegistration, GrantorNumberType, PpsrRegistrationRecord } from './ppsr-register.js';
+import type { AddedPpsrRegistration, GrantorNumberType, PpsrRegistrationChange, PpsrRegistrationRecord } from './ppsr-register.js';
 
 type Row = typeof ppsrRegistrations.$inferSelect;
+type NewRow = typeof ppsrRegistrations.$inferInsert;
 
 const SEVEN_YEARS_MS = 7 * 365.25 * 86_400_000;
 
@@ -63,7 +64,11 @@ export interface StoredRegistrations {
   bySerialNumber(serialNumber: string): Promise<PpsrRegistrationRecord[]>;
   byRegistrationNumber(registrationNumber: string): Promise<PpsrRegistrationRecord | null>;
   /** Inserts; null when the registration number is taken. */
-  insert(row: Row): Promise<AddedPpsrRegistration | null>;
+  insert(row: NewRow): Promise<AddedPpsrRegistration | null>;
+  /** Registrations whose grantor is one of these ACNs, added after `afterSeq`, in order of addition. */
+  againstAcnsSince(acns: readonly string[], afterSeq: number): Promise<PpsrRegistrationChange[]>;
+  /** The `seq` of the newest registration, 0 when none. */
+  cursor(): Promise<number>;
 }
 
 export function createStoredRegistrations(db: Database): StoredRegistrations {
@@ -84,6 +89,32 @@ export function createStoredRegistrations(db: Database): StoredRegistrations {
     insert: async (row) => {
       const [inserted] = await db.insert(ppsrRegistrations).values(row).onConflictDoNothing().returning();
       return inserted ? addedView(inserted) : null;
+    },
+    againstAcnsSince: async (acns, afterSeq) => {
+      if (acns.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(ppsrRegistrations)
+        .where(
+          and(
+            eq(ppsrRegistrations.grantorNumberType, 'ACN'),
+            inArray(ppsrRegistrations.grantorNumber, [...acns]),
+            gt(ppsrRegistrations.seq, afterSeq),
+          ),
+        )
+        .orderBy(asc(ppsrRegistrations.seq));
+      return rows.map((row) => ({
+        seq: row.seq,
+        acn: row.grantorNumber,
+        registrationNumber: row.registrationNumber,
+        collateralClass: row.collateralClass,
+        securedPartyName: row.securedPartyName,
+        registrationStart: row.registrationStart,
+      }));
+    },
+    cursor: async () => {
+      const [row] = await db.select({ seq: max(ppsrRegistrations.seq) }).from(ppsrRegistrations);
+      return Number(row?.seq ?? 0);
     },
   };
 }

@@ -75,6 +75,8 @@ export const ppsrRegistrations = pgTable(
   'ppsr_registrations',
   {
     registrationNumber: text('registration_number').primaryKey(),
+    /** Order of addition: monitoring checks report registrations past the one they last saw. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     grantorNumberType: text('grantor_number_type').notNull(),
     grantorNumber: text('grantor_number').notNull(),
     /** Resolved from the company or ABN register when added, so name searches find it too. */
@@ -85,5 +87,9 @@ export const ppsrRegistrations = pgTable(
     serialNumber: text('serial_number'),
     createdAt: timestamps('created_at').notNull(),
   },
-  (t) => [index('ppsr_registrations_grantor_idx').on(t.grantorNumber), index('ppsr_registrations_serial_idx').on(t.serialNumber)],
+  (t) => [
+    index('ppsr_registrations_grantor_idx').on(t.grantorNumber),
+    index('ppsr_registrations_serial_idx').on(t.serialNumber),
+    uniqueIndex('ppsr_registrations_seq_idx').on(t.seq),
+  ],
 );

@@ -60,6 +60,7 @@ describe('a check that dies part-way', () => {
       businessNames: [],
       documentCursor: 0,
       noticeCursor: 0,
+      ppsrCursor: 0,
     });
     await server.deps.db.insert(monitoredEntities).values(
       acns.map((acn) => ({

@@ -9,12 +9,15 @@ import {
   getMonitoringEntity,
   getMonitoringEvent,
   listMonitoringEntityEvents,
+  listMonitoringEvents,
   stopMonitoringEntity,
   type MonitoringEvent,
 } from '../../../generated/client/index.js';
+import { createJobRegistry } from '../../../server/job-registry.js';
+import { ensureRecurring } from '../../../server/jobs/runner.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { startDeliveryServer, startReceiver, type Receiver } from '../webhooks/delivery.support.js';
-import { advance, client, deliveredTo, endpointFor, order, orderOne, registerChange, runJob, type Endpoint } from './support.js';
+import { acnFrom, advance, client, deliveredTo, endpointFor, order, orderOne, registerChange, runJob, type Endpoint } from './support.js';
 
 let server: TestServer;
 let receiver: Receiver;
@@ -224,5 +227,79 @@ describe('a monitored company gains an ABN', () => {
     expect(await entity(company!.id)).toMatchObject({ abn: '12004044937', acn: '100000020' });
     const gone = await getMonitoringEntity({ client: client(server, account, 'live'), path: { id: holder!.id } });
     expect(gone.response.status).toBe(404);
+  });
+});
+
+describe('PPSR registrations against a monitored company', () => {
+  it('a registration the operator adds against the ACN is one ppsr_registration event at the next daily check, sent to the live endpoint', async () => {
+    const company = await orderOne(server, account, { acn: acnFrom(70_000_001), reference: 'ppsr-watch' }, 'live');
+    const other = await orderOne(server, account, { acn: acnFrom(70_000_002) }, 'live');
+    await advance(server, 1);
+    expect(await entity(company.id)).toMatchObject({ monitoringStatus: 'active' });
+    const { data: before } = await listMonitoringEvents({ client: client(server, account, 'live'), query: { perPage: 100 } });
+    const since = String(Math.max(0, ...before!.data.map((e) => e.monitoringEventId)));
+
+    const added = await server.admin<{ registrationNumber: string }>('POST', '/admin/register/ppsr-registrations', {
+      grantorNumberType: 'ACN',
+      grantorNumber: company.acn,
+      collateralClass: 'Motor Vehicle',
+      securedPartyName: 'EXAMPLE FINANCE LIMITED',
+      registrationStart: '2026-11-20T03:00:00Z',
+      serialNumber: '1HGCM82633A004352',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    // The same digits as another kind of grantor number (an ARSN) are not a registration against the company.
+    const notAgainst = await server.admin('POST', '/admin/register/ppsr-registrations', {
+      grantorNumberType: 'ARSN',
+      grantorNumber: company.acn,
+      collateralClass: 'Other Goods',
+      securedPartyName: 'EXAMPLE FINANCE LIMITED',
+      registrationStart: '2026-11-20T03:00:00Z',
+    });
+    expect(notAgainst.status, JSON.stringify(notAgainst.body)).toBe(201);
+
+    // A day on the service clock: the daily check `npm start` schedules runs, then the deliveries it queued.
+    await ensureRecurring(server.deps, createJobRegistry(server.deps.config));
+    const from = receiver.hits.length;
+    await advance(server, 86_400);
+    await advance(server, 1);
+
+    const { data: listed } = await listMonitoringEvents({ client: client(server, account, 'live'), query: { since, perPage: 100 } });
+    const summaries = listed!.data.filter((e) => e.entityId === company.id || e.entityId === other.id);
+    expect(summaries.map((e) => [e.entityId, e.eventType, e.simulated])).toStrictEqual([[company.id, 'ppsr_registration', false]]);
+    const { data: event } = await getMonitoringEvent({
+      client: client(server, account, 'live'),
+      path: { id: summaries[0]!.monitoringEventId },
+    });
+    expect(event).toMatchObject({
+      eventType: 'ppsr_registration',
+      title: 'PPSR registration made',
+      description: `PPSR registration ${added.body.registrationNumber} (Motor Vehicle) was made against the company in favour of EXAMPLE FINANCE LIMITED.`,
+      effectiveDate: '2026-11-20',
+      source: 'ppsr',
+      metadata: {},
+      entity: expect.objectContaining({ id: company.id, reference: 'ppsr-watch' }),
+    });
+
+    // Through the outbox: one signed delivery, exactly the 6.2 payload.
+    const delivered = deliveredTo(receiver.hits.slice(from), live).filter((d) => (d.entity as { id: number }).id === company.id);
+    expect(delivered).toStrictEqual([
+      {
+        event: 'monitoring.change_detected',
+        monitoringEventId: event!.monitoringEventId,
+        eventType: 'ppsr_registration',
+        title: 'PPSR registration made',
+        detectedAt: event!.detectedAt,
+        entity: expect.objectContaining({ id: company.id }),
+        timestamp: event!.detectedAt,
+        deliveryId: expect.stringMatching(/^dlv_[A-Za-z0-9]{24}$/),
+      },
+    ]);
+
+    // Reported once: the next day's check has nothing new for it.
+    await advance(server, 86_400);
+    await advance(server, 1);
+    const { data: later } = await listMonitoringEntityEvents({ client: client(server, account, 'live'), path: { id: company.id } });
+    expect(later!.data.map((e) => e.eventType)).toStrictEqual(['ppsr_registration']);
   });
 });

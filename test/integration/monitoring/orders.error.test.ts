@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { listMonitoringEntities } from '../../../generated/client/index.js';
 import { monitoredEntities } from '../../../server/store/schema/index.js';
+import { loadDocument, type JsonObject } from '../../support/document.js';
 import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 import {
   acnFrom,
@@ -218,6 +219,44 @@ describe('limits', () => {
     expectError(await post(account, { entities: rows(50, 1) }, 'live'), 429, 'lookup_rate_limited');
     await advance(server, 60);
     expect((await post(account, { entities: rows(50, 11) }, 'live')).status).toBe(201);
+  });
+
+  it('the 429 carries every header the document lists for it, naming the lookup budget; with an Idempotency-Key it is not replayed', async () => {
+    const document = loadDocument();
+    const paths = document.paths as Record<string, Record<string, JsonObject>>;
+    const responses = paths['/monitoring/entities']!.post!.responses as Record<string, JsonObject>;
+    const documented = Object.keys(responses['429']!.headers as JsonObject);
+    expect(documented).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+
+    const account = await server.createAccount();
+    await advance(server, 60 - ((server.clock.now().getTime() / 1000) % 60));
+    const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ acn: acnFrom(51_000_000 + from + i) }));
+    expect((await post(account, { entities: rows(0, 25) }, 'live')).status).toBe(201);
+    expect((await post(account, { entities: rows(25, 25) }, 'live')).status).toBe(201);
+    await advance(server, 15);
+    const key = { 'Idempotency-Key': 'lookup-budget-retry' };
+    const refused = await post(account, { entities: rows(50, 11) }, 'live', key);
+    expectError(refused, 429, 'lookup_rate_limited');
+    for (const name of documented) expect(refused.headers.get(name), name).toMatch(/^\S+$/);
+    // The budget that ran out: 60 lookups a minute, 10 left, 45 s to the next minute.
+    expect(refused.headers.get('retry-after')).toBe('45');
+    expect(refused.headers.get('ratelimit-limit')).toBe('60');
+    expect(refused.headers.get('ratelimit-remaining')).toBe('10');
+    expect(refused.headers.get('ratelimit-reset')).toBe('45');
+    // The same key again inside the minute: refused again, the same way, with its headers (not a
+    // replay of a stored answer)...
+    const again = await post(account, { entities: rows(50, 11) }, 'live', key);
+    expectError(again, 429, 'lookup_rate_limited');
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.headers.get('retry-after')).toBe('45');
+    // ...and after Retry-After the retry with the same key is the order itself, charged once.
+    await advance(server, 45);
+    const placed = await post(account, { entities: rows(50, 11) }, 'live', key);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const replayed = await post(account, { entities: rows(50, 11) }, 'live', key);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toStrictEqual(placed.body);
+    expect(await chargesOf(server, account)).toHaveLength(3);
   });
 
   it('Pro accounts have 600 lookups a minute; invoice and Enterprise accounts are not capped (D-43)', async () => {

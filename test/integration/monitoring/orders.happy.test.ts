@@ -3,7 +3,7 @@
 // live keys charged once per order with the plan's discount and pending their first check, and the
 // Idempotency-Key replay. The harness checks every response against the document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMonitoringEntities } from '../../../generated/client/index.js';
+import { createMonitoringEntities, getMonitoringEntity, stopMonitoringEntity } from '../../../generated/client/index.js';
 import { startTestServer, type TestServer } from '../../support/harness.js';
 import { HIDDEN, advance, chargesOf, client, order, orderOne } from './support.js';
 
@@ -136,5 +136,81 @@ describe('live keys', () => {
     expect(again.response.headers.get('idempotent-replayed')).toBe('true');
     expect(again.data).toStrictEqual(first.data);
     expect(await chargesOf(server, account)).toHaveLength(1);
+  });
+});
+
+describe('live order whose activation is unfinished (spec 3.4: 202, the final answer on a retry with the same key)', () => {
+  async function switchActivation(state: 'available' | 'unavailable'): Promise<void> {
+    const answer = await server.admin('PATCH', '/admin/register/availability', { monitoringActivation: state });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ monitoringActivation: state });
+  }
+
+  it('is charged and answers 202 processing; the same key answers 202 until activation, then the final 201, charged once', async () => {
+    const account = await server.createAccount();
+    const live = client(server, account, 'live');
+    const body = { entities: [{ acn: '100000011', reference: 'slow' }, { abn: '53900000001' }] };
+    const headers = { 'Idempotency-Key': 'order-while-activation-is-down' };
+    await switchActivation('unavailable');
+    let first: Awaited<ReturnType<typeof createMonitoringEntities>>;
+    try {
+      first = await createMonitoringEntities({ client: live, body, headers });
+      expect(first.response.status).toBe(202);
+      expect(first.data).toMatchObject({ status: 'processing', unitPrice: 1800, total: 3600 });
+      expect(first.data!.entities.map((e) => [e.acn, e.abn, e.status, e.monitoringStatus, e.entityStatus])).toStrictEqual([
+        ['100000011', '60100000011', 'processing', 'pending', 'unknown'],
+        [null, '53900000001', 'processing', 'pending', 'unknown'],
+      ]);
+      // Payment taken once, at the 202.
+      expect((await chargesOf(server, account)).map((c) => c.amount)).toStrictEqual([3600]);
+      const [company] = first.data!.entities;
+
+      // Still processing: the same key answers 202 again, with the entities as they are; nothing charged again.
+      await advance(server, 30);
+      const meanwhile = await createMonitoringEntities({ client: live, body, headers });
+      expect(meanwhile.response.status).toBe(202);
+      expect(meanwhile.response.headers.get('idempotent-replayed')).toBe('true');
+      expect(meanwhile.data).toStrictEqual(first.data);
+      // A processing entity cannot be stopped, nor ordered again (spec 3.4, 7).
+      const stop = await stopMonitoringEntity({ client: live, path: { id: company!.id } });
+      expect(stop.response.status).toBe(409);
+      expect(stop.error).toMatchObject({ error: 'order_processing' });
+      const again = await createMonitoringEntities({ client: live, body: { entities: [{ acn: '100000011' }] } });
+      expect(again.response.status).toBe(422);
+      expect(again.error).toMatchObject({ errors: { 'entities.0': [{ code: 'renewal_in_progress' }] } });
+    } finally {
+      await switchActivation('available');
+    }
+
+    // Activation is retried every minute: back on, the entities are activated and checked.
+    await advance(server, 60);
+    const { data: activated } = await getMonitoringEntity({ client: live, path: { id: first.data!.entities[0]!.id } });
+    expect(activated).toMatchObject({ status: 'active', monitoringStatus: 'active', entityStatus: 'registered' });
+
+    const final = await createMonitoringEntities({ client: live, body, headers });
+    expect(final.response.status).toBe(201);
+    expect(final.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(final.data).not.toHaveProperty('status');
+    expect(final.data).toMatchObject({ unitPrice: 1800, total: 3600 });
+    expect(final.data!.entities.map((e) => [e.id, e.status, e.monitoringStatus])).toStrictEqual(
+      first.data!.entities.map((e) => [e.id, 'active', 'active']),
+    );
+    // The final answer is kept: replayed as it is from now on.
+    const replayed = await createMonitoringEntities({ client: live, body, headers });
+    expect(replayed.response.status).toBe(201);
+    expect(replayed.data).toStrictEqual(final.data);
+    expect((await chargesOf(server, account)).map((c) => c.amount)).toStrictEqual([3600]);
+  });
+
+  it('test keys are active at once whatever the switch says', async () => {
+    const account = await server.createAccount();
+    await switchActivation('unavailable');
+    try {
+      const answer = await createMonitoringEntities({ client: client(server, account), body: { entities: [{ acn: '100000011' }] } });
+      expect(answer.response.status).toBe(201);
+      expect(answer.data!.entities[0]).toMatchObject({ status: 'active', monitoringStatus: 'active' });
+    } finally {
+      await switchActivation('available');
+    }
   });
 });

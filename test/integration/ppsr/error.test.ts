@@ -297,6 +297,6 @@ describe('operator registrations and switches', () => {
     expect((await server.admin('PATCH', '/admin/register/availability', {})).status).toBe(422);
     expect((await server.admin('PATCH', '/admin/register/availability', { ppsr: 'down' })).status).toBe(422);
     const read = await server.admin('GET', '/admin/register/availability');
-    expect(read.body).toEqual({ ppsr: 'available', cardProvider: 'available', retryAfterSeconds: 30 });
+    expect(read.body).toEqual({ ppsr: 'available', cardProvider: 'available', monitoringActivation: 'available', retryAfterSeconds: 30 });
   });
 });
