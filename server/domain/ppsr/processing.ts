@@ -7,15 +7,16 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { Database } from '../../store/db.js';
-import type { JobRow } from '../../jobs/queue.js';
 import { enqueue } from '../../jobs/queue.js';
 import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
 import { brisbaneDateTime, brisbaneYymmdd } from '../../registers/ppsr/brisbane-time.js';
 import type { PpsrAnswer } from '../../registers/ppsr/ppsr-register.js';
 import { PpsrSearchRequest } from '../../../schemas/ppsr/index.js';
 import { planSearch, type SearchPlan } from './query.js';
-import { PPSR_PROCESSING_JOB, type PpsrSearchRow } from './searches.js';
+import { PPSR_PROCESSING_JOB } from './searches.js';
 import { CERTIFICATE_JOB } from './certificates.js';
+import type { JobRow } from '../../store/schema/jobs.js';
+import type { PpsrSearchRow } from '../../store/schema/ppsr.js';
 
 const Payload = z.object({ requestId: z.number().int().min(1) });
 

@@ -11,12 +11,10 @@ import type { DeliveryJobPayload } from '../../delivery/delivery.js';
 import type { DeliveryAttempt, WebhookDelivery } from '../../../schemas/webhooks/index.js';
 import { DomainError, NotFoundError } from '../errors.js';
 import { endpointOwner, ownedBy, type EndpointCaller } from './owner.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../store/schema/webhooks.js';
 
 export type DeliveryView = z.infer<typeof WebhookDelivery>;
 type AttemptView = z.infer<typeof DeliveryAttempt>;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-type AttemptRow = typeof webhookAttempts.$inferSelect;
-type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 export interface DeliveryLogContext extends Pick<AppDeps, 'db' | 'clock'> {
   caller: EndpointCaller;
@@ -27,7 +25,7 @@ export interface Page<T> {
   meta: { currentPage: number; perPage: number; total: number; lastPage: number };
 }
 
-function attemptView(row: AttemptRow): AttemptView {
+function attemptView(row: WebhookAttemptRow): AttemptView {
   return {
     attemptNumber: row.attemptNumber,
     attemptedAt: row.attemptedAt.toISOString(),
@@ -37,7 +35,7 @@ function attemptView(row: AttemptRow): AttemptView {
   };
 }
 
-export function deliveryView(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
+export function deliveryView(row: WebhookDeliveryRow, attempts: WebhookAttemptRow[]): DeliveryView {
   return {
     deliveryId: row.id,
     event: row.event,
@@ -52,7 +50,7 @@ export function deliveryView(row: DeliveryRow, attempts: AttemptRow[]): Delivery
   };
 }
 
-async function findEndpoint(ctx: DeliveryLogContext, id: string): Promise<EndpointRow> {
+async function findEndpoint(ctx: DeliveryLogContext, id: string): Promise<WebhookEndpointRow> {
   const owner = await endpointOwner(ctx, ctx.caller);
   const [row] = await ctx.db
     .select()
@@ -63,8 +61,8 @@ async function findEndpoint(ctx: DeliveryLogContext, id: string): Promise<Endpoi
   return row;
 }
 
-async function attemptsOf(ctx: Pick<AppDeps, 'db'>, deliveryIds: string[]): Promise<Map<string, AttemptRow[]>> {
-  const byDelivery = new Map<string, AttemptRow[]>(deliveryIds.map((id) => [id, []]));
+async function attemptsOf(ctx: Pick<AppDeps, 'db'>, deliveryIds: string[]): Promise<Map<string, WebhookAttemptRow[]>> {
+  const byDelivery = new Map<string, WebhookAttemptRow[]>(deliveryIds.map((id) => [id, []]));
   if (deliveryIds.length === 0) return byDelivery;
   const rows = await ctx.db
     .select()

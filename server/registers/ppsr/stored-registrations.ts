@@ -8,8 +8,7 @@ import { ppsrRegistrations } from '../../store/schema/index.js';
 import { brisbaneDateTime } from './brisbane-time.js';
 import { seedOf } from './generated.js';
 import type { AddedPpsrRegistration, GrantorNumberType, PpsrRegistrationRecord } from './ppsr-register.js';
-
-type Row = typeof ppsrRegistrations.$inferSelect;
+import type { PpsrRegistrationRow } from '../../store/schema/ppsr.js';
 
 const SEVEN_YEARS_MS = 7 * 365.25 * 86_400_000;
 
@@ -18,7 +17,7 @@ function sevenDigits(seed: Buffer, offset: number): string {
 }
 
 /** The register's view of an added registration; what the operator did not give is derived from its number. */
-export function registrationOf(row: Row): PpsrRegistrationRecord {
+export function registrationOf(row: PpsrRegistrationRow): PpsrRegistrationRecord {
   const seed = seedOf('added', row.registrationNumber);
   const serial = row.serialNumber;
   return {
@@ -42,7 +41,7 @@ export function registrationOf(row: Row): PpsrRegistrationRecord {
   };
 }
 
-export function addedView(row: Row): AddedPpsrRegistration {
+export function addedView(row: PpsrRegistrationRow): AddedPpsrRegistration {
   return {
     registrationNumber: row.registrationNumber,
     grantorNumberType: row.grantorNumberType as GrantorNumberType,
@@ -63,7 +62,7 @@ export interface StoredRegistrations {
   bySerialNumber(serialNumber: string): Promise<PpsrRegistrationRecord[]>;
   byRegistrationNumber(registrationNumber: string): Promise<PpsrRegistrationRecord | null>;
   /** Inserts; null when the registration number is taken. */
-  insert(row: Row): Promise<AddedPpsrRegistration | null>;
+  insert(row: PpsrRegistrationRow): Promise<AddedPpsrRegistration | null>;
 }
 
 export function createStoredRegistrations(db: Database): StoredRegistrations {

@@ -87,3 +87,8 @@ export const ppsrRegistrations = pgTable(
   },
   (t) => [index('ppsr_registrations_grantor_idx').on(t.grantorNumber), index('ppsr_registrations_serial_idx').on(t.serialNumber)],
 );
+
+export type PpsrRegistrationRow = typeof ppsrRegistrations.$inferSelect;
+export type PpsrSearchRow = typeof ppsrSearches.$inferSelect;
+export type PpsrCertificateRow = typeof ppsrCertificates.$inferSelect;
+export type PpsrAlertRow = typeof ppsrAlerts.$inferSelect;
