@@ -5,13 +5,13 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { enqueue } from '../../jobs/queue.js';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../store/schema/index.js';
+import { webhookAttempts, webhookDeliveries } from '../../store/schema/index.js';
 import { WEBHOOK_DELIVERY_JOB } from '../../delivery/events.js';
 import type { DeliveryJobPayload } from '../../delivery/delivery.js';
 import type { DeliveryAttempt, WebhookDelivery } from '../../../schemas/webhooks/index.js';
 import { DomainError, NotFoundError } from '../errors.js';
-import { endpointOwner, ownedBy, type EndpointCaller } from './owner.js';
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../store/schema/webhooks.js';
+import { endpointOwner, findOwnedEndpoint, type EndpointCaller } from './owner.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow } from '../../store/schema/webhooks.js';
 
 export type DeliveryView = z.infer<typeof WebhookDelivery>;
 type AttemptView = z.infer<typeof DeliveryAttempt>;
@@ -50,17 +50,6 @@ export function deliveryView(row: WebhookDeliveryRow, attempts: WebhookAttemptRo
   };
 }
 
-async function findEndpoint(ctx: DeliveryLogContext, id: string): Promise<WebhookEndpointRow> {
-  const owner = await endpointOwner(ctx, ctx.caller);
-  const [row] = await ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
-    .limit(1);
-  if (!row) throw new NotFoundError('webhook endpoint');
-  return row;
-}
-
 async function attemptsOf(ctx: Pick<AppDeps, 'db'>, deliveryIds: string[]): Promise<Map<string, WebhookAttemptRow[]>> {
   const byDelivery = new Map<string, WebhookAttemptRow[]>(deliveryIds.map((id) => [id, []]));
   if (deliveryIds.length === 0) return byDelivery;
@@ -81,7 +70,7 @@ export async function listDeliveries({
   ctx: DeliveryLogContext;
   input: { endpointId: string; page: number; perPage: number };
 }): Promise<Page<DeliveryView>> {
-  const endpoint = await findEndpoint(ctx, input.endpointId);
+  const endpoint = await findOwnedEndpoint(ctx, await endpointOwner(ctx, ctx.caller), input.endpointId);
   const mine = eq(webhookDeliveries.endpointId, endpoint.id);
   const [counted] = await ctx.db.select({ n: count() }).from(webhookDeliveries).where(mine);
   const total = counted?.n ?? 0;
@@ -114,7 +103,7 @@ export async function resendDelivery({
   ctx: DeliveryLogContext;
   input: { endpointId: string; deliveryId: string };
 }): Promise<DeliveryView> {
-  const endpoint = await findEndpoint(ctx, input.endpointId);
+  const endpoint = await findOwnedEndpoint(ctx, await endpointOwner(ctx, ctx.caller), input.endpointId);
   const [delivery] = await ctx.db
     .select()
     .from(webhookDeliveries)

@@ -13,7 +13,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../store/schema/index.js
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import { newId } from '../../ids.js';
 import { MAX_ENDPOINTS_PER_KEY, type WebhookEndpoint } from '../../../schemas/webhooks/index.js';
-import { endpointOwner, ownedBy, type EndpointCaller, type EndpointOwner } from './owner.js';
+import { endpointOwner, findOwnedEndpoint, ownedBy, type EndpointCaller } from './owner.js';
 import { checkEndpointFields, type EndpointFields } from './validation.js';
 import type { WebhookEndpointRow } from '../../store/schema/webhooks.js';
 
@@ -55,16 +55,6 @@ function uniqueNames(eventTypes: readonly string[]): string[] {
 async function checkedFields(ctx: WebhookContext, fields: EndpointFields): Promise<void> {
   const { problems } = await checkEndpointFields(ctx, fields);
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-}
-
-async function findOwned(ctx: WebhookContext, owner: EndpointOwner, id: string): Promise<WebhookEndpointRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
-    .limit(1);
-  if (!row) throw new NotFoundError('webhook endpoint');
-  return row;
 }
 
 /** Oldest first (creation order); endpoints created in the same instant follow in id order. */
@@ -131,7 +121,7 @@ export async function updateEndpoint({
   input: { id: string; changes: EndpointChanges };
 }): Promise<WebhookEndpointRow> {
   const owner = await endpointOwner(ctx, ctx.caller);
-  const current = await findOwned(ctx, owner, input.id);
+  const current = await findOwnedEndpoint(ctx, owner, input.id);
   const { url, eventTypes, enabled } = input.changes;
   if (url === undefined && eventTypes === undefined && enabled === undefined) return current;
   await checkedFields(ctx, { ...(url !== undefined ? { url } : {}), ...(eventTypes !== undefined ? { eventTypes } : {}) });
