@@ -16,17 +16,13 @@ import { scopeOf, type Caller, type Scope } from '../caller.js';
 import { DomainError, NotFoundError } from '../errors.js';
 import { PARTNER_PROGRESS_JOB } from './partner-progress.js';
 import type { BusinessAccountApplicationRow } from '../../store/schema/business-accounts.js';
+import { brisbaneDateTime } from '../../../schemas/common/dates.js';
 
 export type ApplicationStatus = 'new' | 'sent' | 'finished' | 'rejected';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** What a verb needs of the request: the database, the clock and who is calling. */
 type Ctx = Deps & { caller: Pick<Caller, 'account' | 'environment'> };
-
-/** D-37: Australia/Brisbane local time (UTC+10 all year, no daylight saving) as `YYYY-MM-DD HH:MM:SS`. */
-export function brisbaneDateTime(at: Date): string {
-  return new Date(at.getTime() + 10 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 export type ApplicationStatusView = z.input<typeof BusinessAccountStatus>;
 

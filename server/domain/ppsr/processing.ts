@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Database } from '../../store/db.js';
 import { enqueue } from '../../jobs/queue.js';
 import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
-import { brisbaneDateTime, brisbaneYymmdd } from '../../registers/ppsr/brisbane-time.js';
+import { brisbaneOffsetDateTime, brisbaneYymmdd } from '../../../schemas/common/dates.js';
 import type { PpsrAnswer } from '../../registers/ppsr/ppsr-register.js';
 import { PpsrSearchRequest } from '../../../schemas/ppsr/index.js';
 import { planSearch, type SearchPlan } from './query.js';
@@ -47,7 +47,7 @@ async function complete(deps: AppDeps, tx: Database, row: PpsrSearchRow, plan: S
       ppsrSearchNumber: ppsrSearchNumber(row.requestId, now),
       resultCount: answer.registrations.length,
       resultSummary: null,
-      searchedAt: brisbaneDateTime(now),
+      searchedAt: brisbaneOffsetDateTime(now),
     },
     registrations: answer.registrations,
     ...(plan.vehicleData && answer.nevdis ? { nevdisData: answer.nevdis } : {}),

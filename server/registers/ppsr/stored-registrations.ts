@@ -5,7 +5,7 @@ import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { VIN_PATTERN } from '../../../schemas/common/identifiers.js';
 import type { Database } from '../../store/db.js';
 import { ppsrRegistrations } from '../../store/schema/index.js';
-import { brisbaneDateTime } from './brisbane-time.js';
+import { brisbaneOffsetDateTime } from '../../../schemas/common/dates.js';
 import { seedOf } from './generated.js';
 import type { AddedPpsrRegistration, GrantorNumberType, PpsrRegistrationRecord } from './ppsr-register.js';
 import type { PpsrRegistrationRow } from '../../store/schema/ppsr.js';
@@ -23,8 +23,8 @@ export function registrationOf(row: PpsrRegistrationRow): PpsrRegistrationRecord
   return {
     registrationNumber: row.registrationNumber,
     changeNumber: sevenDigits(seed, 0),
-    registrationStart: brisbaneDateTime(row.registrationStart),
-    registrationEnd: brisbaneDateTime(new Date(row.registrationStart.getTime() + SEVEN_YEARS_MS)),
+    registrationStart: brisbaneOffsetDateTime(row.registrationStart),
+    registrationEnd: brisbaneOffsetDateTime(new Date(row.registrationStart.getTime() + SEVEN_YEARS_MS)),
     collateralType: 'Commercial',
     collateralClass: row.collateralClass,
     collateralDescription: null,

@@ -13,7 +13,8 @@ import { decideApplication } from '../../../server/registers/banking/simulated-b
 import { businessAccountApplications } from '../../../server/store/schema/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { startDeliveryServer, startReceiver, type Receiver } from '../webhooks/delivery.support.js';
-import { POLL_SECONDS, PREFIX, advance, apply, brisbane, documentExamples, mutate, rawCall, readStatus, withValue } from './support.js';
+import { brisbaneDateTime } from '../../../schemas/common/dates.js';
+import { POLL_SECONDS, PREFIX, advance, apply, documentExamples, mutate, rawCall, readStatus, withValue } from './support.js';
 
 /** Longer than one polling interval, so a test can read `sent` before the activation. */
 const ACTIVATION_DELAY_S = 2 * POLL_SECONDS;
@@ -81,7 +82,7 @@ describe('applying', () => {
       bsb: '******',
       accountNumber: '******',
       activatedAt: null,
-      submittedAt: brisbane(server.clock.now()),
+      submittedAt: brisbaneDateTime(server.clock.now()),
     });
   });
 });
@@ -105,7 +106,7 @@ describe('the partner on the manual clock', () => {
       bsb: '******',
       accountNumber: '******',
       activatedAt: null,
-      submittedAt: brisbane(submittedAt),
+      submittedAt: brisbaneDateTime(submittedAt),
     });
     const received = await server.deps.registers.banking.received(partnerReferenceOf(requestId));
     expect(received!.equals(Buffer.from(raw, 'utf8'))).toBe(true);
@@ -123,8 +124,8 @@ describe('the partner on the manual clock', () => {
       bsb: expected.outcome === 'activated' ? expected.bsb : '',
       accountNumber: expected.outcome === 'activated' ? expected.accountNumber : '',
       // Sent at once when submitted, activated SVC_SANDBOX_ACTIVATION_DELAY_S later.
-      activatedAt: brisbane(new Date(submittedAt.getTime() + ACTIVATION_DELAY_S * 1000)),
-      submittedAt: brisbane(submittedAt),
+      activatedAt: brisbaneDateTime(new Date(submittedAt.getTime() + ACTIVATION_DELAY_S * 1000)),
+      submittedAt: brisbaneDateTime(submittedAt),
     });
     expect(finished.bsb).toMatch(/^062\d{3}$/);
     expect(finished.accountNumber).toMatch(/^\d{8}$/);

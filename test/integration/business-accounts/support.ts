@@ -98,8 +98,3 @@ export async function advance(server: TestServer, seconds: number): Promise<void
   const moved = await server.admin('POST', '/admin/clock/advance', { seconds });
   expect(moved.status).toBe(200);
 }
-
-/** Australia/Brisbane local time (UTC+10) as the status response writes it (D-37). */
-export function brisbane(at: Date): string {
-  return new Date(at.getTime() + 10 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
