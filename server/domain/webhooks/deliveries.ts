@@ -12,6 +12,7 @@ import type { DeliveryAttempt, WebhookDelivery } from '../../../schemas/webhooks
 import { DomainError, NotFoundError } from '../errors.js';
 import { endpointOwner, findOwnedEndpoint, type EndpointCaller } from './owner.js';
 import type { WebhookAttemptRow, WebhookDeliveryRow } from '../../store/schema/webhooks.js';
+import { pageMeta, pageWindow, type PageMetaView, type PageRequest } from '../../../schemas/common/pagination.js';
 
 export type DeliveryView = z.infer<typeof WebhookDelivery>;
 type AttemptView = z.infer<typeof DeliveryAttempt>;
@@ -22,7 +23,7 @@ export interface DeliveryLogContext extends Pick<AppDeps, 'db' | 'clock'> {
 
 export interface Page<T> {
   data: T[];
-  meta: { currentPage: number; perPage: number; total: number; lastPage: number };
+  meta: PageMetaView;
 }
 
 function attemptView(row: WebhookAttemptRow): AttemptView {
@@ -68,9 +69,10 @@ export async function listDeliveries({
   input,
 }: {
   ctx: DeliveryLogContext;
-  input: { endpointId: string; page: number; perPage: number };
+  input: { endpointId: string } & PageRequest;
 }): Promise<Page<DeliveryView>> {
   const endpoint = await findOwnedEndpoint(ctx, await endpointOwner(ctx, ctx.caller), input.endpointId);
+  const window = pageWindow(input);
   const mine = eq(webhookDeliveries.endpointId, endpoint.id);
   const [counted] = await ctx.db.select({ n: count() }).from(webhookDeliveries).where(mine);
   const total = counted?.n ?? 0;
@@ -79,15 +81,15 @@ export async function listDeliveries({
     .from(webhookDeliveries)
     .where(mine)
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage);
+    .limit(window.perPage)
+    .offset(window.offset);
   const attempts = await attemptsOf(
     ctx,
     rows.map((r) => r.id),
   );
   return {
     data: rows.map((row) => deliveryView(row, attempts.get(row.id) ?? [])),
-    meta: { currentPage: input.page, perPage: input.perPage, total, lastPage: Math.max(1, Math.ceil(total / input.perPage)) },
+    meta: pageMeta(window, total),
   };
 }
 
