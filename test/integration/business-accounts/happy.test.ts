@@ -6,32 +6,30 @@
 // application for the same ACN or ABN is returned instead of a second one (also under 50 concurrent
 // submissions); status reads are limited to one per 15 minutes of service time.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { deliveryTest } from '../../support/fixtures.js';
 import { createWebhookEndpoint } from '../../../generated/client/index.js';
 import { partnerReferenceOf } from '../../../server/domain/business-accounts/partner-progress.js';
 import { decideApplication } from '../../../server/registers/banking/simulated-banking-partner.js';
 import { businessAccountApplications } from '../../../server/store/schema/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
-import { startDeliveryServer, startReceiver, type Receiver } from '../webhooks/delivery.support.js';
+import type { Receiver } from '../webhooks/delivery.support.js';
 import { brisbaneDateTime } from '../../../schemas/common/dates.js';
 import { POLL_SECONDS, PREFIX, advance, apply, documentExamples, mutate, rawCall, readStatus, withValue } from './support.js';
 
 /** Longer than one polling interval, so a test can read `sent` before the activation. */
 const ACTIVATION_DELAY_S = 2 * POLL_SECONDS;
 
+const it = deliveryTest({ env: { SVC_SANDBOX_ACTIVATION_DELAY_S: String(ACTIVATION_DELAY_S) } });
 let server: TestServer;
 let receiver: Receiver;
 const examples = documentExamples();
 const company = examples.company!;
 const rejectedExample = examples.rejected!;
 
-beforeAll(async () => {
-  server = await startDeliveryServer({ env: { SVC_SANDBOX_ACTIVATION_DELAY_S: String(ACTIVATION_DELAY_S) } });
-  receiver = await startReceiver(() => server);
-});
-afterAll(async () => {
-  await receiver?.close();
-  await server?.close();
+it.beforeAll(async ({ server: started, receiver: startedReceiver }) => {
+  server = started;
+  receiver = startedReceiver;
 });
 
 /** A fresh account, with a `*` webhook endpoint per environment (business accounts must send none). */
