@@ -4,6 +4,7 @@
 import type { z } from '../common/zod.js';
 import type { PpsrSearchRequest } from './search-request.js';
 import type { PpsrRegistration, PpsrSearch } from './search-result.js';
+import { PPSR_FIXTURE_REGISTRATIONS } from './sandbox.js';
 
 type Search = z.infer<typeof PpsrSearch>;
 type Registration = z.infer<typeof PpsrRegistration>;
@@ -28,23 +29,30 @@ export const SEARCH_REQUEST_EXAMPLES = {
   failing: { summary: 'VIN (sandbox: search fails)', value: { vin: 'ZFA31200000000004' } },
 } satisfies Record<string, { summary: string; value: PpsrSearchRequest }>;
 
-const vinRegistration: Registration = {
-  registrationNumber: '202403150012345',
-  changeNumber: '7654321',
-  registrationStart: '2024-03-15T10:21:33+10:00',
-  registrationEnd: '2031-03-15T23:59:59+10:00',
-  collateralType: 'Commercial',
-  collateralClass: 'Motor Vehicle',
-  collateralDescription: null,
-  serialNumber: '1HGCM82633A004352',
-  serialNumberType: 'VIN',
-  grantorName: 'SANDBOX TRADING PTY LTD',
-  grantorNumber: '100000011',
-  securedPartyName: 'SANDBOX MOTOR FINANCE PTY LTD',
-  spgNumber: '1234567',
-  isPmsi: true,
-  registrationKind: 'standard',
-};
+/** A sandbox registration with its fields in the document's order. */
+function inDocumentOrder(r: Registration): Registration {
+  return {
+    registrationNumber: r.registrationNumber,
+    changeNumber: r.changeNumber,
+    registrationStart: r.registrationStart,
+    registrationEnd: r.registrationEnd,
+    collateralType: r.collateralType,
+    collateralClass: r.collateralClass,
+    collateralDescription: r.collateralDescription,
+    serialNumber: r.serialNumber,
+    serialNumberType: r.serialNumberType,
+    grantorName: r.grantorName,
+    grantorNumber: r.grantorNumber,
+    securedPartyName: r.securedPartyName,
+    spgNumber: r.spgNumber,
+    isPmsi: r.isPmsi,
+    registrationKind: r.registrationKind,
+  };
+}
+
+/** The sandbox's registrations against grantor ACN 100000011, the second on the magic HONDA VIN. */
+const acnRegistrations: Registration[] = PPSR_FIXTURE_REGISTRATIONS.filter((r) => r.grantorNumber === '100000011').map(inDocumentOrder);
+const vinRegistration = acnRegistrations.find((r) => r.serialNumber === '1HGCM82633A004352')!;
 
 const completedVin: Search = {
   requestId: 1001,
@@ -90,39 +98,6 @@ const completedVin: Search = {
     ],
   },
 };
-
-const acnRegistrations: Registration[] = [
-  {
-    ...vinRegistration,
-    registrationNumber: '202209010045678',
-    changeNumber: '5512034',
-    registrationStart: '2022-09-01T09:02:41+10:00',
-    registrationEnd: '2029-09-01T23:59:59+10:00',
-    serialNumber: 'MR0HA3CD100123456',
-    securedPartyName: 'SANDBOX EQUIPMENT LEASING PTY LTD',
-    spgNumber: '2345678',
-    isPmsi: false,
-  },
-  {
-    ...vinRegistration,
-    registrationNumber: '202403150012345',
-  },
-  {
-    ...vinRegistration,
-    registrationNumber: '201201300098765',
-    changeNumber: '1203987',
-    registrationStart: '2012-01-30T08:00:00+10:00',
-    registrationEnd: '2032-01-30T23:59:59+10:00',
-    collateralClass: 'Watercraft',
-    collateralDescription: 'SEARAY 240 SUNDANCER',
-    serialNumber: 'AU-ABC12345D616',
-    serialNumberType: 'HIN',
-    securedPartyName: 'SANDBOX MARINE CREDIT LIMITED',
-    spgNumber: '3456789',
-    isPmsi: false,
-    registrationKind: 'migrated',
-  },
-];
 
 const completedAcn: Search = {
   requestId: 1002,

@@ -15,7 +15,7 @@ import {
   PPSR_FAILURE_REASON,
   PPSR_FIXTURE_INDIVIDUALS,
   PPSR_FIXTURE_REGISTRATIONS,
-} from './fixtures.js';
+} from '../../../schemas/ppsr/sandbox.js';
 import { generatedCount, generatedNevdis, generatedRegistration, seedOf, type GeneratedGrantor } from './generated.js';
 import { emptyEntity, grantorEntity } from './grantor-entities.js';
 import type {
