@@ -3,11 +3,12 @@
 // schemas so that a shape change fails the compile, not only the example test.
 import type { z } from '../common/zod.js';
 import type { PpsrSearchRequest } from './search-request.js';
-import type { PpsrRegistration, PpsrSearch } from './search-result.js';
-import { PPSR_FIXTURE_REGISTRATIONS } from './sandbox.js';
+import type { PpsrNevdisData, PpsrRegistration, PpsrSearch } from './search-result.js';
+import { NEVDIS_FIXTURES, PPSR_FIXTURE_REGISTRATIONS } from './sandbox.js';
 
 type Search = z.infer<typeof PpsrSearch>;
 type Registration = z.infer<typeof PpsrRegistration>;
+type Nevdis = z.infer<typeof PpsrNevdisData>;
 
 const TEST_PREFIX = '/api/test/v2';
 const certificateUrl = (requestId: number, certificateNumber: string): string =>
@@ -50,6 +51,27 @@ function inDocumentOrder(r: Registration): Registration {
   };
 }
 
+/** A sandbox NEVDIS answer with its vehicles' fields in the document's order. */
+function nevdisInDocumentOrder(answer: Nevdis): Nevdis {
+  return {
+    verificationStatus: answer.verificationStatus,
+    vehicles: answer.vehicles.map((v) => ({
+      vin: v.vin,
+      make: v.make,
+      model: v.model,
+      year: v.year,
+      colour: v.colour,
+      bodyType: v.bodyType,
+      engineNumber: v.engineNumber,
+      registrationPlate: v.registrationPlate,
+      registrationExpiry: v.registrationExpiry,
+      stolen: v.stolen,
+      writtenOff: v.writtenOff,
+      safetyRecalls: v.safetyRecalls,
+    })),
+  };
+}
+
 /** The sandbox's registrations against grantor ACN 100000011, the second on the magic HONDA VIN. */
 const acnRegistrations: Registration[] = PPSR_FIXTURE_REGISTRATIONS.filter((r) => r.grantorNumber === '100000011').map(inDocumentOrder);
 const vinRegistration = acnRegistrations.find((r) => r.serialNumber === '1HGCM82633A004352')!;
@@ -68,25 +90,7 @@ const completedVin: Search = {
       searchedAt: '2026-11-22T13:05:12+10:00',
     },
     registrations: [vinRegistration],
-    nevdisData: {
-      verificationStatus: 'Found',
-      vehicles: [
-        {
-          vin: '1HGCM82633A004352',
-          make: 'HONDA',
-          model: 'ACCORD',
-          year: '2003',
-          colour: 'SILVER',
-          bodyType: 'SEDAN',
-          engineNumber: 'J30A41004352',
-          registrationPlate: '123ABC',
-          registrationExpiry: '07-Mar-2027',
-          stolen: false,
-          writtenOff: false,
-          safetyRecalls: [],
-        },
-      ],
-    },
+    nevdisData: nevdisInDocumentOrder(NEVDIS_FIXTURES['1HGCM82633A004352']!),
     certificates: [
       {
         kind: 'registration',
