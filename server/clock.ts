@@ -36,12 +36,5 @@ export class ManualClock implements Clock {
   }
 }
 
-/** Australia/Brisbane is UTC+10 all year (no daylight saving): calendar dates of terms use it. */
-export function brisbaneDate(instant: Date): string {
-  return new Date(instant.getTime() + 10 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** `YYYY-MM-DD HH:MM:SS` in Brisbane time (business account `submittedAt`, D-37). */
-export function brisbaneDateTime(instant: Date): string {
-  return new Date(instant.getTime() + 10 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
+/** The Brisbane calendar date of an instant, for the verbs that read it beside the clock (schemas/common/dates.ts). */
+export { brisbaneDate } from '../schemas/common/dates.js';

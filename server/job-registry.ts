@@ -14,17 +14,9 @@ import { PPSR_PROCESSING_JOB } from './domain/ppsr/searches.js';
 import { runPpsrProcessing } from './domain/ppsr/processing.js';
 import { CERTIFICATE_JOB, runCertificateGeneration } from './domain/ppsr/certificates.js';
 import { MONITORING_JOBS, dailyCheckJob, expiryWarningsJob, setupJob, termEndJob, weeklyCheckJob } from './domain/monitoring/jobs.js';
+import { nextBrisbaneTime } from '../schemas/common/dates.js';
 
 const DAY = 86_400;
-
-/** The next instant at `hour`:00 Australia/Brisbane (UTC+10) after `now`, on `weekday` (0 Sunday) when given. */
-export function nextBrisbaneTime(now: Date, hour: number, weekday?: number): Date {
-  const local = new Date(now.getTime() + 10 * 3600_000);
-  const at = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour) - 10 * 3600_000);
-  while (at.getTime() <= now.getTime() || (weekday !== undefined && new Date(at.getTime() + 10 * 3600_000).getUTCDay() !== weekday))
-    at.setTime(at.getTime() + DAY * 1000);
-  return at;
-}
 
 /**
  * Monitoring on the calendar (spec 6.2, 3.4): terms end, then warnings go out, at midnight in Brisbane

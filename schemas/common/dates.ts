@@ -19,3 +19,47 @@ export function addMonths(date: string, months: number): string {
   target.setUTCDate(Math.min(d, lastDay));
   return target.toISOString().slice(0, 10);
 }
+
+// Australia/Brisbane keeps UTC+10 all year (no daylight saving), so a fixed offset is exact: the
+// calendar dates of terms and Form 484 rules, PPSR times (D-31) and business-account times (D-37).
+const BRISBANE_OFFSET_MS = 10 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The instant moved to Brisbane wall time, read through the `toISOString` / `getUTC*` methods. */
+function brisbaneWall(at: Date): Date {
+  return new Date(at.getTime() + BRISBANE_OFFSET_MS);
+}
+
+/** `YYYY-MM-DD`: the Brisbane calendar date of the instant. */
+export function brisbaneDate(at: Date): string {
+  return brisbaneWall(at).toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in Brisbane time (business account `submittedAt`, D-37). */
+export function brisbaneDateTime(at: Date): string {
+  return brisbaneWall(at).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** `2026-11-22T13:05:12+10:00` for the instant 2026-11-22T03:05:12Z (PPSR times, D-31). */
+export function brisbaneOffsetDateTime(at: Date): string {
+  return `${brisbaneWall(at).toISOString().slice(0, 19)}+10:00`;
+}
+
+/** `YYMMDD` of the Brisbane calendar date (the prefix of PPSR search numbers). */
+export function brisbaneYymmdd(at: Date): string {
+  return brisbaneDate(at).slice(2).replaceAll('-', '');
+}
+
+/** `YYYYMMDD` of the Brisbane calendar date. */
+export function brisbaneYyyymmdd(at: Date): string {
+  return brisbaneDate(at).replaceAll('-', '');
+}
+
+/** The next instant at `hour`:00 Brisbane time after `now`, on `weekday` (0 Sunday) when given. */
+export function nextBrisbaneTime(now: Date, hour: number, weekday?: number): Date {
+  const local = brisbaneWall(now);
+  const at = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour) - BRISBANE_OFFSET_MS);
+  while (at.getTime() <= now.getTime() || (weekday !== undefined && brisbaneWall(at).getUTCDay() !== weekday))
+    at.setTime(at.getTime() + DAY_MS);
+  return at;
+}

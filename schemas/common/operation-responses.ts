@@ -6,13 +6,8 @@ import type { ZodType } from 'zod';
 import { z } from './zod.js';
 import { ApiError, Form484Error, SharedError, familyError, familySchema, type ErrorFamily } from './errors.js';
 import { HEADER_REFS } from './headers.js';
-import type { ErrorResponse, Examples, NamedExample, PublicOperationDefinition, RateLimitClass, SuccessResponse } from './operation.js';
-
-export const RATE_LIMITS: Record<RateLimitClass, string> = {
-  helpers: '1,200 requests per minute per key',
-  lodgements: '600 requests per minute per account',
-  monitoring: '60 requests per minute per account and, separately, 60 per minute per client IP',
-};
+import type { ErrorResponse, Examples, NamedExample, PublicOperationDefinition, SuccessResponse } from './operation.js';
+import { describeRateLimit } from './rate-limits.js';
 
 /** D-14: 1 MiB unless an operation documents a larger body (Form 484). */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -178,12 +173,12 @@ export function rateLimitError(def: PublicOperationDefinition): ResponseConfig {
   const examples: Examples = {
     rateLimited: sharedExample(
       'Rate limit exceeded',
-      `Rate limit exceeded (${RATE_LIMITS[def.rateLimit]}). Retry after the number of seconds in Retry-After.`,
+      `Rate limit exceeded (${describeRateLimit(def.rateLimit)}). Retry after the number of seconds in Retry-After.`,
     ),
     ...(own?.examples ?? {}),
   };
   return {
-    description: `Too many requests (${RATE_LIMITS[def.rateLimit]}, D-42).${own ? ` ${own.description}` : ''}`,
+    description: `Too many requests (${describeRateLimit(def.rateLimit)}, D-42).${own ? ` ${own.description}` : ''}`,
     headers: {
       'X-Request-Id': HEADER_REFS.requestId,
       'Retry-After': HEADER_REFS.retryAfter,

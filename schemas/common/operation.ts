@@ -6,8 +6,8 @@ import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutio
 import type { ZodObject, ZodType } from 'zod';
 import type { ErrorFamily } from './errors.js';
 import { IdempotencyKeyHeader } from './headers.js';
+import { describeRateLimit, type RateLimitClass } from './rate-limits.js';
 import {
-  RATE_LIMITS,
   badRequest,
   bodyErrors,
   jsonContent,
@@ -65,8 +65,6 @@ export type AdminErrorResponse = Omit<ErrorResponse, 'headers'>;
  * operator API operation, called with the operator token (sandbox.md "Operator API").
  */
 export type Access = 'secret' | 'publishable' | 'admin';
-/** D-42 rate-limit classes. */
-export type RateLimitClass = 'helpers' | 'lodgements' | 'monitoring';
 
 export const ADMIN_SECURITY_SCHEME = 'adminToken';
 
@@ -141,7 +139,7 @@ function describe(def: PublicOperationDefinition): string {
     def.access === 'publishable'
       ? 'Accepts secret keys and publishable keys (publishable keys only from their allowed domains).'
       : 'Needs a secret key.',
-    `Rate limit: ${RATE_LIMITS[def.rateLimit]}.`,
+    `Rate limit: ${describeRateLimit(def.rateLimit)}.`,
   ];
   if (def.testOnly) notes.push('Test prefix only: on the live prefix it answers 404.');
   if (def.provisional) notes.push('**Provisional**: the shape may change in a minor version (`x-provisional`).');

@@ -15,11 +15,6 @@ export function isCalendarDate(value: unknown): value is string {
   return date.toISOString().slice(0, 10) === value;
 }
 
-/** Australia/Brisbane is UTC+10 all year (no daylight saving), so a fixed offset is exact. */
-export function brisbaneToday(now: Date): string {
-  return new Date(now.getTime() + 10 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** Earliest signature date accepted on `today`: six calendar months back (spec 2.5, 8). */
 export function signatureWindowStart(today: string): string {
   return addMonths(today, -6);

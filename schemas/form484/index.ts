@@ -2,7 +2,6 @@
 export { FORM484_BODY_LIMIT_BYTES, FORM484_OPERATIONS, createForm484Lodgement, getForm484Status, registerForm484Paths } from './paths.js';
 export { Form484Request } from './request.js';
 export { validateForm484, type ValidateForm484Options } from './validate.js';
-export { brisbaneToday } from './dates.js';
 export { FORM484_ERROR_CODES, type Form484ErrorCode, type Form484Problem } from './problems.js';
 export { FORM484_RULES, type Form484Rule, type RuleContext } from './rules.js';
 export { structuralProblems } from './structural.js';

@@ -6,7 +6,7 @@ import { FORM484_RULES } from './rules.js';
 import { structuralProblems } from './structural.js';
 
 export interface ValidateForm484Options {
-  /** `YYYY-MM-DD`, today in Australia/Brisbane (see `brisbaneToday`), from the service clock. */
+  /** `YYYY-MM-DD`, today in Australia/Brisbane (see `brisbaneDate` in common/dates.ts), from the service clock. */
   today: string;
 }
 

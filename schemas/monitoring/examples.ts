@@ -6,6 +6,7 @@ import { addMonths, daysBetween } from '../common/dates.js';
 import { apiError } from '../common/errors.js';
 import type { NamedExample } from '../common/operation.js';
 import type { EventList, EntityList, MonitoredEntity, MonitoringEvent, MonitoringEventSummary } from './schemas.js';
+import { DEFAULT_PER_PAGE, pageMeta, type PageMetaView } from '../common/pagination.js';
 
 type Entity = z.infer<typeof MonitoredEntity>;
 type Event = z.infer<typeof MonitoringEvent>;
@@ -275,11 +276,8 @@ export function summaryOf(event: Event): EventSummary {
   return { monitoringEventId, entityId, eventType, title, detectedAt, simulated };
 }
 
-export function page<T>(
-  data: T[],
-  perPage = 25,
-): { data: T[]; meta: { currentPage: number; perPage: number; total: number; lastPage: number } } {
-  return { data, meta: { currentPage: 1, perPage, total: data.length, lastPage: Math.max(1, Math.ceil(data.length / perPage)) } };
+export function page<T>(data: T[], perPage = DEFAULT_PER_PAGE): { data: T[]; meta: PageMetaView } {
+  return { data, meta: pageMeta({ page: 1, perPage }, data.length) };
 }
 
 export const entityListExample: z.infer<typeof EntityList> = page([testCompany, testSoleTrader]);

@@ -3,10 +3,12 @@
 // schemas so that a shape change fails the compile, not only the example test.
 import type { z } from '../common/zod.js';
 import type { PpsrSearchRequest } from './search-request.js';
-import type { PpsrRegistration, PpsrSearch } from './search-result.js';
+import type { PpsrNevdisData, PpsrRegistration, PpsrSearch } from './search-result.js';
+import { NEVDIS_FIXTURES, PPSR_FIXTURE_REGISTRATIONS } from './sandbox.js';
 
 type Search = z.infer<typeof PpsrSearch>;
 type Registration = z.infer<typeof PpsrRegistration>;
+type Nevdis = z.infer<typeof PpsrNevdisData>;
 
 const TEST_PREFIX = '/api/test/v2';
 const certificateUrl = (requestId: number, certificateNumber: string): string =>
@@ -28,23 +30,51 @@ export const SEARCH_REQUEST_EXAMPLES = {
   failing: { summary: 'VIN (sandbox: search fails)', value: { vin: 'ZFA31200000000004' } },
 } satisfies Record<string, { summary: string; value: PpsrSearchRequest }>;
 
-const vinRegistration: Registration = {
-  registrationNumber: '202403150012345',
-  changeNumber: '7654321',
-  registrationStart: '2024-03-15T10:21:33+10:00',
-  registrationEnd: '2031-03-15T23:59:59+10:00',
-  collateralType: 'Commercial',
-  collateralClass: 'Motor Vehicle',
-  collateralDescription: null,
-  serialNumber: '1HGCM82633A004352',
-  serialNumberType: 'VIN',
-  grantorName: 'SANDBOX TRADING PTY LTD',
-  grantorNumber: '100000011',
-  securedPartyName: 'SANDBOX MOTOR FINANCE PTY LTD',
-  spgNumber: '1234567',
-  isPmsi: true,
-  registrationKind: 'standard',
-};
+/** A sandbox registration with its fields in the document's order. */
+function inDocumentOrder(r: Registration): Registration {
+  return {
+    registrationNumber: r.registrationNumber,
+    changeNumber: r.changeNumber,
+    registrationStart: r.registrationStart,
+    registrationEnd: r.registrationEnd,
+    collateralType: r.collateralType,
+    collateralClass: r.collateralClass,
+    collateralDescription: r.collateralDescription,
+    serialNumber: r.serialNumber,
+    serialNumberType: r.serialNumberType,
+    grantorName: r.grantorName,
+    grantorNumber: r.grantorNumber,
+    securedPartyName: r.securedPartyName,
+    spgNumber: r.spgNumber,
+    isPmsi: r.isPmsi,
+    registrationKind: r.registrationKind,
+  };
+}
+
+/** A sandbox NEVDIS answer with its vehicles' fields in the document's order. */
+function nevdisInDocumentOrder(answer: Nevdis): Nevdis {
+  return {
+    verificationStatus: answer.verificationStatus,
+    vehicles: answer.vehicles.map((v) => ({
+      vin: v.vin,
+      make: v.make,
+      model: v.model,
+      year: v.year,
+      colour: v.colour,
+      bodyType: v.bodyType,
+      engineNumber: v.engineNumber,
+      registrationPlate: v.registrationPlate,
+      registrationExpiry: v.registrationExpiry,
+      stolen: v.stolen,
+      writtenOff: v.writtenOff,
+      safetyRecalls: v.safetyRecalls,
+    })),
+  };
+}
+
+/** The sandbox's registrations against grantor ACN 100000011, the second on the magic HONDA VIN. */
+const acnRegistrations: Registration[] = PPSR_FIXTURE_REGISTRATIONS.filter((r) => r.grantorNumber === '100000011').map(inDocumentOrder);
+const vinRegistration = acnRegistrations.find((r) => r.serialNumber === '1HGCM82633A004352')!;
 
 const completedVin: Search = {
   requestId: 1001,
@@ -60,25 +90,7 @@ const completedVin: Search = {
       searchedAt: '2026-11-22T13:05:12+10:00',
     },
     registrations: [vinRegistration],
-    nevdisData: {
-      verificationStatus: 'Found',
-      vehicles: [
-        {
-          vin: '1HGCM82633A004352',
-          make: 'HONDA',
-          model: 'ACCORD',
-          year: '2003',
-          colour: 'SILVER',
-          bodyType: 'SEDAN',
-          engineNumber: 'J30A41004352',
-          registrationPlate: '123ABC',
-          registrationExpiry: '07-Mar-2027',
-          stolen: false,
-          writtenOff: false,
-          safetyRecalls: [],
-        },
-      ],
-    },
+    nevdisData: nevdisInDocumentOrder(NEVDIS_FIXTURES['1HGCM82633A004352']!),
     certificates: [
       {
         kind: 'registration',
@@ -90,39 +102,6 @@ const completedVin: Search = {
     ],
   },
 };
-
-const acnRegistrations: Registration[] = [
-  {
-    ...vinRegistration,
-    registrationNumber: '202209010045678',
-    changeNumber: '5512034',
-    registrationStart: '2022-09-01T09:02:41+10:00',
-    registrationEnd: '2029-09-01T23:59:59+10:00',
-    serialNumber: 'MR0HA3CD100123456',
-    securedPartyName: 'SANDBOX EQUIPMENT LEASING PTY LTD',
-    spgNumber: '2345678',
-    isPmsi: false,
-  },
-  {
-    ...vinRegistration,
-    registrationNumber: '202403150012345',
-  },
-  {
-    ...vinRegistration,
-    registrationNumber: '201201300098765',
-    changeNumber: '1203987',
-    registrationStart: '2012-01-30T08:00:00+10:00',
-    registrationEnd: '2032-01-30T23:59:59+10:00',
-    collateralClass: 'Watercraft',
-    collateralDescription: 'SEARAY 240 SUNDANCER',
-    serialNumber: 'AU-ABC12345D616',
-    serialNumberType: 'HIN',
-    securedPartyName: 'SANDBOX MARINE CREDIT LIMITED',
-    spgNumber: '3456789',
-    isPmsi: false,
-    registrationKind: 'migrated',
-  },
-];
 
 const completedAcn: Search = {
   requestId: 1002,

@@ -14,7 +14,6 @@ export {
   WebhookEndpointList,
   WebhookEndpointParams,
   WebhookEndpointWithSecret,
-  isValidEventTypeList,
 } from './schemas.js';
 export {
   WEBHOOKS_OPERATIONS,

@@ -47,11 +47,6 @@ const EventTypes = z
     example: ['monitoring.change_detected', 'monitoring.expiring'],
   });
 
-/** `*` subscribes to everything, so it must stand alone (D-26). */
-export function isValidEventTypeList(eventTypes: readonly string[]): boolean {
-  return !eventTypes.includes('*') || eventTypes.length === 1;
-}
-
 const endpointFields = {
   id: WebhookEndpointId,
   url: z.string().openapi({ example: 'https://hooks.example.com/svc' }),

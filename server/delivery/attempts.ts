@@ -4,8 +4,6 @@ import type { Database } from '../store/db.js';
 import { webhookAttempts, webhookDeliveries } from '../store/schema/index.js';
 import type { AttemptOutcome } from './post.js';
 
-export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-
 /**
  * Takes the next attempt number with one atomic increment, before the request goes out, so two
  * workers that somehow ran the same delivery at once still write distinct, ordered rows.

@@ -3,16 +3,18 @@
 // retries survive restarts and the manual clock runs them exactly when due.
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
-import { enqueue, type JobRow } from '../jobs/queue.js';
+import { enqueue } from '../jobs/queue.js';
 import { webhookDeliveries, webhookEndpoints } from '../store/schema/index.js';
-import { recordAttempt, reserveAttemptNumber, settleDelivery, type DeliveryRow } from './attempts.js';
+import { recordAttempt, reserveAttemptNumber, settleDelivery } from './attempts.js';
 import { WEBHOOK_DELIVERY_JOB } from './events.js';
-import { countFailure, resetFailures, type EndpointRow } from './failures.js';
+import { countFailure, resetFailures } from './failures.js';
 import { postWebhook, type AttemptOutcome } from './post.js';
 import { nextAttemptAfter } from './schedule.js';
 import { signingSecretOf } from './endpoint-secrets.js';
 import { deliveryHeaders } from './signing.js';
 import { checkWebhookUrl, urlCheckOptions } from './ssrf.js';
+import type { JobRow } from '../store/schema/jobs.js';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '../store/schema/webhooks.js';
 
 /**
  * What a job row carries. emitEvent queues `{ deliveryId }` (the first automatic attempt); retries
@@ -41,13 +43,13 @@ export function parseDeliveryJob(payload: Record<string, unknown>): DeliveryJobP
  * An automatic job is current only while the delivery still waits for exactly that attempt; a job
  * superseded by a success, a stop or a resend finds another `nextAttemptAt` and does nothing.
  */
-function isCurrent(job: DeliveryJobPayload, delivery: DeliveryRow): boolean {
+function isCurrent(job: DeliveryJobPayload, delivery: WebhookDeliveryRow): boolean {
   if (job.manual) return true;
   const dueAt = job.dueAt ? new Date(job.dueAt) : delivery.createdAt;
   return delivery.status === 'pending' && delivery.nextAttemptAt?.getTime() === dueAt.getTime();
 }
 
-async function attempt(deps: AppDeps, delivery: DeliveryRow, endpoint: EndpointRow): Promise<AttemptOutcome> {
+async function attempt(deps: AppDeps, delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow): Promise<AttemptOutcome> {
   // D-23: checked again before every attempt, and the request goes only to the addresses checked now.
   const checked = await checkWebhookUrl(endpoint.url, urlCheckOptions(deps));
   if (!checked.ok) {

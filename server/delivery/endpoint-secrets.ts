@@ -8,8 +8,9 @@ import type { AppDeps } from '../deps.js';
 import type { Sealer } from '../sealing.js';
 import type { Database } from '../store/db.js';
 import { webhookEndpoints } from '../store/schema/index.js';
+import type { WebhookEndpointRow } from '../store/schema/webhooks.js';
 
-type SecretColumns = Pick<typeof webhookEndpoints.$inferSelect, 'id' | 'secret' | 'secretSealed'>;
+type SecretColumns = Pick<WebhookEndpointRow, 'id' | 'secret' | 'secretSealed'>;
 
 export function endpointSecretPurpose(endpointId: string): string {
   return `webhook_endpoints.secret:${endpointId}`;

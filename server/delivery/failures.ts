@@ -7,8 +7,7 @@ import { queueMail } from '../mail/outbox.js';
 import { accounts, webhookEndpoints } from '../store/schema/index.js';
 import { stopPendingDeliveries } from './attempts.js';
 import { AUTO_DISABLE_AFTER_FAILURES } from './schedule.js';
-
-export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+import type { WebhookEndpointRow } from '../store/schema/webhooks.js';
 
 export async function resetFailures(deps: Pick<AppDeps, 'db'>, endpointId: string): Promise<void> {
   await deps.db
@@ -38,7 +37,7 @@ export async function countFailure(deps: Pick<AppDeps, 'db' | 'clock'>, endpoint
   return true;
 }
 
-async function mailOwner(deps: Pick<AppDeps, 'db' | 'clock'>, endpoint: EndpointRow, failures: number): Promise<void> {
+async function mailOwner(deps: Pick<AppDeps, 'db' | 'clock'>, endpoint: WebhookEndpointRow, failures: number): Promise<void> {
   const [account] = await deps.db
     .select({ ownerEmail: accounts.ownerEmail })
     .from(accounts)

@@ -2,7 +2,8 @@
 // with our SDK, with Stripe's verifier (pointed at X-Svc-Signature) or with any Standard Webhooks
 // library, whichever they already have. Both are computed afresh at each attempt from the endpoint's
 // current secret and the service clock, so a retry after a rotation carries the new secret's signature.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { safeEqual } from '../ids.js';
 
 export const WEBHOOK_USER_AGENT = 'svc-webhooks/1';
 /** Verifiers should refuse a timestamp further than this from their clock (D-20). */
@@ -49,17 +50,6 @@ export function deliveryHeaders(input: SignInput): Record<string, string> {
   };
 }
 
-/** Constant-time comparison that does not leak the length through an early return on a mismatch. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  if (left.length !== right.length) {
-    timingSafeEqual(left, left);
-    return false;
-  }
-  return timingSafeEqual(left, right);
-}
-
 function withinTolerance(timestamp: number, nowSeconds: number, toleranceSeconds: number): boolean {
   return Number.isInteger(timestamp) && Math.abs(nowSeconds - timestamp) <= toleranceSeconds;
 }
@@ -76,7 +66,7 @@ export function verifySvcSignature(
   const timestamp = Number(parts.find(([k]) => k === 't')?.[1]);
   if (!withinTolerance(timestamp, nowSeconds, toleranceSeconds)) return false;
   const expected = svcSignature(body, secret, timestamp).split('v1=')[1] ?? '';
-  return parts.filter(([k]) => k === 'v1').some(([, v]) => constantTimeEqual(v ?? '', expected));
+  return parts.filter(([k]) => k === 'v1').some(([, v]) => safeEqual(v ?? '', expected));
 }
 
 /** Checks Standard Webhooks headers against a body and secret. */
@@ -90,5 +80,5 @@ export function verifyStandardSignature(
   const timestamp = Number(headers.timestamp);
   if (!withinTolerance(timestamp, nowSeconds, toleranceSeconds)) return false;
   const expected = standardSignature(headers.id, body, secret, timestamp);
-  return headers.signature.split(' ').some((candidate) => constantTimeEqual(candidate, expected));
+  return headers.signature.split(' ').some((candidate) => safeEqual(candidate, expected));
 }

@@ -2,10 +2,9 @@
 // builds it; domain verbs read it from `ctx.caller` to scope every lookup (another account's or
 // environment's id answers 404).
 import type { Environment } from '../ids.js';
-import type { accounts, apiKeys } from '../store/schema/index.js';
+import type { AccountRow, ApiKeyRow } from '../store/schema/accounts.js';
 
-export type AccountRow = typeof accounts.$inferSelect;
-export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type { AccountRow, ApiKeyRow };
 
 export interface Caller {
   account: AccountRow;

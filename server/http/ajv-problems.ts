@@ -108,30 +108,3 @@ export function problemsFromAjv(errors: ErrorObject[]): FieldProblems {
   }
   return problems;
 }
-
-/** Zod issues of the typed parse (a rule the document could not state) in the same codes. */
-export function problemsFromZod(issues: readonly ZodIssueLike[]): FieldProblems {
-  const problems = emptyProblems();
-  for (const issue of issues) {
-    // A schema rule names its own documented code (`params: { code: 'invalid_acn' }`); keep it.
-    const own = issue.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : undefined;
-    const code =
-      own ??
-      (issue.code === 'invalid_type'
-        ? 'invalid_type'
-        : issue.code === 'too_big'
-          ? 'too_big'
-          : issue.code === 'too_small'
-            ? 'too_small'
-            : 'invalid_format');
-    addProblem(problems, issue.path.map(String).join('.') || 'body', { code, message: issue.message });
-  }
-  return problems;
-}
-
-interface ZodIssueLike {
-  code: string;
-  path: readonly PropertyKey[];
-  message: string;
-  params?: Record<string, unknown>;
-}

@@ -33,13 +33,12 @@ import type { Caller } from '../domain/caller.js';
 import { refusal } from './error-mappers.js';
 import type { HttpResult } from './responses.js';
 import type { ErrorFamily } from '../../schemas/common/errors.js';
+import type { IdempotencyRecordRow } from '../store/schema/platform.js';
 
 export const MAX_KEY_LENGTH = 255;
 const RETENTION_MS = 24 * 3600_000;
 /** Answer fields that are secrets: stored sealed, replayed only to the API key that was answered. */
 const SECRET_FIELDS = ['secret'] as const;
-
-type RecordRow = typeof idempotencyRecords.$inferSelect;
 
 export function requestFingerprint(operationId: string, path: string, body: unknown): string {
   return createHash('sha256')
@@ -122,7 +121,7 @@ function storedBody(sealer: Sealer, request: IdempotentRequest, body: unknown): 
 }
 
 /** A finished record as the answer to replay; a sealed secret opens only for the API key it was for. */
-function replayOf(deps: AppDeps, request: IdempotentRequest, record: RecordRow): HttpResult {
+function replayOf(deps: AppDeps, request: IdempotentRequest, record: IdempotencyRecordRow): HttpResult {
   let body = record.responseBody === null ? undefined : (JSON.parse(record.responseBody) as unknown);
   if (isObject(body)) {
     const opened: Record<string, unknown> = { ...body };
@@ -160,7 +159,7 @@ async function refreshed(
   deps: AppDeps,
   tx: Database,
   request: IdempotentRequest,
-  existing: RecordRow,
+  existing: IdempotencyRecordRow,
   refresh: NonNullable<IdempotentRequest['refresh']>,
 ): Promise<HttpResult> {
   const result = await refresh({ ...deps, db: tx, registers: deps.registersOver(tx) }, JSON.parse(existing.responseBody!) as unknown);

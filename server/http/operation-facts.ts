@@ -2,7 +2,7 @@
 // error family, rate-limit class, body limit, who may call, Idempotency-Key and declared query names.
 import type { Operation } from 'openapi-backend';
 import type { ErrorFamily } from '../../schemas/common/errors.js';
-import type { RateLimitClass } from './rate-limit.js';
+import type { RateLimitClass } from '../../schemas/common/rate-limits.js';
 
 /** D-14: 1 MiB unless the operation says otherwise (`x-body-limit-bytes`, Form 484's 8 MiB). */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -7,8 +7,7 @@ import { rateLimitCounters } from '../store/schema/index.js';
 import type { Caller } from '../domain/caller.js';
 import { refusal } from './error-mappers.js';
 import type { HttpResult } from './responses.js';
-
-export type RateLimitClass = 'helpers' | 'lodgements' | 'monitoring';
+import { RATE_LIMIT_CLASSES, type RateLimitClass } from '../../schemas/common/rate-limits.js';
 
 interface Budget {
   bucket: string;
@@ -17,19 +16,18 @@ interface Budget {
 
 const WINDOW_MS = 60_000;
 
-export const LIMITS: Record<RateLimitClass, number> = { helpers: 1200, lodgements: 600, monitoring: 60 };
-
 function budgets(kind: RateLimitClass, caller: Caller, ip: string, multiplier: number): Budget[] {
-  const limit = LIMITS[kind] * multiplier;
-  switch (kind) {
-    case 'helpers':
-      return [{ bucket: `helpers:${caller.key?.id ?? `acct:${caller.account.id}`}`, limit }];
-    case 'lodgements':
-      return [{ bucket: `lodgements:${caller.account.id}`, limit }];
-    case 'monitoring':
+  const { perMinute, scope } = RATE_LIMIT_CLASSES[kind];
+  const limit = perMinute * multiplier;
+  switch (scope) {
+    case 'key':
+      return [{ bucket: `${kind}:${caller.key?.id ?? `acct:${caller.account.id}`}`, limit }];
+    case 'account':
+      return [{ bucket: `${kind}:${caller.account.id}`, limit }];
+    case 'account-and-ip':
       return [
-        { bucket: `monitoring:${caller.account.id}`, limit },
-        { bucket: `monitoring-ip:${ip}`, limit },
+        { bucket: `${kind}:${caller.account.id}`, limit },
+        { bucket: `${kind}-ip:${ip}`, limit },
       ];
   }
 }
@@ -54,7 +52,7 @@ export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller
     if (used > budget.limit) exceeded = true;
   }
   const headers = {
-    'RateLimit-Limit': String(tightest?.limit ?? LIMITS[kind] * deps.config.SVC_RATE_LIMIT_MULTIPLIER),
+    'RateLimit-Limit': String(tightest?.limit ?? RATE_LIMIT_CLASSES[kind].perMinute * deps.config.SVC_RATE_LIMIT_MULTIPLIER),
     'RateLimit-Remaining': String(tightest?.remaining ?? 0),
     'RateLimit-Reset': String(reset),
   };
@@ -64,7 +62,7 @@ export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller
     refused: refusal(
       'shared',
       'rate_limited',
-      `Rate limit exceeded (${tightest?.limit ?? LIMITS[kind]} requests per minute). Retry after ${reset} seconds.`,
+      `Rate limit exceeded (${tightest?.limit ?? RATE_LIMIT_CLASSES[kind].perMinute} requests per minute). Retry after ${reset} seconds.`,
       { ...headers, 'Retry-After': String(reset) },
     ),
   };

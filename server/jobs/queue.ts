@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../store/db.js';
 import { jobs } from '../store/schema/index.js';
-
-export type JobRow = typeof jobs.$inferSelect;
+import type { JobRow } from '../store/schema/jobs.js';
 
 const MAX_ATTEMPTS = 5;
 

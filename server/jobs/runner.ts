@@ -3,7 +3,8 @@
 import type { AppDeps } from '../deps.js';
 import { ManualClock } from '../clock.js';
 import { SharedManualClock } from '../store/shared-clock.js';
-import { claimJobs, completeJob, enqueue, failJob, nextDueAt, unsettledCount, type JobRow } from './queue.js';
+import { claimJobs, completeJob, enqueue, failJob, nextDueAt, unsettledCount } from './queue.js';
+import type { JobRow } from '../store/schema/jobs.js';
 
 export type JobHandler = (deps: AppDeps, job: JobRow) => Promise<void>;
 

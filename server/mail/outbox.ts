@@ -3,8 +3,7 @@
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { mails } from '../store/schema/index.js';
-
-export type MailRecord = typeof mails.$inferSelect;
+import type { MailRow } from '../store/schema/mail.js';
 
 /** What sends a mail out (nodemailer's transport, wired from SMTP_URL in server/wiring.ts). */
 export interface Mailer {
@@ -18,7 +17,7 @@ export async function queueMail(
   await deps.db.insert(mails).values({ ...mail, createdAt: deps.clock.now() });
 }
 
-export async function listMails(deps: Pick<AppDeps, 'db'>, accountId: string): Promise<MailRecord[]> {
+export async function listMails(deps: Pick<AppDeps, 'db'>, accountId: string): Promise<MailRow[]> {
   return deps.db.select().from(mails).where(eq(mails.accountId, accountId)).orderBy(asc(mails.createdAt), asc(mails.id));
 }
 

@@ -2,7 +2,8 @@
 // answer 200. Both accept publishable keys; the pipeline has already checked key and origin.
 import type { z } from 'zod';
 import { CompanyNameAvailabilityQuery, HELPERS_OPERATIONS, IndustriesQuery } from '../../schemas/helpers/index.js';
-import { addProblem, emptyProblems, ValidationError } from '../domain/errors.js';
+import { ValidationError } from '../domain/errors.js';
+import { problemsFromZod } from '../domain/zod-problems.js';
 import { searchIndustries } from '../domain/helpers/industries.js';
 import { checkNameAvailability } from '../domain/helpers/name-availability.js';
 import type { PublicHandlers } from '../http/handler.js';
@@ -16,10 +17,7 @@ function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, unknow
   const declared = Object.fromEntries(names.filter((name) => query[name] !== undefined).map((name) => [name, query[name]]));
   const parsed = schema.safeParse(declared);
   if (parsed.success) return parsed.data;
-  const errors = emptyProblems();
-  for (const issue of parsed.error.issues)
-    addProblem(errors, issue.path.join('.') || 'query', { code: 'invalid_format', message: issue.message });
-  throw new ValidationError(errors);
+  throw new ValidationError(problemsFromZod(parsed.error.issues, 'query'));
 }
 
 export const helpersHandlers: PublicHandlers = {

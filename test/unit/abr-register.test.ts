@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { isValidAbn } from '../../schemas/common/identifiers.js';
 import { abnFromOverride, type AbnOverrides } from '../../server/registers/abr/abn-overrides.js';
-import { ABR_ABSENT_ABNS, ABR_FIXTURE_ABNS } from '../../server/registers/abr/fixtures.js';
+import { ABR_ABSENT_ABNS, ABR_FIXTURE_ABNS } from '../../schemas/admin/register/sandbox-abns.js';
 import { createSimulatedAbnRegister } from '../../server/registers/abr/simulated-abn-register.js';
-import { ASIC_FIXTURE_COMPANIES } from '../../server/registers/asic/fixtures.js';
+import { ASIC_FIXTURE_COMPANIES } from '../../schemas/admin/register/sandbox-companies.js';
 
 const noOverrides: Pick<AbnOverrides, 'find' | 'findMany'> = { find: async () => null, findMany: async () => [] };
 const register = createSimulatedAbnRegister(noOverrides);

@@ -6,7 +6,7 @@ import { isValidAcn } from '../../schemas/common/identifiers.js';
 import { normaliseCompanyName } from '../../server/registers/asic/company-name.js';
 import { companyFromOverride, type CompanyOverrides } from '../../server/registers/asic/company-overrides.js';
 import { isForeignCompany, type CompanyRecord } from '../../server/registers/asic/company-register.js';
-import { ASIC_ABSENT_ACNS, ASIC_FIXTURE_COMPANIES } from '../../server/registers/asic/fixtures.js';
+import { ASIC_ABSENT_ACNS, ASIC_FIXTURE_COMPANIES } from '../../schemas/admin/register/sandbox-companies.js';
 import { acnOfGeneratedName, generatedCompanyName } from '../../server/registers/asic/generated-company.js';
 import { createSimulatedCompanyRegister } from '../../server/registers/asic/simulated-company-register.js';
 

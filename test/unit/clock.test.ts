@@ -1,6 +1,7 @@
 // The one source of time (sandbox.md "Clock and jobs") and the Australia/Brisbane calendar of terms.
 import { describe, expect, it } from 'vitest';
-import { brisbaneDate, brisbaneDateTime, ManualClock, RealClock } from '../../server/clock.js';
+import { brisbaneDate, brisbaneDateTime } from '../../schemas/common/dates.js';
+import { ManualClock, RealClock } from '../../server/clock.js';
 
 const START = new Date('2026-11-22T00:00:00Z');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brisbaneToday, eighteenthBirthday, isCalendarDate, signatureWindowStart } from '../../schemas/form484/dates.js';
+import { brisbaneDate } from '../../schemas/common/dates.js';
+import { eighteenthBirthday, isCalendarDate, signatureWindowStart } from '../../schemas/form484/dates.js';
 
 describe('isCalendarDate', () => {
   it('accepts real YYYY-MM-DD dates, leap days included', () => {
@@ -23,11 +24,11 @@ describe('isCalendarDate', () => {
   });
 });
 
-describe('brisbaneToday', () => {
+describe('brisbaneDate', () => {
   it('is the UTC+10 calendar date (no daylight saving)', () => {
-    expect(brisbaneToday(new Date('2026-11-21T13:59:59Z'))).toBe('2026-11-21');
-    expect(brisbaneToday(new Date('2026-11-21T14:00:00Z'))).toBe('2026-11-22');
-    expect(brisbaneToday(new Date('2026-01-15T14:00:00Z'))).toBe('2026-01-16');
+    expect(brisbaneDate(new Date('2026-11-21T13:59:59Z'))).toBe('2026-11-21');
+    expect(brisbaneDate(new Date('2026-11-21T14:00:00Z'))).toBe('2026-11-22');
+    expect(brisbaneDate(new Date('2026-01-15T14:00:00Z'))).toBe('2026-01-16');
   });
 });
 

@@ -7,6 +7,7 @@ import { validationFailed } from '../error-responses.js';
 import { requireSomeField } from '../shared.js';
 import { ADMIN_TAGS } from '../tags.js';
 import { ADMIN_REGISTER_OPERATIONS } from './operation-ids.js';
+import { ABR_FIXTURE_ABNS } from './sandbox-abns.js';
 import { BusinessNames, CHECK_NOTE, EntityTypeCode, GstDate, GstRegistered, checkGst } from './shared.js';
 
 export const AbnStatus = z.enum(['active', 'cancelled']).openapi({
@@ -81,17 +82,10 @@ export const AbnParam = z.strictObject({
   abn: z.string().min(1).max(20).openapi({ description: 'The ABN, 11 digits.', example: '53900000001' }),
 });
 
-const abnExample = {
-  abn: '53900000001',
-  entityName: 'JANE CITIZEN',
-  status: 'active',
-  entityType: 'IND',
-  acn: null,
-  gstRegistered: false,
-  gstDate: null,
-  businessNames: ["JANE'S BOOKKEEPING"],
-  updatedAt: '2026-11-22T03:00:00Z',
-} satisfies z.infer<typeof AbnRecord>;
+const sandboxAbn = (abn: string) => ABR_FIXTURE_ABNS.find((record) => record.abn === abn)!;
+
+/** The sandbox's first magic ABN (a sole trader), as the operator API answers it. */
+const abnExample = { ...sandboxAbn('53900000001'), updatedAt: '2026-11-22T03:00:00Z' } satisfies z.infer<typeof AbnRecord>;
 
 export const upsertAbn = defineOperation({
   method: 'post',
@@ -132,17 +126,8 @@ export const upsertAbn = defineOperation({
       examples: {
         created: {
           summary: 'Created',
-          value: {
-            abn: '62100000020',
-            entityName: 'SECOND SANDBOX PTY LTD',
-            status: 'active',
-            entityType: 'PRV',
-            acn: '100000020',
-            gstRegistered: false,
-            gstDate: null,
-            businessNames: [],
-            updatedAt: '2026-11-22T03:00:00Z',
-          },
+          // The sandbox's ABN of company 100000020, created anew under another name.
+          value: { ...sandboxAbn('62100000020'), entityName: 'SECOND SANDBOX PTY LTD', updatedAt: '2026-11-22T03:00:00Z' },
         },
       },
     },

@@ -9,6 +9,7 @@ import { validationFailed } from '../error-responses.js';
 import { requireSomeField } from '../shared.js';
 import { ADMIN_TAGS } from '../tags.js';
 import { ADMIN_REGISTER_OPERATIONS } from './operation-ids.js';
+import { ASIC_FIXTURE_COMPANIES } from './sandbox-companies.js';
 import { BusinessNames, CHECK_NOTE, EntityTypeCode, GstDate, GstRegistered, checkGst } from './shared.js';
 
 export const CompanyStatus = z.enum(['registered', 'deregistered', 'external_administration', 'strike_off_proposed']).openapi({
@@ -100,16 +101,18 @@ export const AcnParam = z.strictObject({
   acn: z.string().min(1).max(20).openapi({ description: "The company's ACN, 9 digits.", example: '100000011' }),
 });
 
+/** The sandbox's first magic company, as the operator API answers it (fields in the document's order). */
+const { acn, name, status, abn, entityType, address, gstRegistered, gstDate, businessNames } = ASIC_FIXTURE_COMPANIES[0]!;
 const companyExample = {
-  acn: '100000011',
-  name: 'SANDBOX TRADING PTY LTD',
-  status: 'registered',
-  abn: '60100000011',
-  entityType: 'APTY',
-  address: { street: '1 EAGLE STREET', locality: 'BRISBANE CITY', state: 'QLD', postcode: '4000' },
-  gstRegistered: true,
-  gstDate: '2020-07-01',
-  businessNames: ['SANDBOX COFFEE'],
+  acn,
+  name,
+  status,
+  abn,
+  entityType,
+  address,
+  gstRegistered,
+  gstDate,
+  businessNames,
   updatedAt: '2026-11-22T03:00:00Z',
 } satisfies z.infer<typeof Company>;
 

@@ -5,16 +5,16 @@ import { accounts, apiKeys, personalAccessTokens } from '../../store/schema/inde
 import { NotFoundError, ValidationError } from '../errors.js';
 import { hashSecret, newId, randomBase62 } from '../../ids.js';
 import { issueKey, keyView, type KeyView } from '../keys/keys.js';
+import type { AccountRow } from '../../store/schema/accounts.js';
 
-export type AccountRecord = typeof accounts.$inferSelect;
-export type Plan = AccountRecord['plan'];
+export type Plan = AccountRow['plan'];
 
 export interface NewAccount {
   name: string;
   ownerEmail: string;
   plan: Plan;
-  billing: AccountRecord['billing'];
-  cardStatus: AccountRecord['cardStatus'];
+  billing: AccountRow['billing'];
+  cardStatus: AccountRow['cardStatus'];
   monitoringAvailable?: boolean;
   lodgementCount?: number;
   monitoringEntityLimit?: number;
@@ -33,8 +33,8 @@ export interface AccountView {
   name: string;
   ownerEmail: string;
   plan: Plan;
-  billing: AccountRecord['billing'];
-  cardStatus: AccountRecord['cardStatus'];
+  billing: AccountRow['billing'];
+  cardStatus: AccountRow['cardStatus'];
   monitoringAvailable: boolean;
   locked: boolean;
   lodgementCount: number;
@@ -45,13 +45,7 @@ export interface AccountView {
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-export async function createAccount({
-  ctx,
-  input,
-}: {
-  ctx: Deps;
-  input: NewAccount;
-}): Promise<{ account: AccountRecord; keys: AccountKeys }> {
+export async function createAccount({ ctx, input }: { ctx: Deps; input: NewAccount }): Promise<{ account: AccountRow; keys: AccountKeys }> {
   return ctx.db.transaction(async (tx) => {
     const txDeps = { db: tx as never, clock: ctx.clock };
     const [account] = await tx
@@ -87,13 +81,13 @@ export async function createAccount({
   });
 }
 
-export async function findAccount(deps: Pick<AppDeps, 'db'>, accountId: string): Promise<AccountRecord> {
+export async function findAccount(deps: Pick<AppDeps, 'db'>, accountId: string): Promise<AccountRow> {
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!account) throw new NotFoundError('account');
   return account;
 }
 
-export async function accountView(deps: Deps, account: AccountRecord): Promise<AccountView> {
+export async function accountView(deps: Deps, account: AccountRow): Promise<AccountView> {
   const keys = await deps.db
     .select()
     .from(apiKeys)
@@ -118,7 +112,7 @@ export async function accountView(deps: Deps, account: AccountRecord): Promise<A
 
 export type AccountChanges = Partial<
   Pick<
-    AccountRecord,
+    AccountRow,
     | 'name'
     | 'ownerEmail'
     | 'plan'

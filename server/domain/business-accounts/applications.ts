@@ -15,23 +15,19 @@ import {
 import { scopeOf, type Caller, type Scope } from '../caller.js';
 import { DomainError, NotFoundError } from '../errors.js';
 import { PARTNER_PROGRESS_JOB } from './partner-progress.js';
+import type { BusinessAccountApplicationRow } from '../../store/schema/business-accounts.js';
+import { brisbaneDateTime } from '../../../schemas/common/dates.js';
 
-export type ApplicationRow = typeof businessAccountApplications.$inferSelect;
 export type ApplicationStatus = 'new' | 'sent' | 'finished' | 'rejected';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** What a verb needs of the request: the database, the clock and who is calling. */
 type Ctx = Deps & { caller: Pick<Caller, 'account' | 'environment'> };
 
-/** D-37: Australia/Brisbane local time (UTC+10 all year, no daylight saving) as `YYYY-MM-DD HH:MM:SS`. */
-export function brisbaneDateTime(at: Date): string {
-  return new Date(at.getTime() + 10 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 export type ApplicationStatusView = z.input<typeof BusinessAccountStatus>;
 
 /** Spec 2.4: `bsb` and `accountNumber` are masked until the account is activated. */
-export function applicationStatusView(row: ApplicationRow): ApplicationStatusView {
+export function applicationStatusView(row: BusinessAccountApplicationRow): ApplicationStatusView {
   const common = {
     requestId: row.requestId,
     entityName: row.entityName,
@@ -61,7 +57,12 @@ export interface SubmitOutcome {
 const OPEN = [...BUSINESS_ACCOUNT_NON_TERMINAL_STATUSES];
 
 /** The open (`new` or `sent`) application of the scope for this ACN or ABN, if any. */
-async function openApplication(deps: Deps, scope: Scope, acn: string | null, abn: string | null): Promise<ApplicationRow | undefined> {
+async function openApplication(
+  deps: Deps,
+  scope: Scope,
+  acn: string | null,
+  abn: string | null,
+): Promise<BusinessAccountApplicationRow | undefined> {
   const numbers = [
     ...(acn !== null ? [eq(businessAccountApplications.acn, acn)] : []),
     ...(abn !== null ? [eq(businessAccountApplications.abn, abn)] : []),
@@ -131,7 +132,7 @@ export async function submitApplication({
 }
 
 /** Another account's or environment's application is indistinguishable from a missing one (404). */
-export async function getApplication(deps: Pick<AppDeps, 'db'>, scope: Scope, requestId: number): Promise<ApplicationRow> {
+export async function getApplication(deps: Pick<AppDeps, 'db'>, scope: Scope, requestId: number): Promise<BusinessAccountApplicationRow> {
   if (!Number.isSafeInteger(requestId)) throw new NotFoundError('business account application');
   const [row] = await deps.db
     .select()

@@ -8,11 +8,13 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { Database } from '../../store/db.js';
-import { enqueue, type JobRow } from '../../jobs/queue.js';
+import { enqueue } from '../../jobs/queue.js';
 import { businessAccountApplications } from '../../store/schema/index.js';
 import { BUSINESS_ACCOUNT_ACTIVATION_CREDIT_CENTS } from '../../../schemas/business-accounts/index.js';
 import { recordCharge } from '../ledger/charges.js';
 import type { JobName } from '../../../schemas/admin/clock.js';
+import type { BusinessAccountApplicationRow } from '../../store/schema/business-accounts.js';
+import type { JobRow } from '../../store/schema/jobs.js';
 
 export const PARTNER_PROGRESS_JOB = 'partner-progress' satisfies JobName;
 /** Ledger kind of the activation credit (spec 1 "Charges"). */
@@ -20,14 +22,12 @@ export const ACTIVATION_CREDIT_KIND = 'business_account_activation_credit';
 
 const StepPayload = z.object({ requestId: z.number().int().min(1), expect: z.enum(['new', 'sent']) });
 
-type Row = typeof businessAccountApplications.$inferSelect;
-
 /** Our reference for an application at the partner: one per application, stable across retries. */
 export function partnerReferenceOf(requestId: number): string {
   return `bap_${requestId}`;
 }
 
-async function lockApplication(db: Database, requestId: number): Promise<Row | undefined> {
+async function lockApplication(db: Database, requestId: number): Promise<BusinessAccountApplicationRow | undefined> {
   const [row] = await db
     .select()
     .from(businessAccountApplications)

@@ -4,10 +4,10 @@
 // `not_uppercase`, `unknown_field`, `acn_or_abn_required`, `primary_director_not_listed`,
 // `invalid_country_code`, `invalid_locality_qualifier`.
 import type { z } from 'zod';
-import { UPPERCASE_PATTERN } from '../../../schemas/common/names.js';
 import { BusinessAccountApplication, validateBusinessAccountRules, type RuleViolations } from '../../../schemas/business-accounts/index.js';
 import { addProblem, type FieldProblem, type FieldProblems } from '../errors.js';
 import { unsafeStringPaths } from '../string-faults.js';
+import { zodIssueProblems } from '../zod-problems.js';
 
 type Issue = z.core.$ZodIssue;
 type Raw = Record<string, unknown>;
@@ -22,49 +22,29 @@ function asObject(value: unknown): Raw | undefined {
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
-/** One Zod issue in the document's codes (D-10); the acn-or-abn refinement is reported separately. */
+/** The codes this family documents besides its rules (D-10); any other structural fault is `invalid_format`. */
+const STRUCTURAL_CODES = new Set(['required', 'too_long', 'invalid_enum', 'not_uppercase', 'unknown_field', 'invalid_format']);
+
+/**
+ * A structural problem (from Zod or Ajv, in the shared codes) in this family's codes: every minimum in
+ * the schema is 1, so an empty string or list is as good as missing; a list over its maximum is too long.
+ */
+function restated(problem: FieldProblem): FieldProblem {
+  const code =
+    problem.code === 'too_short' || problem.code === 'too_few'
+      ? 'required'
+      : problem.code === 'too_many'
+        ? 'too_long'
+        : STRUCTURAL_CODES.has(problem.code)
+          ? problem.code
+          : 'invalid_format';
+  return { code, message: problem.message };
+}
+
+/** One Zod issue in the document's codes; the acn-or-abn refinement is reported separately. */
 function issueProblems(issue: Issue): [string, FieldProblem][] {
-  const path = issue.path.map(String).join('.');
-  switch (issue.code) {
-    case 'invalid_type':
-      // A key that is absent arrives as `undefined` (JSON has no undefined value).
-      return [
-        [
-          path,
-          issue.input === undefined
-            ? { code: 'required', message: 'Required.' }
-            : {
-                code: 'invalid_format',
-                message: `Must be ${issue.expected === 'array' ? 'an array' : `a${issue.expected === 'object' ? 'n' : ''} ${issue.expected}`}.`,
-              },
-        ],
-      ];
-    case 'too_small':
-      // Every minimum in the schema is 1: an empty string or list is as good as missing.
-      return [
-        [path, { code: 'required', message: issue.origin === 'array' ? 'At least one item is required.' : 'Required; must not be empty.' }],
-      ];
-    case 'too_big':
-      return [[path, { code: 'too_long', message: `At most ${String(issue.maximum)} characters.` }]];
-    case 'invalid_format': {
-      if (issue.format === 'regex' && 'pattern' in issue && String(issue.pattern) === String(UPPERCASE_PATTERN))
-        return [[path, { code: 'not_uppercase', message: 'Must be upper case.' }]];
-      if (issue.format === 'email') return [[path, { code: 'invalid_format', message: 'Must be an e-mail address.' }]];
-      if (issue.format === 'date') return [[path, { code: 'invalid_format', message: 'Must be a calendar date, YYYY-MM-DD.' }]];
-      return [[path, { code: 'invalid_format', message: 'Not in the expected format.' }]];
-    }
-    case 'invalid_value':
-      return [[path, { code: 'invalid_enum', message: `Must be one of: ${issue.values.map(String).join(', ')}.` }]];
-    case 'unrecognized_keys':
-      return issue.keys.map((key) => [
-        [...issue.path.map(String), key].join('.'),
-        { code: 'unknown_field', message: 'Unknown field; remove it.' },
-      ]);
-    case 'custom':
-      return issue.params?.code === ACN_OR_ABN_REQUIRED ? [] : [[path, { code: 'invalid_format', message: issue.message }]];
-    default:
-      return [[path, { code: 'invalid_format', message: issue.message }]];
-  }
+  if (issue.code === 'custom' && issue.params?.code === ACN_OR_ABN_REQUIRED) return [];
+  return zodIssueProblems(issue).map(([path, problem]) => [path, restated(problem)]);
 }
 
 /**
@@ -106,16 +86,7 @@ function ruleViolations(body: unknown): RuleViolations {
 
 /** Ajv's problems in the document's codes; only used when the Zod check found nothing (see form484). */
 function restateAjv(ajv: FieldProblems, out: FieldProblems): void {
-  for (const [path, list] of Object.entries(ajv))
-    for (const problem of list) {
-      const code =
-        problem.code === 'too_short' || problem.code === 'too_few'
-          ? 'required'
-          : ['required', 'too_long', 'invalid_enum', 'not_uppercase', 'unknown_field', 'invalid_format'].includes(problem.code)
-            ? problem.code
-            : 'invalid_format';
-      add(out, path, { code, message: problem.message });
-    }
+  for (const [path, list] of Object.entries(ajv)) for (const problem of list) add(out, path, restated(problem));
 }
 
 /** Every problem of a business account application; empty when it may be submitted. */

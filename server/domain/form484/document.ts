@@ -4,7 +4,8 @@
 // documents are marked as sandbox documents.
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { Form484Request } from '../../../schemas/form484/request.js';
-import { documentNumberOf, findByDocumentToken, type Form484Row } from './records.js';
+import { documentNumberOf, findByDocumentToken } from './records.js';
+import type { Form484Row } from '../../store/schema/form484.js';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
 const MARGIN = 50;

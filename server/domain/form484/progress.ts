@@ -9,8 +9,8 @@ import type { Database } from '../../store/db.js';
 import { regulatorPath } from '../../registers/regulator.js';
 import { FORM484_STATUSES, type Form484StatusValue } from '../../../schemas/form484/index.js';
 import { REGULATOR_PROGRESS_JOB } from '../lodgements/regulator-job.js';
-import type { Form484Row } from './records.js';
 import { lockForm484, moveForm484 } from './status.js';
+import type { Form484Row } from '../../store/schema/form484.js';
 
 /** Marks a regulator-progress step as a Form 484's (the other lodgements' steps carry no `form`). */
 export const FORM484_STEP = 'form484';

@@ -7,8 +7,7 @@ import { form484Lodgements } from '../../store/schema/index.js';
 import type { Form484StatusValue } from '../../../schemas/form484/index.js';
 import { NotFoundError } from '../errors.js';
 import type { Caller } from '../caller.js';
-
-export type Form484Row = typeof form484Lodgements.$inferSelect;
+import type { Form484Row } from '../../store/schema/form484.js';
 
 /**
  * The 9-character regulator document number (D-35, like `7EAA12345`), assigned at lodgement: `7E`,

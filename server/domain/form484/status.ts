@@ -15,7 +15,7 @@ import {
   FORM484_NOTIFIABLE_STATUSES,
   type Form484StatusValue,
 } from '../../../schemas/form484/index.js';
-import type { Form484Row } from './records.js';
+import type { Form484Row } from '../../store/schema/form484.js';
 
 export function isForm484Notifiable(status: string): boolean {
   return (FORM484_NOTIFIABLE_STATUSES as readonly string[]).includes(status);

@@ -1,7 +1,8 @@
 // Form 484 validation as the API answers it (D-11): the complete check of schemas/form484 (structure
 // and every rule, all faults at once) replaces what the document's structural pass (Ajv) found, so
 // a client only ever sees D-11's codes at JSON-path fields.
-import { FORM484_ERROR_CODES, brisbaneToday, validateForm484, type Form484Problem } from '../../../schemas/form484/index.js';
+import { FORM484_ERROR_CODES, validateForm484, type Form484Problem } from '../../../schemas/form484/index.js';
+import { brisbaneDate } from '../../../schemas/common/dates.js';
 import { addProblem, type FieldProblems } from '../errors.js';
 import { unsafeStringPaths } from '../string-faults.js';
 
@@ -27,7 +28,7 @@ function restateAjv(ajv: FieldProblems): Form484Problem[] {
 
 /** Every problem of a Form 484 body on the Brisbane date of `now`; empty when it may be lodged. */
 export function form484Problems(body: unknown, now: Date, ajv: FieldProblems = {}): FieldProblems {
-  const problems = validateForm484(body, { today: brisbaneToday(now) });
+  const problems = validateForm484(body, { today: brisbaneDate(now) });
   const found = problems.length > 0 ? problems : restateAjv(ajv);
   // No prototype: a field named `__proto__` (an unknown key a client sent) is a plain entry.
   const out = Object.create(null) as FieldProblems;

@@ -5,21 +5,18 @@
 import type { z } from 'zod';
 import type { Industry, IndustryList } from '../../../schemas/helpers/index.js';
 import type { AnzsicEntry } from '../../registers/anzsic-classification.js';
+import { pageMeta, pageWindow, type PageRequest } from '../../../schemas/common/pagination.js';
 
 export type IndustryView = z.infer<typeof Industry>;
 export type IndustryListView = z.infer<typeof IndustryList>;
-
-export const DEFAULT_PER_PAGE = 25;
 
 export interface IndustriesContext {
   /** The classification in its own order (each division followed by its descendants). */
   industries: readonly AnzsicEntry[];
 }
 
-export interface IndustrySearchInput {
+export interface IndustrySearchInput extends PageRequest {
   q?: string | undefined;
-  page?: number | undefined;
-  perPage?: number | undefined;
 }
 
 /** Lower-case words of letters and digits; `&`, commas and brackets only separate. */
@@ -65,12 +62,12 @@ function matching(industries: readonly AnzsicEntry[], q: string): AnzsicEntry[] 
 }
 
 export function searchIndustries({ ctx, input }: { ctx: IndustriesContext; input: IndustrySearchInput }): IndustryListView {
-  const perPage = input.perPage ?? DEFAULT_PER_PAGE;
-  const page = input.page ?? 1;
+  const window = pageWindow(input);
   const found = input.q === undefined ? [...ctx.industries] : matching(ctx.industries, input.q);
-  const start = (page - 1) * perPage;
   return {
-    data: found.slice(start, start + perPage).map(({ code, title, level, divisionCode }) => ({ code, title, level, divisionCode })),
-    meta: { currentPage: page, perPage, total: found.length, lastPage: Math.max(1, Math.ceil(found.length / perPage)) },
+    data: found
+      .slice(window.offset, window.offset + window.perPage)
+      .map(({ code, title, level, divisionCode }) => ({ code, title, level, divisionCode })),
+    meta: pageMeta(window, found.length),
   };
 }

@@ -7,8 +7,7 @@ import { generateApiKey, type KeyType } from './key-format.js';
 import type { Environment } from '../../ids.js';
 import { hashSecret, newId } from '../../ids.js';
 import { isValidDomainPattern, MAX_DOMAINS } from './domains.js';
-
-export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+import type { ApiKeyRow } from '../../store/schema/accounts.js';
 
 const DELAYED_ROLL_MS = 24 * 3600_000;
 
@@ -24,7 +23,7 @@ export interface KeyView {
   expiresAt: string | null;
 }
 
-export function keyView(key: ApiKeyRecord, now: Date): KeyView {
+export function keyView(key: ApiKeyRow, now: Date): KeyView {
   const expired = key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime();
   const status = key.status === 'revoked' ? 'revoked' : expired ? 'expired' : key.expiresAt ? 'rolling' : 'active';
   return {
@@ -60,7 +59,7 @@ export function checkDomains(type: KeyType, domains: string[] | undefined): stri
 export async function issueKey(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { accountId: string; type: KeyType; environment: Environment; domains?: string[] },
-): Promise<{ key: ApiKeyRecord; secret: string }> {
+): Promise<{ key: ApiKeyRow; secret: string }> {
   const secret = generateApiKey(input.type, input.environment);
   const [key] = await deps.db
     .insert(apiKeys)
@@ -79,7 +78,7 @@ export async function issueKey(
   return { key: key!, secret };
 }
 
-export async function findKey(deps: Pick<AppDeps, 'db'>, keyId: string): Promise<ApiKeyRecord> {
+export async function findKey(deps: Pick<AppDeps, 'db'>, keyId: string): Promise<ApiKeyRow> {
   const [key] = await deps.db.select().from(apiKeys).where(eq(apiKeys.id, keyId)).limit(1);
   if (!key) throw new NotFoundError('key');
   return key;

@@ -3,16 +3,16 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { charges } from '../../store/schema/index.js';
-import { findAccount, type AccountRecord } from '../accounts/accounts.js';
+import { findAccount } from '../accounts/accounts.js';
 import { DomainError } from '../errors.js';
 import { newId } from '../../ids.js';
 import type { Environment } from '../../ids.js';
 import { OUTAGE_RETRY_AFTER_SECONDS, readAvailability } from '../../registers/availability.js';
-
-export type ChargeRecord = typeof charges.$inferSelect;
+import type { ChargeRow } from '../../store/schema/ledger.js';
+import type { AccountRow } from '../../store/schema/accounts.js';
 
 /** What a live charge needs before anything is created (spec 7: 402/403 codes, D-33). */
-export function assertCanCharge(account: AccountRecord): void {
+export function assertCanCharge(account: AccountRow): void {
   if (account.billing !== 'card') throw new DomainError('card_billing_required', 'This needs card billing on the account.');
   if (account.cardStatus === 'none') throw new DomainError('payment_method_required', 'Add a card to the account first.');
   if (account.cardStatus === 'expired') throw new DomainError('payment_method_expired', 'The card on the account has expired.');
@@ -21,9 +21,9 @@ export function assertCanCharge(account: AccountRecord): void {
 /** Takes a card payment through the simulated provider; throws without recording anything on failure. */
 export async function chargeCard(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  account: AccountRecord,
+  account: AccountRow,
   charge: { amount: number; kind: string; reference: string; environment: Environment },
-): Promise<ChargeRecord> {
+): Promise<ChargeRow> {
   assertCanCharge(account);
   if (account.cardStatus === 'declining') throw new DomainError('payment_failed', 'The card was declined; nothing was charged.');
   // The account's own card state, or the operator's switch that takes the whole provider down.
@@ -38,7 +38,7 @@ export async function recordCharge(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   accountId: string,
   charge: { amount: number; kind: string; reference: string; environment: Environment },
-): Promise<ChargeRecord> {
+): Promise<ChargeRow> {
   const [row] = await deps.db
     .insert(charges)
     .values({ id: newId('ch'), accountId, ...charge, createdAt: deps.clock.now() })

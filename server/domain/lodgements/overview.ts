@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Environment } from '../../ids.js';
 import { businessAccountApplications, form484Lodgements, lodgements } from '../../store/schema/index.js';
 import type { OVERVIEW_KINDS } from '../../../schemas/admin/lodgements.js';
-import type { Form484Row } from '../form484/records.js';
+import type { Form484Row } from '../../store/schema/form484.js';
 
 export type OverviewKindName = (typeof OVERVIEW_KINDS)[number];
 

@@ -8,8 +8,8 @@ import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import type { Environment } from '../../ids.js';
 import { INTERACTION_BY_KIND, type Lodgement, type LODGEMENT_KINDS, type LODGEMENT_STATUSES } from '../../../schemas/lodgements/index.js';
 import { scopeOf, type Caller } from '../caller.js';
+import type { LodgementRow } from '../../store/schema/lodgements.js';
 
-export type LodgementRow = typeof lodgements.$inferSelect;
 export type LodgementKindName = (typeof LODGEMENT_KINDS)[number];
 export type LodgementStatusName = (typeof LODGEMENT_STATUSES)[number];
 export type LodgementView = z.infer<typeof Lodgement>;

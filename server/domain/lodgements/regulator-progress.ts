@@ -6,15 +6,15 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../store/db.js';
-import type { JobRow } from '../../jobs/queue.js';
 import { enqueue } from '../../jobs/queue.js';
 import { regulatorPath } from '../../registers/regulator.js';
 import { LODGEMENT_STATUSES } from '../../../schemas/lodgements/index.js';
-import type { LodgementRow } from './records.js';
 import { lockLodgement, moveLodgement } from './status.js';
 import { REGULATOR_PROGRESS_JOB } from './regulator-job.js';
 import { FORM484_STEP, runForm484Step } from '../form484/progress.js';
 import { FORM484_STATUSES } from '../../../schemas/form484/index.js';
+import type { JobRow } from '../../store/schema/jobs.js';
+import type { LodgementRow } from '../../store/schema/lodgements.js';
 
 export { REGULATOR_PROGRESS_JOB };
 /** From `new` to `submitted`: the regulator takes the lodgement almost at once. */

@@ -9,14 +9,8 @@ import { lodgements } from '../../store/schema/index.js';
 import { emitEvent } from '../../delivery/events.js';
 import type { Environment } from '../../ids.js';
 import { EVENT_BY_KIND, INTERACTION_BY_KIND, NOTIFIABLE_STATUSES } from '../../../schemas/lodgements/index.js';
-import {
-  lodgementNotFound,
-  lodgementView,
-  type LodgementKindName,
-  type LodgementRow,
-  type LodgementStatusName,
-  type LodgementView,
-} from './records.js';
+import { lodgementNotFound, lodgementView, type LodgementKindName, type LodgementStatusName, type LodgementView } from './records.js';
+import type { LodgementRow } from '../../store/schema/lodgements.js';
 
 export function isNotifiable(kind: LodgementKindName, status: LodgementStatusName): boolean {
   return (NOTIFIABLE_STATUSES[kind] as readonly string[]).includes(status);

@@ -5,13 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { enqueue, type JobRow } from '../../jobs/queue.js';
+import { enqueue } from '../../jobs/queue.js';
 import { readAvailability } from '../../registers/availability.js';
 import { RegisterUnavailableError } from '../../registers/errors.js';
 import { monitoredEntities, monitoringOrders } from '../../store/schema/index.js';
 import { checkBatch, runRegisterCheck } from './checks.js';
 import { runExpiryWarnings, runTermEnd } from './lifecycle.js';
 import { MONITORING_SETUP_JOB } from './orders.js';
+import type { JobRow } from '../../store/schema/jobs.js';
 
 export const MONITORING_JOBS = {
   dailyCheck: 'monitoring-daily-check',

@@ -10,29 +10,7 @@ import type { MonitoringCtx } from './context.js';
 import { findEntity, inScope } from './store.js';
 import { entityView, eventSummary, eventView, type EntityView, type EventSummaryView, type EventView } from './view.js';
 import type { Database } from '../../store/db.js';
-
-export interface Page {
-  page?: number | undefined;
-  perPage?: number | undefined;
-}
-
-export interface PageMeta {
-  currentPage: number;
-  perPage: number;
-  total: number;
-  lastPage: number;
-}
-
-/** D-38: 25 per page by default, at most 100 (the document enforces the maximum). */
-function paging(input: Page): { page: number; perPage: number; offset: number } {
-  const page = input.page ?? 1;
-  const perPage = input.perPage ?? 25;
-  return { page, perPage, offset: (page - 1) * perPage };
-}
-
-function meta(page: number, perPage: number, total: number): PageMeta {
-  return { currentPage: page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
-}
+import { pageMeta, pageWindow, type PageMetaView as PageMeta, type PageRequest as Page } from '../../../schemas/common/pagination.js';
 
 export interface EntityFilters extends Page {
   status?: 'processing' | 'active' | 'stopped' | 'expired' | undefined;
@@ -49,7 +27,7 @@ export async function listEntities({
   input: EntityFilters;
 }): Promise<{ data: EntityView[]; meta: PageMeta }> {
   await assertMayRead(ctx, ctx.caller);
-  const { page, perPage, offset } = paging(input);
+  const { page, perPage, offset } = pageWindow(input);
   const conditions: SQL[] = [inScope(scopeOf(ctx.caller))!];
   if (input.status) conditions.push(eq(monitoredEntities.status, input.status));
   if (input.acn) conditions.push(eq(monitoredEntities.acn, input.acn));
@@ -61,7 +39,7 @@ export async function listEntities({
     ctx.db.select({ n: count() }).from(monitoredEntities).where(where),
   ]);
   const now = ctx.clock.now();
-  return { data: rows.map((row) => entityView(row, now)), meta: meta(page, perPage, Number(total?.n ?? 0)) };
+  return { data: rows.map((row) => entityView(row, now)), meta: pageMeta({ page, perPage }, Number(total?.n ?? 0)) };
 }
 
 export async function getEntity({ ctx, input }: { ctx: MonitoringCtx; input: { id: number } }): Promise<EntityView> {
@@ -74,7 +52,7 @@ function eventScope(scope: Scope): SQL {
 }
 
 async function eventPage(db: Database, where: SQL, order: SQL[], input: Page): Promise<{ data: EventSummaryView[]; meta: PageMeta }> {
-  const { page, perPage, offset } = paging(input);
+  const { page, perPage, offset } = pageWindow(input);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -85,7 +63,7 @@ async function eventPage(db: Database, where: SQL, order: SQL[], input: Page): P
       .offset(offset),
     db.select({ n: count() }).from(monitoringEvents).where(where),
   ]);
-  return { data: rows.map(eventSummary), meta: meta(page, perPage, Number(total?.n ?? 0)) };
+  return { data: rows.map(eventSummary), meta: pageMeta({ page, perPage }, Number(total?.n ?? 0)) };
 }
 
 /** One entity's events, newest first (by `detectedAt`, then id). */

@@ -2,12 +2,11 @@
 // object appears in every response, list item, event and webhook.
 import type { z } from 'zod';
 import type { MonitoredEntity, MonitoringEvent, MonitoringEventSummary } from '../../../schemas/monitoring/index.js';
-import type { monitoredEntities, monitoringEvents } from '../../store/schema/index.js';
+import type { MonitoredEntityRow as EntityRow, MonitoringEventRow as EventRow } from '../../store/schema/monitoring.js';
 import { daysLeft } from './dates.js';
 import { readableType, type RegisterSnapshot, type RegisterStatus } from './register-state.js';
 
-export type EntityRow = typeof monitoredEntities.$inferSelect;
-export type EventRow = typeof monitoringEvents.$inferSelect;
+export type { EntityRow, EventRow };
 export type EntityView = z.infer<typeof MonitoredEntity>;
 export type EventView = z.infer<typeof MonitoringEvent>;
 export type EventSummaryView = z.infer<typeof MonitoringEventSummary>;

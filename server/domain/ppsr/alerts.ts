@@ -9,11 +9,11 @@ import { scopeOf } from '../caller.js';
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import type { PpsrCallerContext } from './context.js';
 import { ppsrAlertProblems } from './alert-rules.js';
+import type { PpsrAlertRow } from '../../store/schema/ppsr.js';
 
-type AlertRow = typeof ppsrAlerts.$inferSelect;
 export type PpsrAlertView = z.infer<typeof PpsrAlert>;
 
-export function alertView(row: AlertRow): PpsrAlertView {
+export function alertView(row: PpsrAlertRow): PpsrAlertView {
   return {
     id: row.id,
     organisationNumberType: row.organisationNumberType as PpsrAlertView['organisationNumberType'],

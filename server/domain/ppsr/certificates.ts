@@ -3,7 +3,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import type { JobRow } from '../../jobs/queue.js';
 import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
 import type { PpsrRegistrationRecord } from '../../registers/ppsr/ppsr-register.js';
 import { DomainError } from '../errors.js';
@@ -11,6 +10,7 @@ import { scopeOf } from '../caller.js';
 import type { PpsrCallerContext } from './context.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import { findSearch } from './searches.js';
+import type { JobRow } from '../../store/schema/jobs.js';
 
 export const CERTIFICATE_JOB = 'certificate-generation';
 

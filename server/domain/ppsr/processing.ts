@@ -7,15 +7,16 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { Database } from '../../store/db.js';
-import type { JobRow } from '../../jobs/queue.js';
 import { enqueue } from '../../jobs/queue.js';
 import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
-import { brisbaneDateTime, brisbaneYymmdd } from '../../registers/ppsr/brisbane-time.js';
+import { brisbaneOffsetDateTime, brisbaneYymmdd } from '../../../schemas/common/dates.js';
 import type { PpsrAnswer } from '../../registers/ppsr/ppsr-register.js';
 import { PpsrSearchRequest } from '../../../schemas/ppsr/index.js';
 import { planSearch, type SearchPlan } from './query.js';
-import { PPSR_PROCESSING_JOB, type PpsrSearchRow } from './searches.js';
+import { PPSR_PROCESSING_JOB } from './searches.js';
 import { CERTIFICATE_JOB } from './certificates.js';
+import type { JobRow } from '../../store/schema/jobs.js';
+import type { PpsrSearchRow } from '../../store/schema/ppsr.js';
 
 const Payload = z.object({ requestId: z.number().int().min(1) });
 
@@ -46,7 +47,7 @@ async function complete(deps: AppDeps, tx: Database, row: PpsrSearchRow, plan: S
       ppsrSearchNumber: ppsrSearchNumber(row.requestId, now),
       resultCount: answer.registrations.length,
       resultSummary: null,
-      searchedAt: brisbaneDateTime(now),
+      searchedAt: brisbaneOffsetDateTime(now),
     },
     registrations: answer.registrations,
     ...(plan.vehicleData && answer.nevdis ? { nevdisData: answer.nevdis } : {}),

@@ -7,7 +7,7 @@ import { isValidAbn, isValidAcn } from '../../../schemas/common/identifiers.js';
 import { PPSR_ALERT_EVENT } from '../../../schemas/ppsr/index.js';
 import { ppsrAlerts } from '../../store/schema/index.js';
 import { emitEvent } from '../../delivery/events.js';
-import { brisbaneDateTime } from '../../registers/ppsr/brisbane-time.js';
+import { brisbaneOffsetDateTime } from '../../../schemas/common/dates.js';
 import type { AddedPpsrRegistration, NewPpsrRegistration } from '../../registers/ppsr/ppsr-register.js';
 import type { Environment } from '../../ids.js';
 import { DomainError, ValidationError } from '../errors.js';
@@ -61,7 +61,7 @@ export async function addPpsrRegistration({
             registrationNumber: registration.registrationNumber,
             collateralClass: registration.collateralClass,
             securedPartyName: registration.securedPartyName,
-            registrationStart: brisbaneDateTime(registration.registrationStart),
+            registrationStart: brisbaneOffsetDateTime(registration.registrationStart),
           },
         },
       });

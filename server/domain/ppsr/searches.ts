@@ -11,9 +11,8 @@ import { chargeSearchFee } from './billing.js';
 import type { PpsrCallerContext } from './context.js';
 import { ppsrSearchProblems } from './search-rules.js';
 import type { Database } from '../../store/db.js';
+import type { PpsrCertificateRow, PpsrSearchRow } from '../../store/schema/ppsr.js';
 
-export type PpsrSearchRow = typeof ppsrSearches.$inferSelect;
-export type PpsrCertificateRow = typeof ppsrCertificates.$inferSelect;
 export type PpsrSearchView = z.infer<typeof PpsrSearch>;
 
 export const PPSR_PROCESSING_JOB = 'ppsr-processing';

@@ -5,18 +5,17 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { enqueue } from '../../jobs/queue.js';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../store/schema/index.js';
+import { webhookAttempts, webhookDeliveries } from '../../store/schema/index.js';
 import { WEBHOOK_DELIVERY_JOB } from '../../delivery/events.js';
 import type { DeliveryJobPayload } from '../../delivery/delivery.js';
 import type { DeliveryAttempt, WebhookDelivery } from '../../../schemas/webhooks/index.js';
 import { DomainError, NotFoundError } from '../errors.js';
-import { endpointOwner, ownedBy, type EndpointCaller } from './owner.js';
+import { endpointOwner, findOwnedEndpoint, type EndpointCaller } from './owner.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow } from '../../store/schema/webhooks.js';
+import { pageMeta, pageWindow, type PageMetaView, type PageRequest } from '../../../schemas/common/pagination.js';
 
 export type DeliveryView = z.infer<typeof WebhookDelivery>;
 type AttemptView = z.infer<typeof DeliveryAttempt>;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-type AttemptRow = typeof webhookAttempts.$inferSelect;
-type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 export interface DeliveryLogContext extends Pick<AppDeps, 'db' | 'clock'> {
   caller: EndpointCaller;
@@ -24,10 +23,10 @@ export interface DeliveryLogContext extends Pick<AppDeps, 'db' | 'clock'> {
 
 export interface Page<T> {
   data: T[];
-  meta: { currentPage: number; perPage: number; total: number; lastPage: number };
+  meta: PageMetaView;
 }
 
-function attemptView(row: AttemptRow): AttemptView {
+function attemptView(row: WebhookAttemptRow): AttemptView {
   return {
     attemptNumber: row.attemptNumber,
     attemptedAt: row.attemptedAt.toISOString(),
@@ -37,7 +36,7 @@ function attemptView(row: AttemptRow): AttemptView {
   };
 }
 
-export function deliveryView(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
+export function deliveryView(row: WebhookDeliveryRow, attempts: WebhookAttemptRow[]): DeliveryView {
   return {
     deliveryId: row.id,
     event: row.event,
@@ -52,19 +51,8 @@ export function deliveryView(row: DeliveryRow, attempts: AttemptRow[]): Delivery
   };
 }
 
-async function findEndpoint(ctx: DeliveryLogContext, id: string): Promise<EndpointRow> {
-  const owner = await endpointOwner(ctx, ctx.caller);
-  const [row] = await ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
-    .limit(1);
-  if (!row) throw new NotFoundError('webhook endpoint');
-  return row;
-}
-
-async function attemptsOf(ctx: Pick<AppDeps, 'db'>, deliveryIds: string[]): Promise<Map<string, AttemptRow[]>> {
-  const byDelivery = new Map<string, AttemptRow[]>(deliveryIds.map((id) => [id, []]));
+async function attemptsOf(ctx: Pick<AppDeps, 'db'>, deliveryIds: string[]): Promise<Map<string, WebhookAttemptRow[]>> {
+  const byDelivery = new Map<string, WebhookAttemptRow[]>(deliveryIds.map((id) => [id, []]));
   if (deliveryIds.length === 0) return byDelivery;
   const rows = await ctx.db
     .select()
@@ -81,9 +69,10 @@ export async function listDeliveries({
   input,
 }: {
   ctx: DeliveryLogContext;
-  input: { endpointId: string; page: number; perPage: number };
+  input: { endpointId: string } & PageRequest;
 }): Promise<Page<DeliveryView>> {
-  const endpoint = await findEndpoint(ctx, input.endpointId);
+  const endpoint = await findOwnedEndpoint(ctx, await endpointOwner(ctx, ctx.caller), input.endpointId);
+  const window = pageWindow(input);
   const mine = eq(webhookDeliveries.endpointId, endpoint.id);
   const [counted] = await ctx.db.select({ n: count() }).from(webhookDeliveries).where(mine);
   const total = counted?.n ?? 0;
@@ -92,15 +81,15 @@ export async function listDeliveries({
     .from(webhookDeliveries)
     .where(mine)
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage);
+    .limit(window.perPage)
+    .offset(window.offset);
   const attempts = await attemptsOf(
     ctx,
     rows.map((r) => r.id),
   );
   return {
     data: rows.map((row) => deliveryView(row, attempts.get(row.id) ?? [])),
-    meta: { currentPage: input.page, perPage: input.perPage, total, lastPage: Math.max(1, Math.ceil(total / input.perPage)) },
+    meta: pageMeta(window, total),
   };
 }
 
@@ -116,7 +105,7 @@ export async function resendDelivery({
   ctx: DeliveryLogContext;
   input: { endpointId: string; deliveryId: string };
 }): Promise<DeliveryView> {
-  const endpoint = await findEndpoint(ctx, input.endpointId);
+  const endpoint = await findOwnedEndpoint(ctx, await endpointOwner(ctx, ctx.caller), input.endpointId);
   const [delivery] = await ctx.db
     .select()
     .from(webhookDeliveries)

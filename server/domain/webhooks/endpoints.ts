@@ -13,10 +13,10 @@ import { webhookDeliveries, webhookEndpoints } from '../../store/schema/index.js
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import { newId } from '../../ids.js';
 import { MAX_ENDPOINTS_PER_KEY, type WebhookEndpoint } from '../../../schemas/webhooks/index.js';
-import { endpointOwner, ownedBy, type EndpointCaller, type EndpointOwner } from './owner.js';
+import { endpointOwner, findOwnedEndpoint, ownedBy, type EndpointCaller } from './owner.js';
 import { checkEndpointFields, type EndpointFields } from './validation.js';
+import type { WebhookEndpointRow } from '../../store/schema/webhooks.js';
 
-export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type EndpointView = z.infer<typeof WebhookEndpoint>;
 
 export interface WebhookContext extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'resolveHost' | 'sealer'> {
@@ -25,7 +25,7 @@ export interface WebhookContext extends Pick<AppDeps, 'db' | 'clock' | 'config' 
 
 /** The one moment a secret exists in plaintext outside a signature: the answer to create or rotate. */
 export interface EndpointWithSecret {
-  endpoint: EndpointRow;
+  endpoint: WebhookEndpointRow;
   secret: string;
 }
 
@@ -34,7 +34,7 @@ export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
-export function endpointView(row: EndpointRow): EndpointView {
+export function endpointView(row: WebhookEndpointRow): EndpointView {
   return {
     id: row.id,
     url: row.url,
@@ -57,18 +57,8 @@ async function checkedFields(ctx: WebhookContext, fields: EndpointFields): Promi
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
 }
 
-async function findOwned(ctx: WebhookContext, owner: EndpointOwner, id: string): Promise<EndpointRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
-    .limit(1);
-  if (!row) throw new NotFoundError('webhook endpoint');
-  return row;
-}
-
 /** Oldest first (creation order); endpoints created in the same instant follow in id order. */
-export async function listEndpoints({ ctx }: { ctx: WebhookContext }): Promise<EndpointRow[]> {
+export async function listEndpoints({ ctx }: { ctx: WebhookContext }): Promise<WebhookEndpointRow[]> {
   const owner = await endpointOwner(ctx, ctx.caller);
   return ctx.db.select().from(webhookEndpoints).where(ownedBy(owner)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
 }
@@ -129,14 +119,14 @@ export async function updateEndpoint({
 }: {
   ctx: WebhookContext;
   input: { id: string; changes: EndpointChanges };
-}): Promise<EndpointRow> {
+}): Promise<WebhookEndpointRow> {
   const owner = await endpointOwner(ctx, ctx.caller);
-  const current = await findOwned(ctx, owner, input.id);
+  const current = await findOwnedEndpoint(ctx, owner, input.id);
   const { url, eventTypes, enabled } = input.changes;
   if (url === undefined && eventTypes === undefined && enabled === undefined) return current;
   await checkedFields(ctx, { ...(url !== undefined ? { url } : {}), ...(eventTypes !== undefined ? { eventTypes } : {}) });
 
-  const set: Partial<EndpointRow> = { updatedAt: ctx.clock.now() };
+  const set: Partial<WebhookEndpointRow> = { updatedAt: ctx.clock.now() };
   if (url !== undefined) set.url = url;
   if (eventTypes !== undefined) set.eventTypes = uniqueNames(eventTypes);
   if (enabled === true) Object.assign(set, { enabled: true, disabledReason: null, consecutiveFailures: 0 });

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../deps.js';
 import type { Caller } from '../caller.js';
 import type { Environment } from '../../ids.js';
 import { apiKeys, webhookEndpoints } from '../../store/schema/index.js';
+import type { WebhookEndpointRow } from '../../store/schema/webhooks.js';
+import { NotFoundError } from '../errors.js';
 
 export type EndpointCaller = Pick<Caller, 'account' | 'key' | 'environment'>;
 
@@ -47,4 +49,15 @@ export function ownedBy(owner: EndpointOwner) {
     eq(webhookEndpoints.keyId, owner.keyId),
     isNull(webhookEndpoints.deletedAt),
   );
+}
+
+/** The owner's endpoint with this id; any other (another key, environment or account, or deleted) is 404. */
+export async function findOwnedEndpoint(deps: Pick<AppDeps, 'db'>, owner: EndpointOwner, id: string): Promise<WebhookEndpointRow> {
+  const [row] = await deps.db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
+    .limit(1);
+  if (!row) throw new NotFoundError('webhook endpoint');
+  return row;
 }

@@ -1,11 +1,12 @@
-// ABNs the operator API has created or changed (table `register_abns`). A row replaces the fixture or
-// generated ABN whole; fields it leaves out take the defaults of `UpsertAbnRequest`.
-import { eq, inArray } from 'drizzle-orm';
+// ABNs the operator API has created or changed (table `register_abns`, through the one override
+// store): a row replaces the fixture or generated ABN whole; fields it leaves out take the defaults
+// of `UpsertAbnRequest`.
 import { z } from 'zod';
 import { AbnStatus } from '../../../schemas/admin/register/index.js';
 import type { Database } from '../../store/db.js';
 import { registerAbns } from '../../store/schema/index.js';
 import type { AbnDetails } from './abn-register.js';
+import { createOverrideStore, parseOverride } from '../override-store.js';
 
 export interface AbnOverrides {
   find(abn: string): Promise<AbnDetails | null>;
@@ -25,37 +26,18 @@ const StoredAbn = z.object({
   businessNames: z.array(z.string()).default([]),
 });
 
-/** Rows come only from the validated operator API: one that does not parse is a bug, so say so. */
+/** The ABN of a stored row (see `parseOverride`). */
 export function abnFromOverride(abn: string, record: unknown): AbnDetails {
-  const parsed = StoredAbn.safeParse(record);
-  if (!parsed.success) {
-    throw new Error(
-      `register_abns row ${abn} is not an ABN record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return { abn, ...parsed.data };
+  return { abn, ...parseOverride(StoredAbn, 'register_abns', abn, 'an ABN record', record) };
 }
 
 export function createAbnOverrides(db: Database): AbnOverrides {
+  const store = createOverrideStore(db, { table: registerAbns, toRecord: abnFromOverride });
   return {
-    async find(abn) {
-      const [row] = await db.select().from(registerAbns).where(eq(registerAbns.abn, abn));
-      return row ? abnFromOverride(row.abn, row.record) : null;
-    },
-    async findMany(abns) {
-      if (abns.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(registerAbns)
-        .where(inArray(registerAbns.abn, [...abns]));
-      return rows.map((row) => abnFromOverride(row.abn, row.record));
-    },
-    async save(record, at) {
-      const { abn, ...fields } = record;
-      await db
-        .insert(registerAbns)
-        .values({ abn, record: fields, updatedAt: at })
-        .onConflictDoUpdate({ target: registerAbns.abn, set: { record: fields, updatedAt: at } });
+    find: (abn) => store.find(abn),
+    findMany: (abns) => store.findMany(abns),
+    save: async ({ abn, ...fields }, at) => {
+      await store.save(abn, fields, at);
     },
   };
 }

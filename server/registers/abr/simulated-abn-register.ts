@@ -7,7 +7,7 @@ import type { CompanyOverrides } from '../asic/company-overrides.js';
 import type { CompanyRecord } from '../asic/company-register.js';
 import type { AbnOverrides } from './abn-overrides.js';
 import type { AbnDetails, AbnRegister } from './abn-register.js';
-import { ABR_ABSENT_ABNS, ABR_FIXTURE_ABNS } from './fixtures.js';
+import { ABR_ABSENT_ABNS, ABR_FIXTURE_ABNS } from '../../../schemas/admin/register/sandbox-abns.js';
 import { generatedAbn } from './generated-abn.js';
 
 const FIXTURES_BY_ABN = new Map(ABR_FIXTURE_ABNS.map((record) => [record.abn, record]));

@@ -1,12 +1,11 @@
-// Companies the operator API has created or changed (table `register_companies`). A row replaces the
-// fixture or generated company with the same ACN whole, so fields it leaves out take the defaults
-// of `UpsertCompanyRequest` rather than the fixture's values.
-import { eq, inArray, sql } from 'drizzle-orm';
+// Companies the operator API has created or changed (table `register_companies`, through the one
+// override store): fields a row leaves out take the defaults of `UpsertCompanyRequest`.
 import { z } from 'zod';
 import { CompanyStatus, RegisterAddress } from '../../../schemas/admin/register/index.js';
 import type { Database } from '../../store/db.js';
 import { registerCompanies } from '../../store/schema/index.js';
 import type { CompanyRecord } from './company-register.js';
+import { createOverrideStore, parseOverride } from '../override-store.js';
 
 export interface CompanyOverrides {
   find(acn: string): Promise<CompanyRecord | null>;
@@ -32,66 +31,19 @@ const StoredCompany = z.object({
   businessNames: z.array(z.string()).default([]),
 });
 
-/**
- * Rows are written only through the validated operator API, so a row that does not parse is a bug
- * or a hand edit: fail loudly rather than answer from a record we cannot trust.
- */
+/** The company of a stored row (see `parseOverride`). */
 export function companyFromOverride(acn: string, record: unknown): CompanyRecord {
-  const parsed = StoredCompany.safeParse(record);
-  if (!parsed.success) {
-    throw new Error(
-      `register_companies row ${acn} is not a company record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return { acn, ...parsed.data };
+  return { acn, ...parseOverride(StoredCompany, 'register_companies', acn, 'a company record', record) };
 }
 
 export function createCompanyOverrides(db: Database): CompanyOverrides {
+  const store = createOverrideStore(db, { table: registerCompanies, toRecord: companyFromOverride });
   return {
-    async find(acn) {
-      const [row] = await db.select().from(registerCompanies).where(eq(registerCompanies.acn, acn));
-      return row ? companyFromOverride(row.acn, row.record) : null;
-    },
-    // The sandbox holds a handful of operator-made companies; reading them all keeps the D-45 rules
-    // in one function instead of re-implementing them in SQL.
-    async list() {
-      const rows = await db.select().from(registerCompanies);
-      return rows.map((row) => companyFromOverride(row.acn, row.record));
-    },
-    async findMany(acns) {
-      if (acns.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(registerCompanies)
-        .where(inArray(registerCompanies.acn, [...acns]));
-      return rows.map((row) => companyFromOverride(row.acn, row.record));
-    },
-    async findByAbn(abn) {
-      const [row] = await db
-        .select()
-        .from(registerCompanies)
-        .where(sql`(${registerCompanies.record} ->> 'abn') = ${abn}`)
-        .orderBy(registerCompanies.acn)
-        .limit(1);
-      return row ? companyFromOverride(row.acn, row.record) : null;
-    },
-    async findByAbns(abns) {
-      if (abns.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(registerCompanies)
-        .where(inArray(sql`(${registerCompanies.record} ->> 'abn')`, [...abns]))
-        .orderBy(registerCompanies.acn);
-      return rows.map((row) => companyFromOverride(row.acn, row.record));
-    },
-    async save(record, at) {
-      const { acn, ...fields } = record;
-      const [existing] = await db.select({ acn: registerCompanies.acn }).from(registerCompanies).where(eq(registerCompanies.acn, acn));
-      await db
-        .insert(registerCompanies)
-        .values({ acn, record: fields, updatedAt: at })
-        .onConflictDoUpdate({ target: registerCompanies.acn, set: { record: fields, updatedAt: at } });
-      return !existing;
-    },
+    find: (acn) => store.find(acn),
+    list: () => store.list(),
+    findMany: (acns) => store.findMany(acns),
+    findByAbn: async (abn) => (await store.findBy('abn', [abn]))[0] ?? null,
+    findByAbns: (abns) => store.findBy('abn', abns),
+    save: ({ acn, ...fields }, at) => store.save(acn, fields, at),
   };
 }

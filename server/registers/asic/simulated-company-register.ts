@@ -4,7 +4,7 @@ import { isValidAcn } from '../../../schemas/common/identifiers.js';
 import { normaliseCompanyName } from './company-name.js';
 import type { CompanyOverrides } from './company-overrides.js';
 import type { CompanyRecord, CompanyRegister } from './company-register.js';
-import { ASIC_ABSENT_ACNS, ASIC_FIXTURE_COMPANIES } from './fixtures.js';
+import { ASIC_ABSENT_ACNS, ASIC_FIXTURE_COMPANIES } from '../../../schemas/admin/register/sandbox-companies.js';
 import { acnOfGeneratedName, generatedCompany } from './generated-company.js';
 
 const FIXTURES_BY_ACN = new Map(ASIC_FIXTURE_COMPANIES.map((company) => [company.acn, company]));

@@ -6,7 +6,7 @@ import type { Database } from '../../store/db.js';
 import { OUTAGE_RETRY_AFTER_SECONDS, readAvailability } from '../availability.js';
 import type { AbnRegister } from '../abr/abn-register.js';
 import type { CompanyRegister } from '../asic/company-register.js';
-import { brisbaneYyyymmdd } from './brisbane-time.js';
+import { brisbaneYyyymmdd } from '../../../schemas/common/dates.js';
 import {
   NEVDIS_FIXTURES,
   PPSR_EMPTY_ORGANISATION_NAMES,
@@ -15,7 +15,7 @@ import {
   PPSR_FAILURE_REASON,
   PPSR_FIXTURE_INDIVIDUALS,
   PPSR_FIXTURE_REGISTRATIONS,
-} from './fixtures.js';
+} from '../../../schemas/ppsr/sandbox.js';
 import { generatedCount, generatedNevdis, generatedRegistration, seedOf, type GeneratedGrantor } from './generated.js';
 import { emptyEntity, grantorEntity } from './grantor-entities.js';
 import type {

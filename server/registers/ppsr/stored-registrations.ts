@@ -5,11 +5,11 @@ import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { VIN_PATTERN } from '../../../schemas/common/identifiers.js';
 import type { Database } from '../../store/db.js';
 import { ppsrRegistrations } from '../../store/schema/index.js';
-import { brisbaneDateTime } from './brisbane-time.js';
+import { brisbaneOffsetDateTime } from '../../../schemas/common/dates.js';
 import { seedOf } from './generated.js';
 import type { AddedPpsrRegistration, GrantorNumberType, PpsrRegistrationChange, PpsrRegistrationRecord } from './ppsr-register.js';
+import type { PpsrRegistrationRow } from '../../store/schema/ppsr.js';
 
-type Row = typeof ppsrRegistrations.$inferSelect;
 type NewRow = typeof ppsrRegistrations.$inferInsert;
 
 const SEVEN_YEARS_MS = 7 * 365.25 * 86_400_000;
@@ -19,14 +19,14 @@ function sevenDigits(seed: Buffer, offset: number): string {
 }
 
 /** The register's view of an added registration; what the operator did not give is derived from its number. */
-export function registrationOf(row: Row): PpsrRegistrationRecord {
+export function registrationOf(row: PpsrRegistrationRow): PpsrRegistrationRecord {
   const seed = seedOf('added', row.registrationNumber);
   const serial = row.serialNumber;
   return {
     registrationNumber: row.registrationNumber,
     changeNumber: sevenDigits(seed, 0),
-    registrationStart: brisbaneDateTime(row.registrationStart),
-    registrationEnd: brisbaneDateTime(new Date(row.registrationStart.getTime() + SEVEN_YEARS_MS)),
+    registrationStart: brisbaneOffsetDateTime(row.registrationStart),
+    registrationEnd: brisbaneOffsetDateTime(new Date(row.registrationStart.getTime() + SEVEN_YEARS_MS)),
     collateralType: 'Commercial',
     collateralClass: row.collateralClass,
     collateralDescription: null,
@@ -43,7 +43,7 @@ export function registrationOf(row: Row): PpsrRegistrationRecord {
   };
 }
 
-export function addedView(row: Row): AddedPpsrRegistration {
+export function addedView(row: PpsrRegistrationRow): AddedPpsrRegistration {
   return {
     registrationNumber: row.registrationNumber,
     grantorNumberType: row.grantorNumberType as GrantorNumberType,

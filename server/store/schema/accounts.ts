@@ -59,3 +59,6 @@ export const personalAccessTokens = pgTable(
   },
   (t) => [uniqueIndex('pat_token_hash_idx').on(t.tokenHash)],
 );
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;

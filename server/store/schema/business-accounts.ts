@@ -58,3 +58,5 @@ export const bankingPartnerApplications = pgTable('banking_partner_applications'
   payload: bytes('payload').notNull(),
   receivedAt: timestamps('received_at').notNull(),
 });
+
+export type BusinessAccountApplicationRow = typeof businessAccountApplications.$inferSelect;

@@ -28,3 +28,5 @@ export const form484Lodgements = pgTable(
   },
   (t) => [index('form484_account_env_idx').on(t.accountId, t.environment), uniqueIndex('form484_document_token_idx').on(t.documentToken)],
 );
+
+export type Form484Row = typeof form484Lodgements.$inferSelect;

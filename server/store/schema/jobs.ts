@@ -25,3 +25,5 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.state, t.runAt), uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey)],
 );
+
+export type JobRow = typeof jobs.$inferSelect;

@@ -19,3 +19,5 @@ export const charges = pgTable(
   },
   (t) => [index('charges_account_idx').on(t.accountId)],
 );
+
+export type ChargeRow = typeof charges.$inferSelect;

@@ -24,3 +24,5 @@ export const lodgements = pgTable(
   },
   (t) => [index('lodgements_account_env_idx').on(t.accountId, t.environment)],
 );
+
+export type LodgementRow = typeof lodgements.$inferSelect;

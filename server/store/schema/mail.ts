@@ -15,3 +15,5 @@ export const mails = pgTable(
   },
   (t) => [index('mails_account_idx').on(t.accountId)],
 );
+
+export type MailRow = typeof mails.$inferSelect;

@@ -124,3 +124,6 @@ export const monitoringLookups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.environment, t.windowStart] })],
 );
+
+export type MonitoredEntityRow = typeof monitoredEntities.$inferSelect;
+export type MonitoringEventRow = typeof monitoringEvents.$inferSelect;

@@ -48,3 +48,5 @@ export const serviceClock = pgTable('service_clock', {
   id: integer('id').primaryKey(),
   now: timestamps('now').notNull(),
 });
+
+export type IdempotencyRecordRow = typeof idempotencyRecords.$inferSelect;

@@ -93,3 +93,8 @@ export const ppsrRegistrations = pgTable(
     uniqueIndex('ppsr_registrations_seq_idx').on(t.seq),
   ],
 );
+
+export type PpsrRegistrationRow = typeof ppsrRegistrations.$inferSelect;
+export type PpsrSearchRow = typeof ppsrSearches.$inferSelect;
+export type PpsrCertificateRow = typeof ppsrCertificates.$inferSelect;
+export type PpsrAlertRow = typeof ppsrAlerts.$inferSelect;

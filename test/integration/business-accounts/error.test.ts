@@ -4,19 +4,18 @@
 // in one answer; malformed JSON, 413, 415 and 404 keep the same shape. A refused application stores
 // nothing and reaches no partner.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { bankingPartnerApplications, businessAccountApplications } from '../../../server/store/schema/index.js';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import type { TestAccount, TestServer } from '../../support/harness.js';
 import { advance, codesByPath, documentExamples, mutate, problemsOf, rawCall, withValue } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const company = documentExamples().company!;

@@ -6,31 +6,30 @@
 // application for the same ACN or ABN is returned instead of a second one (also under 50 concurrent
 // submissions); status reads are limited to one per 15 minutes of service time.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { deliveryTest } from '../../support/fixtures.js';
 import { createWebhookEndpoint } from '../../../generated/client/index.js';
 import { partnerReferenceOf } from '../../../server/domain/business-accounts/partner-progress.js';
 import { decideApplication } from '../../../server/registers/banking/simulated-banking-partner.js';
 import { businessAccountApplications } from '../../../server/store/schema/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
-import { startDeliveryServer, startReceiver, type Receiver } from '../webhooks/delivery.support.js';
-import { POLL_SECONDS, PREFIX, advance, apply, brisbane, documentExamples, mutate, rawCall, readStatus, withValue } from './support.js';
+import type { Receiver } from '../webhooks/delivery.support.js';
+import { brisbaneDateTime } from '../../../schemas/common/dates.js';
+import { POLL_SECONDS, PREFIX, advance, apply, documentExamples, mutate, rawCall, readStatus, withValue } from './support.js';
 
 /** Longer than one polling interval, so a test can read `sent` before the activation. */
 const ACTIVATION_DELAY_S = 2 * POLL_SECONDS;
 
+const it = deliveryTest({ env: { SVC_SANDBOX_ACTIVATION_DELAY_S: String(ACTIVATION_DELAY_S) } });
 let server: TestServer;
 let receiver: Receiver;
 const examples = documentExamples();
 const company = examples.company!;
 const rejectedExample = examples.rejected!;
 
-beforeAll(async () => {
-  server = await startDeliveryServer({ env: { SVC_SANDBOX_ACTIVATION_DELAY_S: String(ACTIVATION_DELAY_S) } });
-  receiver = await startReceiver(() => server);
-});
-afterAll(async () => {
-  await receiver?.close();
-  await server?.close();
+it.beforeAll(async ({ server: started, receiver: startedReceiver }) => {
+  server = started;
+  receiver = startedReceiver;
 });
 
 /** A fresh account, with a `*` webhook endpoint per environment (business accounts must send none). */
@@ -81,7 +80,7 @@ describe('applying', () => {
       bsb: '******',
       accountNumber: '******',
       activatedAt: null,
-      submittedAt: brisbane(server.clock.now()),
+      submittedAt: brisbaneDateTime(server.clock.now()),
     });
   });
 });
@@ -105,7 +104,7 @@ describe('the partner on the manual clock', () => {
       bsb: '******',
       accountNumber: '******',
       activatedAt: null,
-      submittedAt: brisbane(submittedAt),
+      submittedAt: brisbaneDateTime(submittedAt),
     });
     const received = await server.deps.registers.banking.received(partnerReferenceOf(requestId));
     expect(received!.equals(Buffer.from(raw, 'utf8'))).toBe(true);
@@ -123,8 +122,8 @@ describe('the partner on the manual clock', () => {
       bsb: expected.outcome === 'activated' ? expected.bsb : '',
       accountNumber: expected.outcome === 'activated' ? expected.accountNumber : '',
       // Sent at once when submitted, activated SVC_SANDBOX_ACTIVATION_DELAY_S later.
-      activatedAt: brisbane(new Date(submittedAt.getTime() + ACTIVATION_DELAY_S * 1000)),
-      submittedAt: brisbane(submittedAt),
+      activatedAt: brisbaneDateTime(new Date(submittedAt.getTime() + ACTIVATION_DELAY_S * 1000)),
+      submittedAt: brisbaneDateTime(submittedAt),
     });
     expect(finished.bsb).toMatch(/^062\d{3}$/);
     expect(finished.accountNumber).toMatch(/^\d{8}$/);

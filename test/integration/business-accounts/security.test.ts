@@ -2,24 +2,23 @@
 // prefix's environment only; another account's or environment's application is a 404 (and such a
 // read neither counts against nor reveals the polling limit); deduplication never returns another
 // account's application.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { getBusinessAccountStatus } from '../../../generated/client/index.js';
-import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { PREFIX, apply, documentExamples, rawCall, readStatus } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
 let owner: TestAccount;
 let stranger: TestAccount;
 const company = documentExamples().company!;
 const json = JSON.stringify(company);
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   owner = await server.createAccount();
   stranger = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('keys', () => {
@@ -79,8 +78,7 @@ describe('isolation', () => {
     expect((await readStatus(server, owner.keys.secretTest, created.requestId)).status).toBe(200);
   });
 
-  it("never answers another account's open application as a duplicate", async () => {
-    const account = await server.createAccount();
+  it("never answers another account's open application as a duplicate", async ({ account }) => {
     const other = await server.createAccount();
     const mine = await apply(server, account.keys.secretTest, company);
     const theirs = await apply(server, other.keys.secretTest, company);
@@ -89,8 +87,7 @@ describe('isolation', () => {
     expect(theirs.requestId).not.toBe(mine.requestId);
   });
 
-  it('scopes an Idempotency-Key to the account', async () => {
-    const account = await server.createAccount();
+  it('scopes an Idempotency-Key to the account', async ({ account }) => {
     const other = await server.createAccount();
     const mine = await apply(server, account.keys.secretTest, company, PREFIX.test, 'shared-ba-key');
     const theirs = await apply(server, other.keys.secretTest, company, PREFIX.test, 'shared-ba-key');

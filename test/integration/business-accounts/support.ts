@@ -7,10 +7,11 @@ import {
   getBusinessAccountStatus,
   type BusinessAccountApplication,
 } from '../../../generated/client/index.js';
-import { loadDocument, type JsonObject } from '../../support/document.js';
 import { sdkClient, type TestServer } from '../../support/harness.js';
+import { PREFIX, rawCall, requestExamples } from '../../support/requests.js';
 
-export const PREFIX = { test: '/api/test/v2', live: '/api/v2' } as const;
+export { PREFIX, advance, mutate, rawCall, withValue } from '../../support/requests.js';
+
 /** Spec 4.4, D-37: one status read per application per 15 minutes. */
 export const POLL_SECONDS = 15 * 60;
 
@@ -18,27 +19,7 @@ export type Application = BusinessAccountApplication;
 
 /** The request examples of `POST /business-accounts` as the published document carries them. */
 export function documentExamples(): Record<string, Application> {
-  const operation = ((loadDocument().paths as JsonObject)['/business-accounts'] as JsonObject).post as JsonObject;
-  const media = ((operation.requestBody as JsonObject).content as JsonObject)['application/json'] as JsonObject;
-  return Object.fromEntries(
-    Object.entries(media.examples as Record<string, { value: Application }>).map(([name, example]) => [name, example.value]),
-  );
-}
-
-/** Sets `path` (dotted, array indexes as numbers) in a copy of `body`; `undefined` deletes the key. */
-export function withValue<T>(body: T, path: string, value: unknown): T {
-  const copy = structuredClone(body) as unknown as Record<string, unknown>;
-  const parts = path.split('.');
-  let node: Record<string, unknown> = copy;
-  for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>;
-  const last = parts[parts.length - 1]!;
-  if (value === undefined) delete node[last];
-  else node[last] = value;
-  return copy as unknown as T;
-}
-
-export function mutate<T>(body: T, ...changes: [string, unknown][]): T {
-  return changes.reduce((acc, [path, value]) => withValue(acc, path, value), body);
+  return requestExamples<Application>('/business-accounts');
 }
 
 /** Applies through the SDK; returns the HTTP status (201 new, 200 existing) and the answer. */
@@ -57,25 +38,6 @@ export async function readStatus(server: TestServer, key: string, requestId: num
   return { data, error, status: response.status, headers: response.headers };
 }
 
-/** A raw call, so a deliberately bad body reaches the server as written. */
-export async function rawCall(
-  server: TestServer,
-  key: string,
-  method: string,
-  path: string,
-  body?: string,
-  headers: Record<string, string> = {},
-  prefix: string = PREFIX.test,
-) {
-  const response = await fetch(`${server.url}${prefix}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    ...(body !== undefined ? { body } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
-}
-
 export interface FieldError {
   code: string;
   message: string;
@@ -92,14 +54,4 @@ export async function problemsOf(server: TestServer, key: string, body: unknown)
 /** `{ path: [codes] }`, the comparable core of a D-10 errors object. */
 export function codesByPath(errors: Record<string, FieldError[]>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(errors).map(([path, list]) => [path, list.map((e) => e.code).sort()]));
-}
-
-export async function advance(server: TestServer, seconds: number): Promise<void> {
-  const moved = await server.admin('POST', '/admin/clock/advance', { seconds });
-  expect(moved.status).toBe(200);
-}
-
-/** Australia/Brisbane local time (UTC+10) as the status response writes it (D-37). */
-export function brisbane(at: Date): string {
-  return new Date(at.getTime() + 10 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }

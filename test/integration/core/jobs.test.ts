@@ -9,7 +9,7 @@ import { ManualClock, RealClock } from '../../../server/clock.js';
 import { loadConfig } from '../../../server/config.js';
 import type { AppDeps } from '../../../server/deps.js';
 import { buildApp } from '../../../server/app.js';
-import { enqueue, type JobRow } from '../../../server/jobs/queue.js';
+import { enqueue } from '../../../server/jobs/queue.js';
 import { runDueJobs, scheduleRecurring, startWorker, type JobRegistry, type RecurringJob } from '../../../server/jobs/runner.js';
 import { createLogger } from '../../../server/logger.js';
 import { openDatabase, type OpenDatabase } from '../../../server/store/db.js';
@@ -17,6 +17,7 @@ import { jobs } from '../../../server/store/schema/index.js';
 import { ADMIN_TOKEN, startTestServer, TEST_START, type TestServer } from '../../support/harness.js';
 import { assertPostgres, createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../../support/postgres.js';
 import { wireDeps } from '../../../server/wiring.js';
+import type { JobRow } from '../../../server/store/schema/jobs.js';
 
 interface Seen {
   name: string;

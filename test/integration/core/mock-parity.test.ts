@@ -5,22 +5,21 @@
 // derived from: a body of `{}`, a query parameter over its maximum, a required one left out) must
 // get exactly that body from the server, and an id that does not exist must get one of the
 // documented 404 bodies word for word.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../../support/document.js';
 import { exampleRequest } from '../../support/example-requests.js';
-import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';
 
 const PUBLIC = operationsOf(loadDocument());
 
+const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 function examplesOf(op: OperationRef, status: number): [string, unknown][] {

@@ -12,10 +12,11 @@
 import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { loadDocument, operationsOf, type OperationRef } from '../../support/document.js';
 import { exampleRequest, firstBodyExample } from '../../support/example-requests.js';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import type { TestAccount, TestServer } from '../../support/harness.js';
 import {
   callOperation,
   describeOp,
@@ -61,15 +62,13 @@ function bodyLimit(op: OperationRef): number {
   return (op.operation['x-body-limit-bytes'] as number | undefined) ?? MIB;
 }
 
+const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 // Rate limits (D-42) are real here: monitoring allows 60 requests a minute per account and per IP,

@@ -5,20 +5,19 @@
 // code outside D-11, never a 5xx. The service clock stands at 2026-11-22 (Australia/Brisbane).
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import type { Form484Request } from '../../../generated/client/index.js';
 import { form484Lodgements } from '../../../server/store/schema/index.js';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import type { TestAccount, TestServer } from '../../support/harness.js';
 import { D11_CODES, PREFIX, documentExamples, problemsOf, rawCall, withValue, type Form484Problem } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const examples = documentExamples();

@@ -4,17 +4,19 @@
 // account's endpoint of that environment as one signed POST that the SDK's verifier accepts; a
 // finished lodgement's documentUrl serves a real PDF of the form; Idempotency-Key replays; V1's
 // testTransmissionIndicator routes to the test environment. No fee is charged.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { deliveryTest } from '../../support/fixtures.js';
 import { createWebhookEndpoint, verifyWebhook, type Form484Request } from '../../../generated/client/index.js';
 import { zForm484StatusEvent } from '../../../generated/client/zod.gen.js';
 import { FORM484_DECISION_DELAY_SECONDS, FORM484_SUBMIT_DELAY_SECONDS } from '../../../server/domain/form484/progress.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { pdfText } from '../../support/pdf-text.js';
-import { startDeliveryServer, startReceiver, type Hit, type Receiver } from '../webhooks/delivery.support.js';
+import type { Hit, Receiver } from '../webhooks/delivery.support.js';
 import { PREFIX, advance, documentExamples, lodge, rawCall, readStatus, withValue, type Endpoint } from './support.js';
 
 type Environment = 'test' | 'live';
 
+const it = deliveryTest();
 let server: TestServer;
 let receiver: Receiver;
 let account: TestAccount;
@@ -33,16 +35,12 @@ async function registerEndpoint(environment: Environment): Promise<Endpoint> {
   return { id: data!.id, secret: data!.secret, path };
 }
 
-beforeAll(async () => {
-  server = await startDeliveryServer();
-  receiver = await startReceiver(() => server);
+it.beforeAll(async ({ server: started, receiver: startedReceiver }) => {
+  server = started;
+  receiver = startedReceiver;
   account = await server.createAccount();
   endpoints.test = await registerEndpoint('test');
   endpoints.live = await registerEndpoint('live');
-});
-afterAll(async () => {
-  await receiver?.close();
-  await server?.close();
 });
 
 const keyOf = (environment: Environment) => (environment === 'live' ? account.keys.secretLive : account.keys.secretTest);

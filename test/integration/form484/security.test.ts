@@ -2,28 +2,26 @@
 // environment only; another account's or environment's lodgement is a 404 in the Form 484 shape;
 // status events reach only the owning account's endpoints of the lodgement's environment; a
 // document URL is an unguessable token and nothing else is served under /documents.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { deliveryTest } from '../../support/fixtures.js';
 import { createWebhookEndpoint, getForm484Status } from '../../../generated/client/index.js';
 import { FORM484_DECISION_DELAY_SECONDS, FORM484_SUBMIT_DELAY_SECONDS } from '../../../server/domain/form484/progress.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
-import { startDeliveryServer, startReceiver, type Receiver } from '../webhooks/delivery.support.js';
+import type { Receiver } from '../webhooks/delivery.support.js';
 import { PREFIX, advance, documentExamples, lodge, rawCall, readStatus } from './support.js';
 
+const it = deliveryTest();
 let server: TestServer;
 let receiver: Receiver;
 let owner: TestAccount;
 let stranger: TestAccount;
 const body = documentExamples().registeredOffice!;
 
-beforeAll(async () => {
-  server = await startDeliveryServer();
-  receiver = await startReceiver(() => server);
+it.beforeAll(async ({ server: started, receiver: startedReceiver }) => {
+  server = started;
+  receiver = startedReceiver;
   owner = await server.createAccount();
   stranger = await server.createAccount();
-});
-afterAll(async () => {
-  await receiver?.close();
-  await server?.close();
 });
 
 const json = JSON.stringify(body);

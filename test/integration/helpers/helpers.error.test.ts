@@ -1,17 +1,16 @@
 // Refusals of the helper operations. Requests the SDK would itself refuse are sent with its request
 // validator off, to prove the server refuses them too (422 validation_failed, every field named).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { getCompanyNameAvailability, listIndustries } from '../../../generated/client/index.js';
-import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 
+const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 function secret() {

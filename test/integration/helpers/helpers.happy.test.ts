@@ -1,22 +1,21 @@
 // The helper operations end to end through the generated SDK: company name availability against the
 // simulated ASIC register (D-45) and the ANZSIC 2006 industry search, with secret and publishable
 // test keys. The harness checks every response against the document.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { getCompanyNameAvailability, listIndustries } from '../../../generated/client/index.js';
 import { registerCompanies } from '../../../server/store/schema/index.js';
-import { sdkClient, startTestServer, TEST_START, type TestAccount, type TestServer } from '../../support/harness.js';
+import { sdkClient, TEST_START, type TestAccount, type TestServer } from '../../support/harness.js';
 
 /** Publishable keys need an allowed origin; localhost always is (spec 5.4). */
 const BROWSER = { Origin: 'http://localhost:3000' };
 
+const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 function secret() {

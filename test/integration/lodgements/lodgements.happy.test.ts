@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { createAbnRegistration, getLodgement } from '../../../generated/client/index.js';
 import { REGULATOR_DECISION_DELAY_SECONDS, REGULATOR_SUBMIT_DELAY_SECONDS } from '../../../server/domain/lodgements/regulator-progress.js';
-import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { PREFIX, adminCreateLodgement, adminSetStatus, advance } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const abnBody = (entityName: string) => ({

@@ -11,6 +11,8 @@ import { createWebhookEndpoint, type CreateWebhookEndpointRequest } from '../../
 import { webhookDeliveries } from '../../../server/store/schema/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 
+export { advance } from '../../support/requests.js';
+
 export interface LodgementRecord {
   requestId: number;
   kind: string;
@@ -47,11 +49,6 @@ export async function adminSetStatus(server: TestServer, requestId: number, stat
   const moved = await server.admin<LodgementRecord>('POST', `/admin/lodgements/${requestId}/status`, { status });
   if (moved.status !== 200) throw new Error(`status not set: ${moved.status} ${JSON.stringify(moved.body)}`);
   return moved.body;
-}
-
-export async function advance(server: TestServer, seconds: number): Promise<void> {
-  const moved = await server.admin('POST', '/admin/clock/advance', { seconds });
-  if (moved.status !== 200) throw new Error(`clock not moved: ${moved.status}`);
 }
 
 /** A public call as raw HTTP, so a deliberately bad body reaches the server. */

@@ -3,18 +3,17 @@
 // of anything but a stopped entity with paid time left, or of a company deregistered / ABN cancelled
 // since the stop; stop while an order is processing; malformed list queries. Nothing is charged.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { renewMonitoringEntities } from '../../../generated/client/index.js';
 import { monitoredEntities } from '../../../server/store/schema/index.js';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import type { TestAccount, TestServer } from '../../support/harness.js';
 import { advance, chargesOf, client, order, orderOne, patchAccount, raw, runJob, type Environment, type RawAnswer } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
+it.beforeAll(({ server: started }) => {
+  server = started;
 });
 
 const DAY = 86_400;
@@ -47,8 +46,7 @@ async function markProcessing(id: number): Promise<void> {
 }
 
 describe('renew', () => {
-  it('every id row code under ids.<index>, nothing charged', async () => {
-    const account = await server.createAccount();
+  it('every id row code under ids.<index>, nothing charged', async ({ account }) => {
     const entities = (
       await order(
         server,
@@ -96,8 +94,7 @@ describe('renew', () => {
     expect((await call(account, 'GET', `/monitoring/entities/${mine.id}`)).body.expiresAt).toBe(mine.expiresAt);
   });
 
-  it('malformed bodies: no ids, none, more than 25', async () => {
-    const account = await server.createAccount();
+  it('malformed bodies: no ids, none, more than 25', async ({ account }) => {
     const missing = await raw(server, account.keys.secretTest, 'POST', '/monitoring/entities/renew', {
       body: {},
       headers: { 'Idempotency-Key': 'k-missing' },
@@ -114,8 +111,7 @@ describe('renew', () => {
     expect(many.body.errors).toStrictEqual({ ids: [{ code: 'too_big', message: 'At most 25 ids per request.' }] });
   });
 
-  it('Idempotency-Key is required (400 idempotency_key_required), also for the SDK', async () => {
-    const account = await server.createAccount();
+  it('Idempotency-Key is required (400 idempotency_key_required), also for the SDK', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000011' });
     expectError(await renew(account, [entity.id], 'test', null), 400, 'idempotency_key_required');
     const viaSdk = await renewMonitoringEntities({
@@ -126,8 +122,7 @@ describe('renew', () => {
     expect(viaSdk.response.status).toBe(200);
   });
 
-  it('entity_limit: reactivating expired entities counts against the live limit', async () => {
-    const account = await server.createAccount();
+  it('entity_limit: reactivating expired entities counts against the live limit', async ({ account }) => {
     const [first] = (await order(server, account, [{ acn: '100000011' }], 'live')).entities;
     await advance(server, 366 * DAY);
     await runJob(server, 'monitoring-term-end');
@@ -152,8 +147,7 @@ describe('renew', () => {
 });
 
 describe('resume', () => {
-  it('not_resumable for an expired entity (a stopped term that ended)', async () => {
-    const account = await server.createAccount();
+  it('not_resumable for an expired entity (a stopped term that ended)', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000011' });
     await call(account, 'DELETE', `/monitoring/entities/${entity.id}`);
     await advance(server, 366 * DAY);
@@ -162,8 +156,7 @@ describe('resume', () => {
     expectError(await call(account, 'POST', `/monitoring/entities/${entity.id}/resume`), 422, 'not_resumable');
   });
 
-  it('top-level acn_not_eligible / abn_not_active when deregistered or cancelled since the stop', async () => {
-    const account = await server.createAccount();
+  it('top-level acn_not_eligible / abn_not_active when deregistered or cancelled since the stop', async ({ account }) => {
     const [company, holder] = (await order(server, account, [{ acn: '100000100' }, { abn: '51824753556' }])).entities;
     for (const entity of [company!, holder!]) await call(account, 'DELETE', `/monitoring/entities/${entity.id}`);
     await server.admin('PATCH', '/admin/register/companies/100000100', { status: 'deregistered' });
@@ -177,8 +170,7 @@ describe('resume', () => {
     expectError(await call(account, 'POST', `/monitoring/entities/${holder!.id}/resume`), 422, 'abn_not_active');
   });
 
-  it('live resume needs card billing although it is free', async () => {
-    const account = await server.createAccount();
+  it('live resume needs card billing although it is free', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000011' }, 'live');
     await call(account, 'DELETE', `/monitoring/entities/${entity.id}`, 'live');
     await patchAccount(server, account, { billing: 'invoice' });
@@ -189,16 +181,14 @@ describe('resume', () => {
 });
 
 describe('stop', () => {
-  it('409 order_processing while the entity is processing', async () => {
-    const account = await server.createAccount();
+  it('409 order_processing while the entity is processing', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000011' });
     await markProcessing(entity.id);
     expectError(await call(account, 'DELETE', `/monitoring/entities/${entity.id}`), 409, 'order_processing');
     expect((await call(account, 'GET', `/monitoring/entities/${entity.id}`)).body.status).toBe('processing');
   });
 
-  it('an order naming a processing entity is renewal_in_progress', async () => {
-    const account = await server.createAccount();
+  it('an order naming a processing entity is renewal_in_progress', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000011' });
     await markProcessing(entity.id);
     const answer = await raw(server, account.keys.secretTest, 'POST', '/monitoring/entities', {
@@ -234,8 +224,7 @@ describe('reads', () => {
     expectError(await call(account, 'GET', '/monitoring/events'), 403, 'monitoring_unavailable');
   });
 
-  it('unknown ids are 404 not_found in the monitoring shape', async () => {
-    const account = await server.createAccount();
+  it('unknown ids are 404 not_found in the monitoring shape', async ({ account }) => {
     for (const path of ['/monitoring/entities/99999999', '/monitoring/entities/99999999/events', '/monitoring/events/99999999'])
       expectError(await call(account, 'GET', path), 404, 'not_found');
     expectError(await call(account, 'DELETE', '/monitoring/entities/99999999'), 404, 'not_found');

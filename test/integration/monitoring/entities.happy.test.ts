@@ -3,7 +3,8 @@
 // (repeatable, details hidden), resume (same expiry), renew (an active term moves on 12 months, an
 // expired one restarts today), events newest first per entity and oldest first with `since`, and reads
 // that keep working after card billing ends.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import {
   getMonitoringEntity,
   getMonitoringEvent,
@@ -18,15 +19,13 @@ import {
 } from '../../../generated/client/index.js';
 import { addMonths } from '../../../schemas/common/dates.js';
 import { brisbaneDate } from '../../../server/clock.js';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import type { TestAccount, TestServer } from '../../support/harness.js';
 import { HIDDEN, advance, chargesOf, client, order, orderOne, patchAccount, runJob, type Environment } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
+it.beforeAll(({ server: started }) => {
+  server = started;
 });
 
 const DAY = 86_400;
@@ -63,8 +62,7 @@ async function renew(account: TestAccount, ids: number[], key: string, environme
 }
 
 describe('list and read', () => {
-  it('pages in id order with meta, and filters by status, acn, abn and expiresBefore', async () => {
-    const account = await server.createAccount();
+  it('pages in id order with meta, and filters by status, acn, abn and expiresBefore', async ({ account }) => {
     const first = await order(server, account, [{ acn: '100000011' }, { acn: '100000020' }, { abn: '53900000001' }]);
     await advance(server, 2 * DAY);
     const later = await order(server, account, [{ acn: '100000039' }, { acn: '100000048' }]);
@@ -100,8 +98,7 @@ describe('list and read', () => {
 });
 
 describe('stop and resume', () => {
-  it('stop hides register details and days, keeps the term; repeating it returns the entity as is', async () => {
-    const account = await server.createAccount();
+  it('stop hides register details and days, keeps the term; repeating it returns the entity as is', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000011' });
     const stopped = await stop(account, entity.id);
     expect(stopped).toStrictEqual({ ...entity, status: 'stopped', monitoringStatus: 'inactive', daysRemaining: 0, ...HIDDEN });
@@ -109,8 +106,7 @@ describe('stop and resume', () => {
     expect(await get(account, entity.id)).toStrictEqual(stopped);
   });
 
-  it('resume makes a stopped entity active again until the same expiresAt, free; an active one is returned as is', async () => {
-    const account = await server.createAccount();
+  it('resume makes a stopped entity active again until the same expiresAt, free; an active one is returned as is', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000011' }, 'live');
     await runJob(server, 'monitoring-setup');
     await stop(account, entity.id, 'live');
@@ -132,8 +128,7 @@ describe('stop and resume', () => {
     expect((await chargesOf(server, account)).map((c) => c.kind)).toStrictEqual(['monitoring_order']);
   });
 
-  it('resume does not send what changed while the entity was stopped', async () => {
-    const account = await server.createAccount();
+  it('resume does not send what changed while the entity was stopped', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000084' }, 'live');
     await runJob(server, 'monitoring-setup');
     await stop(account, entity.id, 'live');
@@ -149,8 +144,7 @@ describe('stop and resume', () => {
 });
 
 describe('renew and term end', () => {
-  it('an active term moves on 12 months; an expired one restarts today; one charge for the request', async () => {
-    const account = await server.createAccount();
+  it('an active term moves on 12 months; an expired one restarts today; one charge for the request', async ({ account }) => {
     const [active, toExpire] = (await order(server, account, [{ acn: '100000011' }, { abn: '53900000001' }], 'live')).entities;
     await stop(account, toExpire!.id, 'live');
     // A year on: the stopped one ends silently (expired), the active one is renewed first.
@@ -183,8 +177,7 @@ describe('renew and term end', () => {
     expect(await get(account, toExpire!.id, 'live')).toMatchObject({ monitoringStatus: 'active', entityStatus: 'registered' });
   });
 
-  it('test keys: renewing is free and an expired entity is active at once', async () => {
-    const account = await server.createAccount();
+  it('test keys: renewing is free and an expired entity is active at once', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000020' });
     await advance(server, 366 * DAY);
     await runJob(server, 'monitoring-term-end');
@@ -193,8 +186,7 @@ describe('renew and term end', () => {
     expect(renewed.entities[0]).toMatchObject({ status: 'active', monitoringStatus: 'active', entityStatus: 'registered' });
   });
 
-  it('reads and stop keep working after card billing ends', async () => {
-    const account = await server.createAccount();
+  it('reads and stop keep working after card billing ends', async ({ account }) => {
     const entity = await orderOne(server, account, { acn: '100000011' }, 'live');
     await patchAccount(server, account, { billing: 'none', cardStatus: 'expired', monitoringAvailable: false });
     expect((await get(account, entity.id, 'live')).id).toBe(entity.id);
@@ -206,8 +198,7 @@ describe('renew and term end', () => {
 });
 
 describe('events', () => {
-  it('per entity newest first, all oldest first, since an id or a date-time, one in full', async () => {
-    const account = await server.createAccount();
+  it('per entity newest first, all oldest first, since an id or a date-time, one in full', async ({ account }) => {
     const [company, soleTrader] = (await order(server, account, [{ acn: '100000011' }, { abn: '53900000001' }])).entities;
     const c = client(server, account);
     const ids: number[] = [];

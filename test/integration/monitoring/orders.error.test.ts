@@ -2,7 +2,8 @@
 // `entities.<index>` in one answer, malformed bodies, limits, billing and card codes, register and
 // payment outages, the lookup budget and Idempotency-Key misuse. After every refusal nothing was
 // created and nothing was charged.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { eq } from 'drizzle-orm';
 import { listMonitoringEntities } from '../../../generated/client/index.js';
 import { monitoredEntities } from '../../../server/store/schema/index.js';
@@ -21,12 +22,10 @@ import {
   type RawAnswer,
 } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
+it.beforeAll(({ server: started }) => {
+  server = started;
 });
 
 async function post(account: TestAccount, body: unknown, environment: Environment = 'test', headers: Record<string, string> = {}) {
@@ -48,8 +47,7 @@ function expectError(answer: RawAnswer, status: number, code: string): void {
 }
 
 describe('row codes (422 validation_failed, every row in one answer)', () => {
-  it('malformed numbers: identifier_required, invalid_acn, invalid_abn under entities.<index>, before any lookup', async () => {
-    const account = await server.createAccount();
+  it('malformed numbers: identifier_required, invalid_acn, invalid_abn under entities.<index>, before any lookup', async ({ account }) => {
     const answer = await post(account, {
       entities: [{}, { acn: '100000012' }, { abn: '53900000002' }, { acn: '100000011' }, { acn: 'ABC', abn: '1' }, { reference: 'x' }],
     });
@@ -67,8 +65,7 @@ describe('row codes (422 validation_failed, every row in one answer)', () => {
     await expectNothing(account);
   });
 
-  it('every register row code in one answer, with the sandbox magic values', async () => {
-    const account = await server.createAccount();
+  it('every register row code in one answer, with the sandbox magic values', async ({ account }) => {
     const answer = await post(account, {
       entities: [
         { acn: '100000066' },
@@ -107,8 +104,7 @@ describe('row codes (422 validation_failed, every row in one answer)', () => {
     await expectNothing(account);
   });
 
-  it('already_monitored (with entityId) and stopped_with_time_remaining name the existing entity', async () => {
-    const account = await server.createAccount();
+  it('already_monitored (with entityId) and stopped_with_time_remaining name the existing entity', async ({ account }) => {
     const existing = await order(server, account, [{ acn: '100000011' }, { abn: '53900000001' }]);
     const [company, soleTrader] = existing.entities;
     const stopped = await raw(server, account.keys.secretTest, 'DELETE', `/monitoring/entities/${soleTrader!.id}`);
@@ -164,8 +160,7 @@ describe('malformed bodies (422 validation_failed)', () => {
 });
 
 describe('limits', () => {
-  it('entity_limit: an order that would pass the live limit, with limit and active', async () => {
-    const account = await server.createAccount();
+  it('entity_limit: an order that would pass the live limit, with limit and active', async ({ account }) => {
     await patchAccount(server, account, { monitoringEntityLimit: 2 });
     await order(server, account, [{ acn: '100000011' }], 'live');
     const answer = await post(account, { entities: [{ acn: '100000020' }, { acn: '100000039' }] }, 'live');
@@ -174,8 +169,7 @@ describe('limits', () => {
     expect(await chargesOf(server, account)).toHaveLength(1);
   });
 
-  it('test_entity_limit: a sandbox order that would pass 1,000 entities, with limit and current', async () => {
-    const account = await server.createAccount();
+  it('test_entity_limit: a sandbox order that would pass 1,000 entities, with limit and current', async ({ account }) => {
     const now = server.clock.now();
     const rows = Array.from({ length: 999 }, (_, i) => ({
       accountId: account.id,
@@ -197,8 +191,9 @@ describe('limits', () => {
     expect((await order(server, account, [{ acn: '100000011' }])).entities).toHaveLength(1);
   });
 
-  it('lookup_rate_limited (429, Retry-After) when the lookups needed pass what is left this minute, before any charge', async () => {
-    const account = await server.createAccount();
+  it('lookup_rate_limited (429, Retry-After) when the lookups needed pass what is left this minute, before any charge', async ({
+    account,
+  }) => {
     // At the start of a minute: the Standard plan's 60 lookups, 1 per row.
     await advance(server, 60 - ((server.clock.now().getTime() / 1000) % 60));
     const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ acn: acnFrom(50_000_000 + from + i) }));
@@ -309,8 +304,7 @@ describe('billing and availability', () => {
 });
 
 describe('Idempotency-Key', () => {
-  it('over 255 characters or empty: 400 idempotency_key_invalid', async () => {
-    const account = await server.createAccount();
+  it('over 255 characters or empty: 400 idempotency_key_invalid', async ({ account }) => {
     for (const key of ['k'.repeat(256), '']) {
       const answer = await post(account, { entities: [{ acn: '100000011' }] }, 'live', { 'Idempotency-Key': key });
       expectError(answer, 400, 'idempotency_key_invalid');
@@ -318,8 +312,7 @@ describe('Idempotency-Key', () => {
     await expectNothing(account);
   });
 
-  it('the same key with another body: 409 idempotency_key_reused, nothing more charged', async () => {
-    const account = await server.createAccount();
+  it('the same key with another body: 409 idempotency_key_reused, nothing more charged', async ({ account }) => {
     const headers = { 'Idempotency-Key': 'order-1' };
     expect((await post(account, { entities: [{ acn: '100000011' }] }, 'live', headers)).status).toBe(201);
     expectError(await post(account, { entities: [{ acn: '100000020' }] }, 'live', headers), 409, 'idempotency_key_reused');

@@ -2,22 +2,19 @@
 // companies keyed on their ACN, terms in Australia/Brisbane dates, test keys free and active at once,
 // live keys charged once per order with the plan's discount and pending their first check, and the
 // Idempotency-Key replay. The harness checks every response against the document.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
+import type { TestServer } from '../../support/harness.js';
 import { createMonitoringEntities, getMonitoringEntity, stopMonitoringEntity } from '../../../generated/client/index.js';
-import { startTestServer, type TestServer } from '../../support/harness.js';
 import { HIDDEN, advance, chargesOf, client, order, orderOne } from './support.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const it = serverTest();
 
 describe('test keys', () => {
-  it('a company and a sole trader: free, active at once with their register details, 12-month term from today', async () => {
-    const account = await server.createAccount();
+  it('a company and a sole trader: free, active at once with their register details, 12-month term from today', async ({
+    server,
+    account,
+  }) => {
     const answer = await order(server, account, [{ acn: '100000011', reference: 'client-0042' }, { abn: '53900000001' }]);
     expect(answer.unitPrice).toBe(0);
     expect(answer.total).toBe(0);
@@ -62,8 +59,10 @@ describe('test keys', () => {
     expect(await chargesOf(server, account)).toStrictEqual([]);
   });
 
-  it("a company's ABN alone is stored against the company, and both numbers given together are one company", async () => {
-    const account = await server.createAccount();
+  it("a company's ABN alone is stored against the company, and both numbers given together are one company", async ({
+    server,
+    account,
+  }) => {
     const byAbn = await orderOne(server, account, { abn: '60100000011' });
     expect(byAbn).toMatchObject({ acn: '100000011', abn: '60100000011', entityName: 'SANDBOX TRADING PTY LTD' });
     const other = await server.createAccount();
@@ -71,21 +70,18 @@ describe('test keys', () => {
     expect(both).toMatchObject({ acn: '100000011', abn: '60100000011' });
   });
 
-  it('strike-off proposed and external administration companies are accepted with their status', async () => {
-    const account = await server.createAccount();
+  it('strike-off proposed and external administration companies are accepted with their status', async ({ server, account }) => {
     const answer = await order(server, account, [{ acn: '100000039' }, { acn: '100000048' }, { acn: '100000020' }]);
     expect(answer.entities.map((e) => e.entityStatus)).toStrictEqual(['strike_off_proposed', 'external_administration', 'registered']);
     expect(answer.entities[2]).toMatchObject({ abn: null, entityName: 'SANDBOX SUPPLIES PTY LTD', gstRegistered: false });
   });
 
-  it('any other valid number is a generated company or ABN holder', async () => {
-    const account = await server.createAccount();
+  it('any other valid number is a generated company or ABN holder', async ({ server, account }) => {
     const answer = await order(server, account, [{ acn: '123456780' }, { abn: '12004044937' }]);
     expect(answer.entities.map((e) => e.entityName)).toStrictEqual(['COMPANY 123 456 780 PTY LTD', 'ABN HOLDER 12 004 044 937']);
   });
 
-  it('the term follows the Australia/Brisbane date (UTC+10): 15:00 UTC is already tomorrow', async () => {
-    const account = await server.createAccount();
+  it('the term follows the Australia/Brisbane date (UTC+10): 15:00 UTC is already tomorrow', async ({ server, account }) => {
     await advance(server, 15 * 3600);
     const entity = await orderOne(server, account, { acn: '100000020' });
     expect(entity).toMatchObject({ startsAt: '2026-11-23', expiresAt: '2027-11-23', daysRemaining: 365 });
@@ -93,7 +89,7 @@ describe('test keys', () => {
 });
 
 describe('live keys', () => {
-  it('Standard: 1800 cents each, one card charge for the order; active and pending the first check, details hidden', async () => {
+  it('Standard: 1800 cents each, one card charge for the order; active and pending the first check, details hidden', async ({ server }) => {
     const account = await server.createAccount({ plan: 'standard' });
     const answer = await order(server, account, [{ acn: '100000011' }, { abn: '53900000001', reference: 'client-0043' }], 'live');
     expect(answer.unitPrice).toBe(1800);
@@ -107,7 +103,7 @@ describe('live keys', () => {
     expect(charges[0]).toMatchObject({ amount: 3600, kind: 'monitoring_order', environment: 'live' });
   });
 
-  it.each([
+  it.for([
     ['standard', 5000, 1800],
     ['pro', 99, 1800],
     ['pro', 100, 1710],
@@ -117,7 +113,7 @@ describe('live keys', () => {
     ['pro', 2000, 1530],
     ['enterprise', 150, 1710],
     ['enterprise', 2400, 1530],
-  ])('D-41: %s with %i lodgements pays %i cents per entity', async (plan, lodgementCount, price) => {
+  ] as const)('D-41: %s with %i lodgements pays %i cents per entity', async ([plan, lodgementCount, price], { server }) => {
     const account = await server.createAccount({ plan, lodgementCount });
     const answer = await order(server, account, [{ acn: '100000020' }, { acn: '100000039' }, { abn: '53900000001' }], 'live');
     expect(answer.unitPrice).toBe(price);
@@ -125,8 +121,7 @@ describe('live keys', () => {
     expect((await chargesOf(server, account)).map((c) => c.amount)).toStrictEqual([price * 3]);
   });
 
-  it('the same Idempotency-Key and body replays the answer: one set of entities, one charge', async () => {
-    const account = await server.createAccount();
+  it('the same Idempotency-Key and body replays the answer: one set of entities, one charge', async ({ server, account }) => {
     const body = { entities: [{ acn: '100000011' }] };
     const headers = { 'Idempotency-Key': 'order-once' };
     const first = await createMonitoringEntities({ client: client(server, account, 'live'), body, headers });
@@ -140,18 +135,20 @@ describe('live keys', () => {
 });
 
 describe('live order whose activation is unfinished (spec 3.4: 202, the final answer on a retry with the same key)', () => {
-  async function switchActivation(state: 'available' | 'unavailable'): Promise<void> {
+  async function switchActivation(server: TestServer, state: 'available' | 'unavailable'): Promise<void> {
     const answer = await server.admin('PATCH', '/admin/register/availability', { monitoringActivation: state });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ monitoringActivation: state });
   }
 
-  it('is charged and answers 202 processing; the same key answers 202 until activation, then the final 201, charged once', async () => {
-    const account = await server.createAccount();
+  it('is charged and answers 202 processing; the same key answers 202 until activation, then the final 201, charged once', async ({
+    server,
+    account,
+  }) => {
     const live = client(server, account, 'live');
     const body = { entities: [{ acn: '100000011', reference: 'slow' }, { abn: '53900000001' }] };
     const headers = { 'Idempotency-Key': 'order-while-activation-is-down' };
-    await switchActivation('unavailable');
+    await switchActivation(server, 'unavailable');
     let first: Awaited<ReturnType<typeof createMonitoringEntities>>;
     try {
       first = await createMonitoringEntities({ client: live, body, headers });
@@ -179,7 +176,7 @@ describe('live order whose activation is unfinished (spec 3.4: 202, the final an
       expect(again.response.status).toBe(422);
       expect(again.error).toMatchObject({ errors: { 'entities.0': [{ code: 'renewal_in_progress' }] } });
     } finally {
-      await switchActivation('available');
+      await switchActivation(server, 'available');
     }
 
     // Activation is retried every minute: back on, the entities are activated and checked.
@@ -202,15 +199,14 @@ describe('live order whose activation is unfinished (spec 3.4: 202, the final an
     expect((await chargesOf(server, account)).map((c) => c.amount)).toStrictEqual([3600]);
   });
 
-  it('test keys are active at once whatever the switch says', async () => {
-    const account = await server.createAccount();
-    await switchActivation('unavailable');
+  it('test keys are active at once whatever the switch says', async ({ server, account }) => {
+    await switchActivation(server, 'unavailable');
     try {
       const answer = await createMonitoringEntities({ client: client(server, account), body: { entities: [{ acn: '100000011' }] } });
       expect(answer.response.status).toBe(201);
       expect(answer.data!.entities[0]).toMatchObject({ status: 'active', monitoringStatus: 'active' });
     } finally {
-      await switchActivation('available');
+      await switchActivation(server, 'available');
     }
   });
 });

@@ -2,17 +2,19 @@
 // account or of the other environment answer 404 on every operation that takes one, exactly as an
 // unknown id does, and change nothing; an ABN entity merged into its company answers 404 from then
 // on; simulate does not exist on the live prefix; publishable keys and browsers are refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
+import type { TestAccount, TestServer } from '../../support/harness.js';
 import { chargesOf, order, raw, runJob, type Environment } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
 let owner: TestAccount;
 let stranger: TestAccount;
 const ids = {} as Record<Environment, { entity: number; event: number }>;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   owner = await server.createAccount();
   stranger = await server.createAccount();
   const test = (await order(server, owner, [{ acn: '100000011' }])).entities[0]!;
@@ -29,9 +31,6 @@ beforeAll(async () => {
   const liveEvent = (liveEvents.body.data as { monitoringEventId: number }[])[0]!.monitoringEventId;
   ids.test = { entity: test.id, event: simulated.body.monitoringEventId as number };
   ids.live = { entity: live.id, event: liveEvent };
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const key = (account: TestAccount, environment: Environment) =>
@@ -116,8 +115,7 @@ describe('prefixes and keys', () => {
 });
 
 describe('merged entities', () => {
-  it('an ABN entity merged into its company answers 404; the company gets its remaining days and its events', async () => {
-    const account = await server.createAccount();
+  it('an ABN entity merged into its company answers 404; the company gets its remaining days and its events', async ({ account }) => {
     // A sole trader's ABN, monitored live; the same account monitors the company that ABN later belongs to.
     const holder = (await order(server, account, [{ abn: '51824753556' }], 'live')).entities[0]!;
     const company = (await order(server, account, [{ acn: '100000093' }], 'live')).entities[0]!;

@@ -1,20 +1,19 @@
 // Every documented PPSR error through the real API: request rules with every fault at once (D-10,
 // documented codes only), payment and outage refusals before any charge (spec 7, D-33), not-found
 // answers, idempotency conflicts (D-18), alert conflicts and the operator's registration errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { eq } from 'drizzle-orm';
 import { ppsrSearches } from '../../../server/store/schema/index.js';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import type { TestAccount, TestServer } from '../../support/harness.js';
 import { PREFIX, advance, charges, downloadCertificate, rawCall, readSearch, setAvailability, startSearch } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const post = (body: unknown, key = account.keys.secretTest, prefix: string = PREFIX.test, headers: Record<string, string> = {}) =>

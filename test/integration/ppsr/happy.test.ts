@@ -2,10 +2,11 @@
 // the status resource of spec 2.3 (checked against the document by the harness's response
 // validation), certificates that complete one by one and download as real PDFs, charging (D-33), and
 // alert subscriptions with their webhook (D-34).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { serverTestWith } from '../../support/fixtures.js';
 import { createPpsrAlert, deletePpsrAlert, listPpsrAlerts, type PpsrSearch } from '../../../generated/client/index.js';
 import { SANDBOX_MARK } from '../../../server/domain/ppsr/certificate-pdf.js';
-import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { createEndpoint, deliveriesOf, startReceiver } from '../lodgements/support.js';
 import {
   PREFIX,
@@ -19,16 +20,16 @@ import {
   type SearchBody,
 } from './support.js';
 
+const it = serverTestWith({ env: { SVC_WEBHOOK_ALLOW_LOCAL: '1' } });
 let server: TestServer;
 let account: TestAccount;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-beforeAll(async () => {
+it.beforeAll(async ({ server: started }) => {
   receiver = await startReceiver();
-  server = await startTestServer({ env: { SVC_WEBHOOK_ALLOW_LOCAL: '1' } });
+  server = started;
   account = await server.createAccount();
 });
 afterAll(async () => {
-  await server?.close();
   await receiver?.close();
 });
 

@@ -11,7 +11,7 @@ import {
   PPSR_FAILING_ORGANISATION_NAMES,
   PPSR_FAILING_VINS,
   PPSR_FIXTURE_INDIVIDUALS,
-} from '../../../server/registers/ppsr/fixtures.js';
+} from '../../../schemas/ppsr/sandbox.js';
 import { PpsrSearchRequest } from '../../../schemas/ppsr/index.js';
 
 interface Row {

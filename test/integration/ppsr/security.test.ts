@@ -1,19 +1,21 @@
 // Who may see what: a search, its certificates and alert subscriptions belong to one account and one
 // environment; any other caller gets 404 as for a missing id. Key types and environments (D-03, D-04)
 // and Idempotency-Key scoping (D-18) on the PPSR operations.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { createPpsrAlert, listPpsrAlerts } from '../../../generated/client/index.js';
-import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { PREFIX, advance, charges, downloadCertificate, rawCall, startSearch } from './support.js';
 
+const it = serverTest();
 let server: TestServer;
 let owner: TestAccount;
 let other: TestAccount;
 let requestId: number;
 let certificateNumber: string;
 let alertId: string;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   owner = await server.createAccount();
   other = await server.createAccount();
   const { data } = await startSearch(server, owner.keys.secretTest, { vin: '1HGCM82633A004352' });
@@ -25,9 +27,6 @@ beforeAll(async () => {
     body: { organisationNumberType: 'ACN', organisationNumber: '100000011' },
   });
   alertId = alert.data!.id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('another account or environment gets 404', () => {

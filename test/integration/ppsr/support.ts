@@ -11,14 +11,13 @@ import {
 } from '../../../generated/client/index.js';
 import { sdkClient, type TestServer } from '../../support/harness.js';
 
+import { advance } from '../../support/requests.js';
+
+export { advance };
+
 export const PREFIX = { test: '/api/test/v2', live: '/api/v2' } as const;
 
 export type SearchBody = CreatePpsrSearchData['body'];
-
-export async function advance(server: TestServer, seconds: number): Promise<void> {
-  const moved = await server.admin('POST', '/admin/clock/advance', { seconds });
-  if (moved.status !== 200) throw new Error(`clock not moved: ${moved.status}`);
-}
 
 export async function startSearch(
   server: TestServer,

@@ -3,19 +3,18 @@
 // API, answered in the documented shapes (checked with the contract's own Zod schemas), stored in the
 // database (so the public API of any process reads them) and with fixtures and generated records
 // still the default.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import { AbnRecord, Company, CompanyDocument, InsolvencyNotice } from '../../../schemas/admin/register/index.js';
 import { getCompanyNameAvailability } from '../../../generated/client/index.js';
-import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 
+const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const now = () => server.clock.now().toISOString();

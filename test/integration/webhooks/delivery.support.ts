@@ -14,6 +14,8 @@ import { emitEvent, type WebhookEventName } from '../../../server/delivery/event
 import type { HostResolver } from '../../../server/delivery/ssrf.js';
 import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 
+export { advance } from '../../support/requests.js';
+
 export interface Hit {
   path: string;
   headers: IncomingHttpHeaders;
@@ -113,11 +115,6 @@ export async function runDue(server: TestServer): Promise<void> {
 }
 
 /** Moves the manual clock through the operator API; jobs run at their due instants on the way. */
-export async function advance(server: TestServer, seconds: number): Promise<void> {
-  const moved = await server.admin('POST', '/admin/clock/advance', { seconds });
-  expect(moved.status).toBe(200);
-}
-
 export async function endpointRow(server: TestServer, id: string) {
   const [row] = await server.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   return row!;

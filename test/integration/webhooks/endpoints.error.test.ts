@@ -2,7 +2,8 @@
 // per-key limit, and unknown ids. Bodies the SDK's own validator would refuse are sent with it switched
 // off, so the server is what refuses them.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -15,14 +16,12 @@ import { webhookEndpoints } from '../../../server/store/schema/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { addKey, createOk, startWebhookServer } from './endpoints.support.js';
 
+const it = serverTest(() => startWebhookServer());
 let server: TestServer;
 let account: TestAccount;
-beforeAll(async () => {
-  server = await startWebhookServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   account = await server.createAccount();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 /** Sends the body as is: the SDK's request validator is switched off for these calls. */

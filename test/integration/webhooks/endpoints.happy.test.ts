@@ -1,6 +1,7 @@
 // Webhook endpoint management through the generated SDK (spec 2.2, 3.6, 4.2; D-15, D-16, D-21, D-26).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -13,12 +14,10 @@ import { webhookDeliveries, webhookEndpoints } from '../../../server/store/schem
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { SECRET_PATTERN, createOk, startWebhookServer } from './endpoints.support.js';
 
+const it = serverTest(() => startWebhookServer());
 let server: TestServer;
-beforeAll(async () => {
-  server = await startWebhookServer();
-});
-afterAll(async () => {
-  await server?.close();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
 });
 
 async function storedRow(id: string) {
@@ -119,8 +118,7 @@ describe('create', () => {
 });
 
 describe('list', () => {
-  it('lists this key’s endpoints oldest first, never with a secret', async () => {
-    const account = await server.createAccount();
+  it('lists this key’s endpoints oldest first, never with a secret', async ({ account }) => {
     expect(await list(account.keys.secretTest)).toEqual([]);
     const first = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/1');
     server.clock.advance(1);
@@ -248,8 +246,7 @@ describe('delete', () => {
 });
 
 describe('ownership follows the key through a roll (3.7)', () => {
-  it('the rolled key sees, changes and counts the endpoints of the key it replaced', async () => {
-    const account = await server.createAccount();
+  it('the rolled key sees, changes and counts the endpoints of the key it replaced', async ({ account }) => {
     const created = await createOk(server, account.keys.secretTest);
     const read = await server.admin<{ keys: { id: string; type: string; environment: string }[] }>('GET', `/admin/accounts/${account.id}`);
     const keyId = read.body.keys.find((k) => k.type === 'secret' && k.environment === 'test')!.id;
@@ -268,8 +265,7 @@ describe('ownership follows the key through a roll (3.7)', () => {
 });
 
 describe('V1 personal access tokens', () => {
-  it('manage endpoints of their own (owner pat:<account>), apart from the account’s API keys', async () => {
-    const account = await server.createAccount();
+  it('manage endpoints of their own (owner pat:<account>), apart from the account’s API keys', async ({ account }) => {
     const token = await server.admin<{ token: string }>('POST', `/admin/accounts/${account.id}/tokens`, { name: 'legacy' });
     expect(token.status).toBe(201);
     const created = await createOk(server, token.body.token, 'https://hooks.example.com/v1', ['*'], '/api/test/v1');

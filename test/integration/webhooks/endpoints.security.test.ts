@@ -1,7 +1,8 @@
 // Who may see and change a webhook endpoint (spec 2.2: it belongs to the key that created it, and so
 // to that key's environment), secrets never leaking on read, the auth refusals of D-03, and the D-24
 // local-development switch never opening more than loopback.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { serverTest } from '../../support/fixtures.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -12,16 +13,14 @@ import {
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { addKey, createOk, startWebhookServer } from './endpoints.support.js';
 
+const it = serverTest(() => startWebhookServer());
 let server: TestServer;
 let owner: TestAccount;
 let endpointId: string;
-beforeAll(async () => {
-  server = await startWebhookServer();
+it.beforeAll(async ({ server: started }) => {
+  server = started;
   owner = await server.createAccount();
   endpointId = (await createOk(server, owner.keys.secretTest, 'https://hooks.example.com/owned')).id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 /** Every by-id verb, as `key` on `prefix`; each must answer 404 not_found for someone else's id. */
@@ -79,8 +78,7 @@ describe('endpoints belong to the key that created them', () => {
 });
 
 describe('secrets', () => {
-  it('appear on create and rotate only, never on list or update', async () => {
-    const account = await server.createAccount();
+  it('appear on create and rotate only, never on list or update', async ({ account }) => {
     const client = sdkClient(server, account.keys.secretTest);
     const created = await createOk(server, account.keys.secretTest);
     const rotated = await rotateWebhookEndpointSecret({ client, path: { id: created.id } });

@@ -1,9 +1,14 @@
 // The sandbox's magic PPSR and NEVDIS values (sandbox.md "PPSR"), kept as data so the README table,
 // the docs and the simulation read one source. The registrations and the HONDA reuse the numbers of
-// the contract's examples (schemas/ppsr/examples.ts), so the Prism mock and the sandbox agree.
+// the contract's examples (examples.ts builds its registrations from these), so the Prism mock and
+// the sandbox agree.
 // An identifier named here answers from these records only; any other valid identifier gets a
 // generated answer (generated.ts). Registrations the operator adds are found in both cases.
-import type { NevdisRecord, PpsrRegistrationRecord } from './ppsr-register.js';
+import type { z } from '../common/zod.js';
+import type { PpsrNevdisData, PpsrRegistration } from './search-result.js';
+
+type PpsrRegistrationRecord = z.infer<typeof PpsrRegistration>;
+type NevdisRecord = z.infer<typeof PpsrNevdisData>;
 
 const SANDBOX_TRADING = { grantorName: 'SANDBOX TRADING PTY LTD', grantorNumber: '100000011' } as const;
 const HARBOUR_LIGHTS = { grantorName: 'HARBOUR LIGHTS INVESTMENTS PTY LTD', grantorNumber: '100000084' } as const;

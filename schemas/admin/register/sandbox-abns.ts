@@ -1,6 +1,10 @@
 // The sandbox's magic ABNs (sandbox.md "Companies and ABNs"), kept as data. The two company ABNs
 // carry the names of the ASIC fixtures they belong to, so both registers tell the same story.
-import type { AbnDetails } from './abn-register.js';
+import type { z } from '../../common/zod.js';
+import type { AbnRecord } from './abns.js';
+
+/** An ABN as the register holds it (the operator API's record without `updatedAt`). */
+type AbnDetails = Omit<z.infer<typeof AbnRecord>, 'updatedAt'>;
 
 export const ABR_FIXTURE_ABNS: readonly AbnDetails[] = [
   {

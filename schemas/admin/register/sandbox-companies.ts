@@ -1,8 +1,12 @@
-// The sandbox's magic companies (sandbox.md "Companies and ABNs"), kept as data so the docs, the
-// README and the simulation read one table. Names already used in the contract's examples are
+// The sandbox's magic companies (sandbox.md "Companies and ABNs"), kept as data so the docs (the
+// operator API's examples), the README and the simulation read one table. Names already used in the contract's examples are
 // reused here so the Prism mock and the live sandbox tell the same story. The last four companies
 // only exist to make name checks interesting (`&`/`AND`, punctuation, a near miss).
-import type { CompanyRecord } from './company-register.js';
+import type { z } from '../../common/zod.js';
+import type { Company } from './companies.js';
+
+/** A company as the register holds it (the operator API's record without `updatedAt`). */
+type CompanyRecord = Omit<z.infer<typeof Company>, 'updatedAt'>;
 
 /** What a fixture without ABN, address, GST or business names leaves out. */
 const noExtras: Pick<CompanyRecord, 'abn' | 'address' | 'gstRegistered' | 'gstDate' | 'businessNames'> = {

@@ -1,0 +1,84 @@
+// Register records the operator API has created or changed (tables `register_companies` and
+// `register_abns`): one store for both, keyed by the register's number (ACN or ABN) with the record
+// as JSON. A row replaces the fixture or generated record with the same number whole, so fields it
+// leaves out take the defaults of its schema rather than the fixture's values.
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { ZodType } from 'zod';
+import type { Database } from '../store/db.js';
+import { registerAbns, registerCompanies } from '../store/schema/index.js';
+
+type OverrideTable = typeof registerCompanies | typeof registerAbns;
+
+export interface OverrideStore<R> {
+  find(key: string): Promise<R | null>;
+  /** Every stored record (the sandbox holds a handful). */
+  list(): Promise<R[]>;
+  /** The stored records among these keys (one query for a batch of register checks). */
+  findMany(keys: readonly string[]): Promise<R[]>;
+  /** The stored records whose `field` (a top-level name of the record) holds one of these values, in key order. */
+  findBy(field: string, values: readonly string[]): Promise<R[]>;
+  /** Stores the whole record; true when there was no stored record for the key before. */
+  save(key: string, fields: Record<string, unknown>, at: Date): Promise<boolean>;
+}
+
+/** Rows are written only through the validated operator API: one that does not parse is a bug or a hand edit, so fail loudly. */
+export function parseOverride<T>(schema: ZodType<T>, table: string, key: string, kind: string, record: unknown): T {
+  const parsed = schema.safeParse(record);
+  if (!parsed.success)
+    throw new Error(
+      `${table} row ${key} is not ${kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return parsed.data;
+}
+
+export interface OverrideStoreOptions<R> {
+  table: OverrideTable;
+  /** The register's record from a row's key and stored JSON (parsed with `parseOverride`). */
+  toRecord(key: string, record: unknown): R;
+}
+
+export function createOverrideStore<R>(db: Database, { table, toRecord }: OverrideStoreOptions<R>): OverrideStore<R> {
+  const keyColumn = 'acn' in table ? table.acn : table.abn;
+  const columns = { key: keyColumn, record: table.record };
+  const records = (rows: { key: string; record: unknown }[]): R[] => rows.map((row) => toRecord(row.key, row.record));
+  return {
+    async find(key) {
+      const [row] = await db.select(columns).from(table).where(eq(keyColumn, key));
+      return row ? toRecord(row.key, row.record) : null;
+    },
+    async list() {
+      return records(await db.select(columns).from(table).orderBy(keyColumn));
+    },
+    async findMany(keys) {
+      if (keys.length === 0) return [];
+      return records(
+        await db
+          .select(columns)
+          .from(table)
+          .where(inArray(keyColumn, [...keys]))
+          .orderBy(keyColumn),
+      );
+    },
+    async findBy(field, values) {
+      if (values.length === 0) return [];
+      if (!/^[a-zA-Z]+$/.test(field)) throw new Error(`not a record field name: ${field}`);
+      // A literal name, not a parameter, so the expression index on `record ->> 'abn'` serves the query.
+      const value = sql`(${table.record} ->> ${sql.raw(`'${field}'`)})`;
+      return records(
+        await db
+          .select(columns)
+          .from(table)
+          .where(inArray(value, [...values]))
+          .orderBy(keyColumn),
+      );
+    },
+    async save(key, fields, at) {
+      const [existing] = await db.select({ key: keyColumn }).from(table).where(eq(keyColumn, key));
+      await db
+        .insert(table)
+        .values({ [keyColumn.name]: key, record: fields, updatedAt: at })
+        .onConflictDoUpdate({ target: keyColumn, set: { record: fields, updatedAt: at } });
+      return !existing;
+    },
+  };
+}
