@@ -108,7 +108,7 @@ function comparable(value: unknown): unknown {
 
 describe.each([
   ['public', loadDocument(), 12, '/api/test/v2'],
-  ['operator', loadDocument('admin.openapi.json'), 12, ''],
+  ['operator', loadDocument('admin.openapi.json'), 13, ''],
 ] as const)('the %s document', (_name, document, expected, prefix) => {
   const derived = operationsOf(document).flatMap((op) => {
     const first = examplesOf(op, 422)[0];
