@@ -70,8 +70,15 @@ export async function load(url: string, options: LoadOptions): Promise<Load> {
     child.stderr.resume();
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`autocannon exited with ${code} for ${url}`);
-    const report = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-    return { rps: report.requests.average, p99: report.latency.p99, non2xx: report.non2xx, errors: report.errors };
+    const report = JSON.parse(out) as {
+      requests: { average: number };
+      latency: { p99: number };
+      non2xx: number;
+      errors: number;
+      timeouts: number;
+    };
+    // Timeouts are failed requests too (autocannon counts them apart from errors).
+    return { rps: report.requests.average, p99: report.latency.p99, non2xx: report.non2xx, errors: report.errors + report.timeouts };
   };
   await run(1);
   return run(options.seconds);

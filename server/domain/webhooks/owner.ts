@@ -29,15 +29,31 @@ const MAX_ROLL_CHAIN = 100;
  * V1 personal access tokens have no API key: every token of an account shares the owner
  * `pat:<accountId>` (per environment, like keys), separate from all of the account's API keys.
  */
+/**
+ * Key id -> the first key of its roll chain. A key's predecessors are fixed before it exists (a roll
+ * creates the new key and points the old one at it in one transaction), so the answer never changes
+ * and is kept for the life of the process: endpoint operations then cost no chain walk (issue 17).
+ */
+const rollRoots = new Map<string, string>();
+const MAX_REMEMBERED_ROOTS = 10_000;
+
+function rememberRoot(keyId: string, rootId: string): void {
+  if (rollRoots.size >= MAX_REMEMBERED_ROOTS) rollRoots.delete(rollRoots.keys().next().value!);
+  rollRoots.set(keyId, rootId);
+}
+
 export async function endpointOwner(deps: Pick<AppDeps, 'db'>, caller: EndpointCaller): Promise<EndpointOwner> {
   const base = { accountId: caller.account.id, environment: caller.environment };
   if (!caller.key) return { ...base, keyId: `pat:${caller.account.id}` };
+  const known = rollRoots.get(caller.key.id);
+  if (known) return { ...base, keyId: known };
   let keyId = caller.key.id;
   for (let i = 0; i < MAX_ROLL_CHAIN; i++) {
     const [previous] = await deps.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.rolledToKeyId, keyId)).limit(1);
     if (!previous) break;
     keyId = previous.id;
   }
+  rememberRoot(caller.key.id, keyId);
   return { ...base, keyId };
 }
 
