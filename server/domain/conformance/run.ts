@@ -7,6 +7,7 @@ import { runContract } from '../../../scripts/contract/runner.js';
 import { listOperations, loadDocument } from '../../../scripts/contract/document.js';
 import { CHECKS } from '../../../scripts/contract/types.js';
 import type { AppDeps } from '../../deps.js';
+import { fromRoot } from '../../root.js';
 import { ValidationError } from '../errors.js';
 
 export interface ConformanceInput {
@@ -16,7 +17,9 @@ export interface ConformanceInput {
 }
 
 export async function runConformance({ ctx, input }: { ctx: Pick<AppDeps, 'config'> & { ownOrigin: string }; input: ConformanceInput }) {
-  const document = await loadDocument(new URL('../../../spec/openapi.json', import.meta.url).pathname);
+  // From the repository's root: `npm start` runs this file bundled into build/server.mjs, where a path
+  // relative to this module would point elsewhere.
+  const document = await loadDocument(fromRoot('spec/openapi.json'));
   const known = new Set(listOperations(document).map((op) => op.id));
   const unknown = (input.operations ?? []).filter((id) => !known.has(id));
   if (unknown.length > 0)
