@@ -40,6 +40,25 @@ export function form484Summary(row: Form484Row): LodgementSummaryView {
   };
 }
 
+/** The columns business account applications and D-36 lodgements share, as one summary row. */
+function summaryOf(
+  kind: OverviewKindName,
+  row: Omit<LodgementSummaryView, 'kind' | 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date },
+): LodgementSummaryView {
+  return {
+    kind,
+    requestId: row.requestId,
+    accountId: row.accountId,
+    environment: row.environment,
+    status: row.status,
+    entityName: row.entityName,
+    acn: row.acn,
+    abn: row.abn,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 export async function listLodgementOverview({
   ctx,
   input,
@@ -65,20 +84,7 @@ export async function listLodgementOverview({
       .where(accountId ? eq(businessAccountApplications.accountId, accountId) : undefined)
       .orderBy(desc(businessAccountApplications.createdAt))
       .limit(OVERVIEW_LIMIT);
-    rows.push(
-      ...found.map((row) => ({
-        kind: 'business_account' as const,
-        requestId: row.requestId,
-        accountId: row.accountId,
-        environment: row.environment,
-        status: row.status,
-        entityName: row.entityName,
-        acn: row.acn,
-        abn: row.abn,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      })),
-    );
+    rows.push(...found.map((row) => summaryOf('business_account', row)));
   }
   if (!kind || (kind !== 'form484' && kind !== 'business_account')) {
     const filters: SQL[] = [];
@@ -90,20 +96,7 @@ export async function listLodgementOverview({
       .where(filters.length ? and(...filters) : undefined)
       .orderBy(desc(lodgements.createdAt))
       .limit(OVERVIEW_LIMIT);
-    rows.push(
-      ...found.map((row) => ({
-        kind: row.kind as OverviewKindName,
-        requestId: row.requestId,
-        accountId: row.accountId,
-        environment: row.environment,
-        status: row.status,
-        entityName: row.entityName,
-        acn: row.acn,
-        abn: row.abn,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      })),
-    );
+    rows.push(...found.map((row) => summaryOf(row.kind as OverviewKindName, row)));
   }
   return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.requestId - a.requestId).slice(0, OVERVIEW_LIMIT);
 }
