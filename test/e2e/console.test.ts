@@ -210,10 +210,13 @@ describe('the sandbox console in headless Chromium', () => {
     expect(soFar).toBeLessThan(6);
     expect(hour.text).toMatch(/next attempt/);
     expect(hour.rows).toHaveLength(soFar);
-    const day = await attemptsAfter('1 day');
-    expect(day.text).toMatch(/form484\.status_changed · failed · 6 attempts/);
-    expect(day.rows).toHaveLength(6);
-    for (const row of day.rows) expect(row).toMatch(/^\d.*UTC500\d+ ms$/);
+    await attemptsAfter('1 day');
+    // The page may first show the list it already had while it fetches the new one: wait for the fetch.
+    const failing = page.getByTestId('delivery').filter({ hasText: '"status": "rejected"' });
+    await expect.poll(() => failing.textContent(), { timeout: 15_000 }).toMatch(/form484\.status_changed · failed · 6 attempts/);
+    const dayRows = await failing.locator('tbody tr').allTextContents();
+    expect(dayRows).toHaveLength(6);
+    for (const row of dayRows) expect(row).toMatch(/^\d.*UTC500\d+ ms$/);
   });
 
   it('runs a VIN search, shows its registration and downloads its certificate PDF', async () => {
