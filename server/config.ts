@@ -27,6 +27,10 @@ export const ConfigSchema = z.object({
   SVC_WEBHOOK_ALLOW_LOCAL: flag.default(false),
   /** Spec 6.4: a receiver has 15 s to answer. Lowered only by tests of the timeout path. */
   SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(15_000),
+  /** Webhook attempts one worker sends at once, over all endpoints (one claimed batch). */
+  SVC_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  /** Webhook attempts one worker sends at once to one endpoint: a slow receiver is never flooded. */
+  SVC_WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   /** How long a claimed job is protected from other workers (database time); a dead worker's job is claimable again after it. */
   SVC_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SVC_SANDBOX_CERT_DELAY_MS: z.coerce.number().int().min(0).default(2000),

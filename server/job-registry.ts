@@ -9,7 +9,7 @@ import type { JobName } from '../schemas/admin/clock.js';
 import { REGULATOR_PROGRESS_JOB, runRegulatorProgress } from './domain/lodgements/regulator-progress.js';
 import { PARTNER_PROGRESS_JOB, runPartnerProgress } from './domain/business-accounts/partner-progress.js';
 import { WEBHOOK_DELIVERY_JOB } from './delivery/events.js';
-import { runDeliveryJob } from './delivery/delivery.js';
+import { runDeliveryBatch } from './delivery/delivery.js';
 import { PPSR_PROCESSING_JOB } from './domain/ppsr/searches.js';
 import { runPpsrProcessing } from './domain/ppsr/processing.js';
 import { CERTIFICATE_JOB, runCertificateGeneration } from './domain/ppsr/certificates.js';
@@ -55,7 +55,6 @@ export function createJobRegistry(config: Pick<Config, 'SMTP_URL'>): JobRegistry
     [mailSend.name]: mailSend.handler,
     [REGULATOR_PROGRESS_JOB]: runRegulatorProgress,
     [PARTNER_PROGRESS_JOB]: runPartnerProgress,
-    [WEBHOOK_DELIVERY_JOB]: runDeliveryJob,
     [PPSR_PROCESSING_JOB]: runPpsrProcessing,
     [CERTIFICATE_JOB]: runCertificateGeneration,
     [MONITORING_JOBS.setup]: setupJob,
@@ -64,5 +63,12 @@ export function createJobRegistry(config: Pick<Config, 'SMTP_URL'>): JobRegistry
   return {
     handlers,
     recurring,
+    batched: {
+      // Many attempts in flight per worker, a bounded few per endpoint (issue 17).
+      [WEBHOOK_DELIVERY_JOB]: {
+        handler: runDeliveryBatch,
+        limits: (deps) => ({ batch: deps.config.SVC_WEBHOOK_CONCURRENCY, perGroup: deps.config.SVC_WEBHOOK_ENDPOINT_CONCURRENCY }),
+      },
+    },
   };
 }

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   let worker: Worker | undefined;
   if (config.SVC_ROLE !== 'api') {
     await ensureRecurring(deps, jobs);
-    worker = startWorker(deps, jobs);
+    worker = startWorker(deps, jobs, { changes: database.changes });
   }
   if (config.SVC_ROLE !== 'worker') {
     const demo = await ensureDemoAccount(deps);

@@ -1,5 +1,5 @@
 // The delivery log's writes: every attempt gets a row (D-22), numbered in the order it was made.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../store/db.js';
 import { webhookAttempts, webhookDeliveries } from '../store/schema/index.js';
 import type { AttemptOutcome } from './post.js';
@@ -18,6 +18,39 @@ export async function reserveAttemptNumber(db: Database, deliveryId: string): Pr
   return row.attemptCount;
 }
 
+/** reserveAttemptNumber for many deliveries in one statement: delivery id to its attempt's number. */
+export async function reserveAttemptNumbers(db: Database, deliveryIds: readonly string[]): Promise<Map<string, number>> {
+  if (deliveryIds.length === 0) return new Map();
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ attemptCount: sql`${webhookDeliveries.attemptCount} + 1` })
+    .where(inArray(webhookDeliveries.id, [...deliveryIds]))
+    .returning({ id: webhookDeliveries.id, attemptCount: webhookDeliveries.attemptCount });
+  return new Map(rows.map((row) => [row.id, row.attemptCount]));
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  attemptNumber: number;
+  attemptedAt: Date;
+  outcome: AttemptOutcome;
+}
+
+/** Many attempts' rows in one statement. */
+export async function recordAttempts(db: Database, records: readonly AttemptRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await db.insert(webhookAttempts).values(
+    records.map(({ deliveryId, attemptNumber, attemptedAt, outcome }) => ({
+      deliveryId,
+      attemptNumber,
+      attemptedAt,
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      errorClass: outcome.errorClass,
+    })),
+  );
+}
+
 export async function recordAttempt(
   db: Database,
   deliveryId: string,
@@ -25,18 +58,24 @@ export async function recordAttempt(
   attemptedAt: Date,
   outcome: AttemptOutcome,
 ): Promise<void> {
-  await db.insert(webhookAttempts).values({
-    deliveryId,
-    attemptNumber,
-    attemptedAt,
-    statusCode: outcome.statusCode,
-    durationMs: outcome.durationMs,
-    errorClass: outcome.errorClass,
-  });
+  await recordAttempts(db, [{ deliveryId, attemptNumber, attemptedAt, outcome }]);
 }
 
 export async function settleDelivery(db: Database, deliveryId: string, status: 'succeeded' | 'failed', at: Date): Promise<void> {
-  await db.update(webhookDeliveries).set({ status, nextAttemptAt: null, finishedAt: at }).where(eq(webhookDeliveries.id, deliveryId));
+  await settleDeliveries(db, [deliveryId], status, at);
+}
+
+export async function settleDeliveries(
+  db: Database,
+  deliveryIds: readonly string[],
+  status: 'succeeded' | 'failed',
+  at: Date,
+): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  await db
+    .update(webhookDeliveries)
+    .set({ status, nextAttemptAt: null, finishedAt: at })
+    .where(inArray(webhookDeliveries.id, [...deliveryIds]));
 }
 
 /**

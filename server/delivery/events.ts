@@ -55,7 +55,7 @@ export async function emitEvent(db: Database, clock: Clock, outbound: OutboundEv
       nextAttemptAt: now,
       createdAt: now,
     });
-    await enqueue(db, { name: WEBHOOK_DELIVERY_JOB, payload: { deliveryId }, runAt: now }, now);
+    await enqueue(db, { name: WEBHOOK_DELIVERY_JOB, payload: { deliveryId }, runAt: now, groupKey: endpoint.id }, now);
     ids.push(deliveryId);
   }
   return ids;

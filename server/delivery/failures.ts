@@ -1,7 +1,7 @@
 // Consecutive failures per endpoint (spec 3.6, D-22): any failed attempt counts, any 2xx resets the
 // count, and the 20th failure in a row disables the endpoint, mails the account owner and stops its
 // pending deliveries. Counted with atomic increments so parallel workers cannot lose a failure.
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { queueMail } from '../mail/outbox.js';
 import { accounts, webhookEndpoints } from '../store/schema/index.js';
@@ -9,11 +9,12 @@ import { stopPendingDeliveries } from './attempts.js';
 import { AUTO_DISABLE_AFTER_FAILURES } from './schedule.js';
 import type { WebhookEndpointRow } from '../store/schema/webhooks.js';
 
-export async function resetFailures(deps: Pick<AppDeps, 'db'>, endpointId: string): Promise<void> {
+export async function resetFailures(deps: Pick<AppDeps, 'db'>, endpointIds: readonly string[]): Promise<void> {
+  if (endpointIds.length === 0) return;
   await deps.db
     .update(webhookEndpoints)
     .set({ consecutiveFailures: 0 })
-    .where(and(eq(webhookEndpoints.id, endpointId), gt(webhookEndpoints.consecutiveFailures, 0)));
+    .where(and(inArray(webhookEndpoints.id, [...endpointIds]), gt(webhookEndpoints.consecutiveFailures, 0)));
 }
 
 /** Counts one failed attempt; true when this failure disabled the endpoint. */

@@ -2,8 +2,11 @@
 // undici's connector gets a `lookup` that answers with them, so no second DNS lookup can swap in a
 // private address between the check and the connect (DNS rebinding). The URL keeps its host name,
 // so the Host header and the TLS server name (SNI and certificate check) stay the endpoint's name.
+// Connections are kept alive per origin *and* checked address set (issue 17): the next attempt
+// reuses one only when this attempt's check approved exactly the addresses it was opened to.
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { Agent } from 'undici';
 // undici loads on the first attempt, not at start (issue 17: start time).
 const undici = () => import('undici');
 
@@ -48,11 +51,46 @@ function isConnectTimeout(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'UND_ERR_CONNECT_TIMEOUT';
 }
 
+/** Kept-alive agents by origin, checked addresses and timeout; the oldest is closed past the bound. */
+const agents = new Map<string, Agent>();
+const MAX_AGENTS = 256;
+/** Idle connections close after this long (receivers commonly keep them 5 s or more). */
+const KEEP_ALIVE_MS = 4_000;
+
+async function agentFor(input: PostInput): Promise<Agent> {
+  const key = `${new URL(input.url).origin}|${[...input.addresses].sort().join(',')}|${input.timeoutMs}`;
+  const known = agents.get(key);
+  if (known) {
+    // Most recently used last, so the bound evicts the least recently used.
+    agents.delete(key);
+    agents.set(key, known);
+    return known;
+  }
+  const { Agent: UndiciAgent } = await undici();
+  const agent = new UndiciAgent({
+    connect: { lookup: pinnedLookup(input.addresses), timeout: input.timeoutMs },
+    keepAliveTimeout: KEEP_ALIVE_MS,
+    keepAliveMaxTimeout: KEEP_ALIVE_MS,
+  });
+  agents.set(key, agent);
+  for (const [oldKey, old] of agents) {
+    if (agents.size <= MAX_AGENTS) break;
+    agents.delete(oldKey);
+    void old.close().catch(() => undefined);
+  }
+  return agent;
+}
+
+/** Closes every kept-alive connection (a worker that stops; a test that changes a receiver's address). */
+export async function closeWebhookConnections(): Promise<void> {
+  const open = [...agents.values()];
+  agents.clear();
+  await Promise.all(open.map((agent) => agent.destroy().catch(() => undefined)));
+}
+
 export async function postWebhook(input: PostInput): Promise<AttemptOutcome> {
-  const { Agent, request } = await undici();
-  // One agent per attempt: its pinned lookup belongs to this attempt's check, and no pooled socket
-  // to an address checked earlier is reused after the endpoint's DNS changed.
-  const agent = new Agent({ connect: { lookup: pinnedLookup(input.addresses), timeout: input.timeoutMs } });
+  const { request } = await undici();
+  const agent = await agentFor(input);
   const abort = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -77,6 +115,5 @@ export async function postWebhook(input: PostInput): Promise<AttemptOutcome> {
     return { statusCode: null, durationMs: elapsed(), errorClass: timedOut || isConnectTimeout(error) ? 'timeout' : 'connection_error' };
   } finally {
     clearTimeout(timer);
-    await agent.destroy().catch(() => undefined);
   }
 }

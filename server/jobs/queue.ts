@@ -1,7 +1,7 @@
 // Durable jobs: rows in the database, claimed with FOR UPDATE SKIP LOCKED under a lease, so several
 // workers can share one PostgreSQL without double work and a job survives the death of its worker.
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../store/db.js';
 import { jobs } from '../store/schema/index.js';
 import type { JobRow } from '../store/schema/jobs.js';
@@ -14,12 +14,21 @@ export interface NewJob {
   runAt: Date;
   /** At most one pending job per unique key (recurring jobs). */
   uniqueKey?: string;
+  /** The concurrency group (claimGroupedJobs): a webhook delivery's endpoint. */
+  groupKey?: string;
 }
 
 export async function enqueue(db: Database, job: NewJob, createdAt: Date): Promise<void> {
   await db
     .insert(jobs)
-    .values({ name: job.name, payload: job.payload ?? {}, runAt: job.runAt, uniqueKey: job.uniqueKey ?? null, createdAt })
+    .values({
+      name: job.name,
+      payload: job.payload ?? {},
+      runAt: job.runAt,
+      uniqueKey: job.uniqueKey ?? null,
+      groupKey: job.groupKey ?? null,
+      createdAt,
+    })
     .onConflictDoNothing();
 }
 
@@ -48,7 +57,57 @@ export async function claimJobs(
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id`);
-  const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+  return selectClaimed(db, result);
+}
+
+/**
+ * Claims up to `limit` due jobs of one name, at most `perGroup` of any one group, oldest first. The
+ * whole batch runs at once, so the bound per group is the most a worker has in flight to one
+ * receiver, and a batch takes no longer than its slowest job: it cannot outlive its lease the way
+ * a queue of jobs run one after another could. Candidates are locked first (SKIP LOCKED, so two
+ * workers never claim the same job), then ranked within their group; the ones left over are
+ * released when the statement ends.
+ */
+export async function claimGroupedJobs(
+  db: Database,
+  options: {
+    now: Date;
+    name: string;
+    limit: number;
+    perGroup: number;
+    leaseSeconds: number;
+    /** The group of a job the worker already holds for this batch: it takes one of that group's places. */
+    heldGroup?: string | null;
+  },
+): Promise<JobRow[]> {
+  const held = options.heldGroup === undefined ? sql`false` : sql`ranked.group_key IS NOT DISTINCT FROM ${options.heldGroup}`;
+  const result = await db.execute(sql`
+    UPDATE ${jobs} SET state = 'running', locked_by = ${WORKER_ID},
+      lease_until = now() + make_interval(secs => ${options.leaseSeconds}), attempts = ${jobs.attempts} + 1
+    WHERE ${jobs.id} IN (
+      SELECT ranked.id FROM (
+        SELECT candidates.id, candidates.run_at, candidates.group_key,
+          row_number() OVER (PARTITION BY candidates.group_key ORDER BY candidates.run_at, candidates.id) AS place
+        FROM (
+          SELECT ${jobs.id}, ${jobs.runAt}, ${jobs.groupKey} FROM ${jobs}
+          WHERE ((${jobs.state} = 'pending' AND ${jobs.runAt} <= ${options.now}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now()))
+            AND ${jobs.name} = ${options.name}
+          ORDER BY ${jobs.runAt}, ${jobs.id}
+          LIMIT ${options.limit * 4}
+          FOR UPDATE SKIP LOCKED
+        ) AS candidates
+      ) AS ranked
+      WHERE ranked.place <= ${options.perGroup} - (CASE WHEN ${held} THEN 1 ELSE 0 END)
+      ORDER BY ranked.run_at, ranked.id
+      LIMIT ${options.limit}
+    )
+    RETURNING id`);
+  return selectClaimed(db, result);
+}
+
+/** The claimed rows, typed, in the order they fell due. */
+async function selectClaimed(db: Database, claimed: unknown): Promise<JobRow[]> {
+  const ids = (claimed as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
   if (ids.length === 0) return [];
   const rows = await db
     .select()
@@ -58,7 +117,15 @@ export async function claimJobs(
 }
 
 export async function completeJob(db: Database, id: number, finishedAt: Date): Promise<void> {
-  await db.update(jobs).set({ state: 'done', finishedAt, uniqueKey: null, leaseUntil: null }).where(eq(jobs.id, id));
+  await completeJobs(db, [id], finishedAt);
+}
+
+export async function completeJobs(db: Database, ids: readonly number[], finishedAt: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ state: 'done', finishedAt, uniqueKey: null, leaseUntil: null })
+    .where(inArray(jobs.id, [...ids]));
 }
 
 /** A job that threw is retried a few times (its lease released), then parked as failed. True when parked. */

@@ -3,8 +3,9 @@
 import type { AppDeps } from '../deps.js';
 import { ManualClock } from '../clock.js';
 import { SharedManualClock } from '../store/shared-clock.js';
-import { claimJobs, completeJob, enqueue, failJob, nextDueAt, unsettledCount } from './queue.js';
+import { claimGroupedJobs, claimJobs, completeJob, enqueue, failJob, nextDueAt, unsettledCount } from './queue.js';
 import type { JobRow } from '../store/schema/jobs.js';
+import type { ChangeFeed } from '../store/change-feed.js';
 
 export type JobHandler = (deps: AppDeps, job: JobRow) => Promise<void>;
 
@@ -16,18 +17,34 @@ export interface RecurringJob {
   firstRunAt?: (now: Date) => Date;
 }
 
+/**
+ * A job name whose due jobs a worker claims and runs together (claimGroupedJobs): the handler gets
+ * the whole batch, settles every job in it (completeJobs, or failJob for one that must run again)
+ * and throws only when the batch as a whole could not be recorded.
+ */
+export interface BatchedJob {
+  handler: (deps: AppDeps, jobs: JobRow[]) => Promise<void>;
+  /** Most jobs in one batch, and most of one group (JobRow.groupKey) in one batch. */
+  limits: (deps: AppDeps) => { batch: number; perGroup: number };
+}
+
 export interface JobRegistry {
   handlers: Record<string, JobHandler>;
   recurring: RecurringJob[];
+  /** Names run in batches by the poll loop; `handlers` still runs one of them for "run this job now". */
+  batched?: Record<string, BatchedJob>;
 }
 
 /**
  * Jobs are claimed one at a time: a lease covers one job, and a webhook attempt alone may take 15 s,
- * so a claimed batch could outlive its lease and be claimed twice by another worker.
+ * so a batch run one job after another could outlive its lease and be claimed twice by another
+ * worker. Batched names (registry.batched) run their whole batch at once instead.
  */
 const BATCH = 1;
 
 async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promise<void> {
+  const batched = registry.batched?.[job.name];
+  if (batched) return runBatch(deps, job.name, batched, [job]);
   const handler = registry.handlers[job.name];
   const now = deps.clock.now();
   try {
@@ -57,16 +74,48 @@ export async function ensureRecurring(deps: AppDeps, registry: JobRegistry): Pro
   }
 }
 
-/** Runs every job due at the clock's now, until none is left. Returns how many ran. */
+async function runBatch(deps: AppDeps, name: string, batched: BatchedJob, jobs: JobRow[]): Promise<void> {
+  try {
+    await batched.handler(deps, jobs);
+  } catch (error) {
+    deps.logger.error({ err: error, job: name, jobs: jobs.length }, 'job batch failed');
+    const retryAt = new Date(deps.clock.now().getTime() + 30_000);
+    for (const job of jobs) await failJob(deps.db, job, error, retryAt);
+  }
+}
+
+/**
+ * Runs every job due at the clock's now, until none is left. Returns how many ran. The oldest due
+ * job decides what runs next, so jobs keep their time order; when it is of a batched name, the due
+ * jobs of that name run with it as one batch.
+ */
 export async function runDueJobs(deps: AppDeps, registry: JobRegistry): Promise<number> {
   let ran = 0;
+  const leaseSeconds = deps.config.SVC_JOB_LEASE_SECONDS;
   for (;;) {
-    const batch = await claimJobs(deps.db, { now: deps.clock.now(), limit: BATCH, leaseSeconds: deps.config.SVC_JOB_LEASE_SECONDS });
-    if (batch.length === 0) return ran;
-    for (const job of batch) {
+    const [job] = await claimJobs(deps.db, { now: deps.clock.now(), limit: BATCH, leaseSeconds });
+    if (!job) return ran;
+    const batched = registry.batched?.[job.name];
+    if (!batched) {
       await runOne(deps, registry, job);
       ran++;
+      continue;
     }
+    const limits = batched.limits(deps);
+    const more =
+      limits.batch <= 1
+        ? []
+        : await claimGroupedJobs(deps.db, {
+            now: deps.clock.now(),
+            name: job.name,
+            limit: limits.batch - 1,
+            perGroup: limits.perGroup,
+            leaseSeconds,
+            heldGroup: job.groupKey,
+          });
+    const jobs = [job, ...more];
+    await runBatch(deps, job.name, batched, jobs);
+    ran += jobs.length;
   }
 }
 
@@ -144,20 +193,52 @@ export interface Worker {
   stop: () => Promise<void>;
 }
 
+export interface WorkerOptions {
+  /** How long an idle worker waits before it looks again. */
+  intervalMs?: number;
+  /**
+   * The database's change feed: a queued job (trigger in migrations/0009_job_groups.sql) wakes an
+   * idle worker at once, in this process or another, so a webhook leaves within milliseconds of its
+   * event rather than at the next poll. Polling stays, for jobs that fall due later.
+   */
+  changes?: ChangeFeed;
+}
+
+const JOB_QUEUED_CHANNEL = 'svc_job_queued';
+
 /** The background loop: with either clock it runs every job due at the clock's now. */
-export function startWorker(deps: AppDeps, registry: JobRegistry, intervalMs = 200): Worker {
+export function startWorker(deps: AppDeps, registry: JobRegistry, options: WorkerOptions | number = {}): Worker {
+  const { intervalMs = 200, changes } = typeof options === 'number' ? { intervalMs: options } : options;
   let stopped = false;
+  let running = false;
+  // A job queued while a round runs may have been missed by that round's last claim: run once more.
+  let again = false;
   let current: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
   const tick = async (): Promise<void> => {
     if (stopped) return;
-    const clock = deps.clock;
-    current = (clock instanceof SharedManualClock ? clock.pull() : Promise.resolve())
-      .then(() => runDueJobs(deps, registry))
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'worker tick failed'));
-    await current;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = true;
+    do {
+      again = false;
+      const clock = deps.clock;
+      current = (clock instanceof SharedManualClock ? clock.pull() : Promise.resolve())
+        .then(() => runDueJobs(deps, registry))
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'worker tick failed'));
+      await current;
+    } while (again && !stopped);
+    running = false;
     if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
   };
-  let timer = setTimeout(() => void tick(), 0);
+  const wake = (): void => void tick();
+  void changes
+    ?.listen(JOB_QUEUED_CHANNEL, { changed: wake, live: wake, lost: () => undefined })
+    .catch((error: unknown) => deps.logger.warn({ err: error }, 'job notifications unavailable: the worker polls only'));
+  timer = setTimeout(() => void tick(), 0);
   return {
     stop: async () => {
       stopped = true;

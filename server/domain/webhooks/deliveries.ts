@@ -121,7 +121,7 @@ export async function resendDelivery({
       .where(and(eq(webhookDeliveries.id, delivery.id), ne(webhookDeliveries.status, 'pending')))
       .returning();
     const job: DeliveryJobPayload = { deliveryId: delivery.id, manual: true, reopened: reopened !== undefined, dueAt: now.toISOString() };
-    await enqueue(tx, { name: WEBHOOK_DELIVERY_JOB, payload: { ...job }, runAt: now }, now);
+    await enqueue(tx, { name: WEBHOOK_DELIVERY_JOB, payload: { ...job }, runAt: now, groupKey: endpoint.id }, now);
     return reopened ?? delivery;
   });
   const attempts = await attemptsOf(ctx, [row.id]);

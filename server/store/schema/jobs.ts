@@ -20,6 +20,11 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** Recurring jobs keep one pending row per name: the unique key stops duplicates across processes. */
     uniqueKey: text('unique_key'),
+    /**
+     * Jobs of one group share a concurrency bound: a worker claims at most so many of a group at once
+     * (a webhook delivery's group is its endpoint, so one receiver never gets more than the bound).
+     */
+    groupKey: text('group_key'),
     createdAt: timestamps('created_at').notNull(),
     finishedAt: timestamps('finished_at'),
   },
