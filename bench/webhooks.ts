@@ -1,21 +1,24 @@
-// Signed webhook deliveries per second through the durable queue (D-22), on PGlite and on PostgreSQL,
-// each against a bare undici POST loop to the same receiver measured in the same run, so the printed
-// ratios hold on any machine. Not a test: it asserts nothing beyond "everything arrived" and prints
-// figures.
-//   npm run bench:webhooks [-- --deliveries 500 --rounds 3]
+// Signed durable webhook deliveries per second, and the time from an event to its first attempt, on
+// PostgreSQL with one and with two worker processes and on PGlite. Not a test: it asserts nothing
+// beyond "everything arrived" and prints figures.
+//   npm run bench:webhooks [-- --deliveries 2000 --rounds 3 --endpoints 4 --rate 100 --seconds 3]
 //
-// The queue path is what one worker does: `emitEvent` writes N deliveries (one transaction, not
-// timed), then the worker loop `runDueJobs` claims each job under its lease, checks the URL (D-23),
-// signs (D-20), POSTs with undici over a fresh connection pinned to the checked address, records the
-// attempt and settles the delivery, until all N have succeeded (timed). The baseline is a loop of
-// sequential undici POSTs (at least 2000, for a steadier figure) of a body of the same size to the
-// same receiver, on a kept-alive connection, with nothing else: one worker against one loop, both
-// sequential. A middle row times the signed POST alone (postWebhook, no database).
+// Processes: the receiver runs in a child of its own (bench/webhooks/receiver.ts, answers 204 at
+// once and reports first arrivals over IPC). On PostgreSQL each worker is `node scripts/start.mjs
+// --role worker` (what `npm start -- --role worker` runs), and this process only writes events into
+// the database, as the API would. PGlite can be opened by one process only, so there the worker
+// loop runs in this process next to the writes, as it does inside `npm start`.
+//
+// Throughput: one transaction writes --deliveries deliveries (events fanned out to --endpoints
+// endpoints of one account, all on the receiver); the clock starts at its commit and stops when
+// the database shows every delivery succeeded (attempt recorded, delivery settled). Latency: events
+// written one per transaction at --rate per second for --seconds; each delivery's first arrival at
+// the receiver minus its event's commit. The ceiling row is undici alone: the same number of
+// POSTs of the same body, 64 at once over kept-alive connections, measured in the same run.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
@@ -23,38 +26,51 @@ import { RealClock } from '../server/clock.js';
 import { loadConfig } from '../server/config.js';
 import type { AppDeps } from '../server/deps.js';
 import { createAccount } from '../server/domain/accounts/accounts.js';
-import { newId } from '../server/ids.js';
 import { generateWebhookSecret } from '../server/domain/webhooks/endpoints.js';
+import { emitEvent } from '../server/delivery/events.js';
+import { sealEndpointSecret } from '../server/delivery/endpoint-secrets.js';
+import { newId } from '../server/ids.js';
 import { createJobRegistry } from '../server/job-registry.js';
-import { runDueJobs } from '../server/jobs/runner.js';
+import { startWorker } from '../server/jobs/runner.js';
 import { createLogger } from '../server/logger.js';
 import { openDatabase, type OpenDatabase } from '../server/store/db.js';
 import { apiKeys, webhookDeliveries, webhookEndpoints } from '../server/store/schema/index.js';
-import { emitEvent } from '../server/delivery/events.js';
-import { postWebhook } from '../server/delivery/post.js';
-import { sealEndpointSecret } from '../server/delivery/endpoint-secrets.js';
-import { deliveryHeaders } from '../server/delivery/signing.js';
-import { createThrowawayDatabase, POSTGRES_ADMIN_URL, redactedUrl, type ThrowawayDatabase } from '../test/support/postgres.js';
 import { wireDeps } from '../server/wiring.js';
+import { createThrowawayDatabase, POSTGRES_ADMIN_URL, redactedUrl } from '../test/support/postgres.js';
+import { startProcess, type Running } from './http/processes.js';
+import type { ReceiverMessage, ReceiverRequest } from './webhooks/receiver.js';
 
 const COMMAND = 'npm run bench:webhooks';
-const { values } = parseArgs({ options: { deliveries: { type: 'string', default: '500' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: {
+    deliveries: { type: 'string', default: '2000' },
+    rounds: { type: 'string', default: '3' },
+    endpoints: { type: 'string', default: '4' },
+    rate: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '3' },
+  },
+});
 const deliveries = Number(values.deliveries);
 const rounds = Number(values.rounds);
+const endpointCount = Number(values.endpoints);
+const rate = Number(values.rate);
+const seconds = Number(values.seconds);
 const EVENT = 'abn_registration.status_changed';
+const SECRET_KEY = randomBytes(32).toString('base64url');
 
-// The receiver: reads the body and acknowledges at once, counting what arrived.
-let received = 0;
-const receiver = createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    received++;
-    res.writeHead(204).end();
-  });
-});
-receiver.listen(0, '127.0.0.1');
-await once(receiver, 'listening');
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+// --- the receiver, in its own process ---------------------------------------------------------
+const receiverChild: ChildProcess = fork('bench/webhooks/receiver.ts', [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const [listening] = (await once(receiverChild, 'message')) as [ReceiverMessage];
+if (listening.type !== 'listening') throw new Error('receiver did not start');
+const receiverUrl = listening.url;
+
+async function ask(message: ReceiverRequest): Promise<Extract<ReceiverMessage, { type: 'arrivals' }>> {
+  const reply = once(receiverChild, 'message') as Promise<[ReceiverMessage]>;
+  receiverChild.send(message);
+  const [answer] = await reply;
+  if (answer.type !== 'arrivals') throw new Error('unexpected receiver message');
+  return answer;
+}
 
 function payload(i: number): Record<string, unknown> {
   return {
@@ -68,218 +84,277 @@ function payload(i: number): Record<string, unknown> {
     abn: '60100000011',
   };
 }
-/** What a stored delivery body looks like (the payload plus its deliveryId): the baseline sends this many bytes. */
 const sampleBody = JSON.stringify({ ...payload(0), deliveryId: newId('dlv') });
 
-/** N sequential POSTs of a body of the delivery's size on one kept-alive connection: the ceiling. */
-async function bareLoop(n: number): Promise<number> {
-  const agent = new Agent({ connections: 1 });
-  const before = received;
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const response = await request(receiverUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: sampleBody,
-      dispatcher: agent,
-    });
-    await response.body.dump();
-    if (response.statusCode !== 204) throw new Error(`receiver answered ${response.statusCode}`);
-  }
-  const seconds = (performance.now() - started) / 1000;
+/** The ceiling: n POSTs of a delivery's body, `concurrency` at once over kept-alive connections. */
+async function bareConcurrent(n: number, concurrency = 64): Promise<number> {
+  const agent = new Agent({ connections: concurrency });
+  await ask({ type: 'reset' });
+  let next = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        next++;
+        const response = await request(`${receiverUrl}/hooks/bare`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: sampleBody,
+          dispatcher: agent,
+        });
+        await response.body.dump();
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
   await agent.close();
-  if (received - before !== n) throw new Error(`bare loop: ${received - before} of ${n} arrived`);
-  return n / seconds;
+  const { requests } = await ask({ type: 'arrivals' });
+  if (requests !== n) throw new Error(`bare: ${requests} of ${n} arrived`);
+  return n / elapsed;
 }
 
-interface Engine {
-  label: string;
+// --- a database with one account and its endpoints, and the workers on it ----------------------
+interface Setup {
+  engine: string;
+  workers: number;
   deps: AppDeps;
   accountId: string;
   close: () => Promise<void>;
 }
 
-async function prepare(label: string, opened: OpenDatabase, close: () => Promise<void>): Promise<Engine> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', SVC_WEBHOOK_ALLOW_LOCAL: '1', SVC_ADMIN_TOKEN: 'bench-admin-token-0123456789' });
-  const deps: AppDeps = wireDeps({ config, db: opened.db, engine: opened.engine, clock: new RealClock(), logger: createLogger('silent') });
+function benchConfig(): ReturnType<typeof loadConfig> {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    SVC_WEBHOOK_ALLOW_LOCAL: '1',
+    SVC_SECRET_KEY: SECRET_KEY,
+    SVC_ADMIN_TOKEN: 'bench-admin-token-0123456789',
+  });
+}
+
+async function seed(opened: OpenDatabase): Promise<{ deps: AppDeps; accountId: string }> {
+  const config = benchConfig();
+  const deps = wireDeps({ config, db: opened.db, engine: opened.engine, clock: new RealClock(), logger: createLogger('silent') });
   const { account } = await createAccount({
     ctx: deps,
-    input: {
-      name: 'Bench',
-      ownerEmail: 'bench@example.com',
-      plan: 'standard',
-      billing: 'card',
-      cardStatus: 'valid',
-    },
+    input: { name: 'Bench', ownerEmail: 'bench@example.com', plan: 'standard', billing: 'card', cardStatus: 'valid' },
   });
   const [key] = await deps.db
     .select({ id: apiKeys.id })
     .from(apiKeys)
     .where(and(eq(apiKeys.accountId, account.id), eq(apiKeys.type, 'secret'), eq(apiKeys.environment, 'test')));
   const now = deps.clock.now();
-  const endpointId = newId('we');
-  await deps.db.insert(webhookEndpoints).values({
-    id: endpointId,
-    accountId: account.id,
-    keyId: key!.id,
-    environment: 'test',
-    url: receiverUrl,
-    eventTypes: ['*'],
-    enabled: true,
-    // Sealed as the API stores it, so every timed attempt opens it as a real delivery does.
-    secretSealed: sealEndpointSecret(deps.sealer, endpointId, generateWebhookSecret()),
-    createdAt: now,
-    updatedAt: now,
-  });
-  return { label, deps, accountId: account.id, close };
-}
-
-/** Emits N deliveries in one transaction (untimed), then times the worker loop until every one succeeded. */
-async function queueRound(engine: Engine, n: number): Promise<number> {
-  const { deps } = engine;
-  const registry = createJobRegistry(deps.config);
-  const ids = await deps.db.transaction(async (tx) => {
-    const written: string[] = [];
-    for (let i = 0; i < n; i++) {
-      written.push(
-        ...(await emitEvent(tx, deps.clock, { accountId: engine.accountId, environment: 'test', event: EVENT, payload: payload(i) })),
-      );
-    }
-    return written;
-  });
-  if (ids.length !== n) throw new Error(`emitted ${ids.length} of ${n}`);
-  const before = received;
-  const started = performance.now();
-  let ran = 0;
-  while (ran < n) ran += await runDueJobs(deps, registry);
-  const seconds = (performance.now() - started) / 1000;
-  const [row] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, 'succeeded')));
-  if (row?.n !== n || received - before !== n)
-    throw new Error(`${engine.label}: ${row?.n} succeeded, ${received - before} arrived, of ${n}`);
-  return n / seconds;
-}
-
-async function postgresEngine(): Promise<Engine | string> {
-  let database: ThrowawayDatabase;
-  try {
-    database = await createThrowawayDatabase();
-  } catch (error) {
-    return `skipped: no PostgreSQL at ${redactedUrl(POSTGRES_ADMIN_URL)} (${error instanceof Error ? error.message : String(error)})`;
+  for (let i = 0; i < endpointCount; i++) {
+    const endpointId = newId('we');
+    await deps.db.insert(webhookEndpoints).values({
+      id: endpointId,
+      accountId: account.id,
+      keyId: key!.id,
+      environment: 'test',
+      url: `${receiverUrl}/hooks/${i}`,
+      eventTypes: ['*'],
+      enabled: true,
+      // Sealed as the API stores it, so every attempt opens it as a real delivery does.
+      secretSealed: sealEndpointSecret(deps.sealer, endpointId, generateWebhookSecret()),
+      createdAt: now,
+      updatedAt: now,
+    });
   }
+  return { deps, accountId: account.id };
+}
+
+async function postgresSetup(workers: number): Promise<Setup> {
+  const database = await createThrowawayDatabase();
   const opened = await openDatabase({ databaseUrl: database.url });
   const shown = (await opened.db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
-  const version = shown.rows[0];
-  const drop = async (): Promise<void> => {
-    await opened.close();
-    await database.drop();
+  const { deps, accountId } = await seed(opened);
+  const { DATABASE_URL: _a, SVC_DATA_DIR: _b, PORT: _c, SVC_ROLE: _d, SVC_CLOCK: _e, REDIS_URL: _f, ...env } = process.env;
+  const running: Running[] = [];
+  for (let i = 0; i < workers; i++) {
+    running.push(
+      await startProcess(
+        `worker ${i + 1}`,
+        process.execPath,
+        ['--enable-source-maps', 'scripts/start.mjs', '--role', 'worker'],
+        { ...env, DATABASE_URL: database.url, SVC_SECRET_KEY: SECRET_KEY, SVC_WEBHOOK_ALLOW_LOCAL: '1', LOG_LEVEL: 'warn' },
+        /(Registry worker running)/,
+      ),
+    );
+  }
+  return {
+    engine: `PostgreSQL ${shown.rows[0]?.server_version.split(' ')[0] ?? ''}`.trim(),
+    workers,
+    deps,
+    accountId,
+    close: async () => {
+      await Promise.all(running.map((worker) => worker.stop()));
+      await opened.close();
+      await database.drop();
+    },
   };
-  return prepare(`PostgreSQL ${version?.server_version.split(' ')[0] ?? ''}`.trim(), opened, drop);
+}
+
+async function pgliteSetup(): Promise<Setup> {
+  const opened = await openDatabase({ dataDir: 'memory://' });
+  const { deps, accountId } = await seed(opened);
+  const worker = startWorker(deps, createJobRegistry(deps.config), { changes: opened.changes });
+  return {
+    engine: 'PGlite (embedded)',
+    workers: 1,
+    deps,
+    accountId,
+    close: async () => {
+      await worker.stop();
+      await opened.close();
+    },
+  };
+}
+
+// --- the measurements ---------------------------------------------------------------------------
+async function emit(setup: Setup, db: AppDeps['db'], i: number): Promise<string[]> {
+  return emitEvent(db, setup.deps.clock, { accountId: setup.accountId, environment: 'test', event: EVENT, payload: payload(i) });
+}
+
+async function succeededCount(setup: Setup, ids: string[]): Promise<number> {
+  let total = 0;
+  // In slices: one statement with thousands of parameters is slow on PGlite.
+  for (let i = 0; i < ids.length; i += 500) {
+    const [row] = await setup.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookDeliveries)
+      .where(and(inArray(webhookDeliveries.id, ids.slice(i, i + 500)), eq(webhookDeliveries.status, 'succeeded')));
+    total += row?.n ?? 0;
+  }
+  return total;
+}
+
+async function untilSucceeded(setup: Setup, ids: string[], timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const done = await succeededCount(setup, ids);
+    if (done === ids.length) return;
+    if (Date.now() > deadline) throw new Error(`${setup.engine}: ${done} of ${ids.length} succeeded after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A backlog of n deliveries written at once: deliveries per second from its commit to the last settled. */
+async function throughput(setup: Setup, n: number): Promise<number> {
+  await ask({ type: 'reset' });
+  const events = Math.ceil(n / endpointCount);
+  const ids = await setup.deps.db.transaction(async (tx) => {
+    const written: string[] = [];
+    for (let i = 0; i < events; i++) written.push(...(await emit(setup, tx, i)));
+    return written;
+  });
+  const started = Date.now();
+  await untilSucceeded(setup, ids);
+  const elapsed = (Date.now() - started) / 1000;
+  const { arrivals } = await ask({ type: 'arrivals' });
+  if (arrivals.length < ids.length) throw new Error(`${setup.engine}: ${arrivals.length} of ${ids.length} arrived`);
+  return ids.length / elapsed;
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+  max: number;
+  count: number;
+}
+
+/** Events at a steady rate, one transaction each: first arrival minus commit, per delivery. */
+async function latency(setup: Setup): Promise<Latency> {
+  await ask({ type: 'reset' });
+  const committedAt = new Map<string, number>();
+  const total = Math.round(rate * seconds);
+  const started = Date.now();
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / rate - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const ids = await setup.deps.db.transaction((tx) => emit(setup, tx, i));
+    const at = Date.now();
+    for (const id of ids) committedAt.set(id, at);
+  }
+  await untilSucceeded(setup, [...committedAt.keys()]);
+  const { arrivals } = await ask({ type: 'arrivals' });
+  const waits = arrivals
+    .filter(([id]) => committedAt.has(id))
+    .map(([id, at]) => Math.max(0, at - committedAt.get(id)!))
+    .sort((a, b) => a - b);
+  if (waits.length !== committedAt.size) throw new Error(`${setup.engine}: ${waits.length} of ${committedAt.size} arrived`);
+  const at = (q: number): number => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))]!;
+  return { p50: at(0.5), p99: at(0.99), max: waits[waits.length - 1]!, count: waits.length };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** The HTTP part of an attempt alone: signed headers and postWebhook's fresh connection pinned to the address, no database. */
-async function attemptLoop(n: number): Promise<number> {
-  const secret = generateWebhookSecret();
-  const before = received;
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const timestamp = Math.floor(Date.now() / 1000);
-    const headers = deliveryHeaders({ deliveryId: 'dlv_bench', event: EVENT, body: sampleBody, secret, timestamp });
-    const outcome = await postWebhook({ url: receiverUrl, addresses: ['127.0.0.1'], headers, body: sampleBody, timeoutMs: 15_000 });
-    if (outcome.errorClass !== null) throw new Error(`attempt failed: ${outcome.errorClass}`);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  if (received - before !== n) throw new Error(`attempt loop: ${received - before} of ${n} arrived`);
-  return n / seconds;
+interface Row {
+  setup: Pick<Setup, 'engine' | 'workers'>;
+  rate: number;
+  ceiling: number;
+  latency: Latency;
 }
 
-const engines: Engine[] = [];
-const pglite = await openDatabase({ dataDir: 'memory://' });
-engines.push(await prepare('PGlite (embedded)', pglite, () => pglite.close()));
-const postgres = await postgresEngine();
-if (typeof postgres === 'string') process.stderr.write(`PostgreSQL ${postgres}\n`);
-else engines.push(postgres);
-
-/** Warms up, measures every target and prints the table. */
-async function run(): Promise<void> {
-  /** A bare loop of a few hundred requests lasts a few tens of milliseconds: run more for a steadier figure. */
-  const bareCount = Math.max(deliveries, 2000);
-
-  // Warm-up: connections, JIT, prepared statements.
-  await bareLoop(Math.min(200, bareCount));
-  await attemptLoop(Math.min(50, deliveries));
-  for (const engine of engines) await queueRound(engine, Math.min(50, deliveries));
-
-  interface Target {
-    engine: string;
-    path: string;
-    run: (n: number) => Promise<number>;
-  }
-
-  const targets: Target[] = [
-    { engine: '-', path: 'signed POST alone: fresh connection pinned to the checked address (postWebhook), no queue', run: attemptLoop },
-    ...engines.map((engine) => ({
-      engine: engine.label,
-      path: 'durable queue: runDueJobs claims, signs, POSTs, records, settles',
-      run: (n: number) => queueRound(engine, n),
-    })),
-  ];
-
-  interface Row {
-    engine: string;
-    path: string;
-    rate: number;
-    baseline: number;
-    ratio: number;
-  }
-
-  // Each round of a target is paired with a bare loop just before it, so both see the same machine load;
-  // the ratio is the median of the per-round ratios.
-  const rows: Row[] = [];
-  for (const target of targets) {
-    const measured: { rate: number; baseline: number }[] = [];
+async function measure(open: () => Promise<Setup>): Promise<Row> {
+  const setup = await open();
+  try {
+    await throughput(setup, Math.min(200, deliveries)); // warm-up: connections, JIT, plans
+    const measured: { rate: number; ceiling: number }[] = [];
     for (let round = 0; round < rounds; round++) {
-      const baseline = await bareLoop(bareCount);
-      measured.push({ baseline, rate: await target.run(deliveries) });
+      const ceiling = await bareConcurrent(deliveries);
+      measured.push({ ceiling, rate: await throughput(setup, deliveries) });
     }
-    rows.push({
-      engine: target.engine,
-      path: target.path,
-      rate: median(measured.map((r) => r.rate)),
-      baseline: median(measured.map((r) => r.baseline)),
-      ratio: median(measured.map((r) => r.rate / r.baseline)),
-    });
+    return {
+      setup,
+      rate: median(measured.map((m) => m.rate)),
+      ceiling: median(measured.map((m) => m.ceiling)),
+      latency: await latency(setup),
+    };
+  } finally {
+    await setup.close();
   }
+}
+
+const rows: Row[] = [];
+const skipped: string[] = [];
+let failed = false;
+try {
+  let postgres = true;
+  try {
+    await (await createThrowawayDatabase()).drop();
+  } catch (error) {
+    postgres = false;
+    skipped.push(
+      `PostgreSQL skipped: none at ${redactedUrl(POSTGRES_ADMIN_URL)} (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  if (postgres) {
+    rows.push(await measure(() => postgresSetup(1)));
+    rows.push(await measure(() => postgresSetup(2)));
+  }
+  rows.push(await measure(pgliteSetup));
 
   const [one, five] = loadavg();
   console.log(
-    `\n${deliveries} deliveries per round (bare loop: ${bareCount} POSTs), ${rounds} rounds, medians; 1 worker, sequential; ` +
-      `body ${Buffer.byteLength(sampleBody)} bytes; receiver on loopback answering 204; Node ${process.version}; ` +
-      `load average ${one!.toFixed(1)} / ${five!.toFixed(1)}`,
+    `\n${deliveries} deliveries per round to ${endpointCount} endpoints, ${rounds} rounds, medians; latency: ${rate} events/s for ${seconds} s ` +
+      `(${endpointCount} deliveries each); body ${Buffer.byteLength(sampleBody)} bytes; receiver on loopback in its own process answering 204; ` +
+      `defaults SVC_WEBHOOK_CONCURRENCY 64, SVC_WEBHOOK_ENDPOINT_CONCURRENCY 16; Node ${process.version}; load average ${one!.toFixed(1)} / ${five!.toFixed(1)}`,
   );
-  console.log('| command | engine | path | deliveries/s | bare undici POST loop, same rounds (req/s) | ratio |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| command | engine | worker processes | deliveries/s | undici alone, 64 at once (req/s) | ratio | event to first attempt p50 / p99 / max (ms) |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) {
+    const workers = row.setup.engine.startsWith('PGlite') ? '1 (in the process that owns the database)' : String(row.setup.workers);
     console.log(
-      `| \`${COMMAND}\` | ${row.engine} | ${row.path} | ${Math.round(row.rate)} | ${Math.round(row.baseline)} | ${row.ratio.toFixed(3)} |`,
+      `| \`${COMMAND}\` | ${row.setup.engine} | ${workers} | ${Math.round(row.rate)} | ${Math.round(row.ceiling)} | ${(row.rate / row.ceiling).toFixed(3)} | ` +
+        `${row.latency.p50} / ${row.latency.p99} / ${row.latency.max} |`,
     );
   }
-  if (typeof postgres === 'string') console.log(`| \`${COMMAND}\` | PostgreSQL | ${postgres} | - | - | - |`);
-}
-
-// The throw-away PostgreSQL database is dropped even when a round fails.
-let failed = false;
-try {
-  await run();
+  for (const line of skipped) console.log(line);
 } catch (error) {
   failed = true;
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
-  for (const engine of engines) await engine.close();
-  receiver.close();
+  receiverChild.kill();
 }
 process.exit(failed ? 1 : 0);

@@ -78,6 +78,8 @@ async function main(): Promise<void> {
     }
     // Printed to stdout on purpose (not the JSON log): this is what a newcomer reads.
     process.stdout.write(`${lines.join('\n')}\n`);
+  } else {
+    process.stdout.write(`Registry worker running (${database.engine}, ${clock.mode} clock, ready in ${Date.now() - started} ms)\n`);
   }
 
   let stopping = false;

@@ -1,6 +1,7 @@
 // Builds the real app in-process (real HTTP on a random port) with a manual clock and a fresh
 // database: in-memory PGlite by default, or a throw-away database on the PostgreSQL named by
 // TEST_DATABASE_URL (the `postgres` CI run). Tests drive it through the generated SDK and fetch.
+import type { ChangeFeed } from '../../server/store/change-feed.js';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,8 @@ export interface TestServer {
   deps: AppDeps;
   clock: ManualClock;
   built: BuiltApp;
+  /** The database's LISTEN/NOTIFY feed, as `npm start` hands it to its worker. */
+  changes: ChangeFeed;
   admin: <T = unknown>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T; headers: Headers }>;
   /** A fresh account with its four keys (plan etc. overridable). */
   createAccount: (overrides?: Record<string, unknown>) => Promise<TestAccount>;
@@ -140,6 +143,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     deps,
     clock,
     built,
+    changes: opened.changes,
     admin,
     createAccount,
     close: async () => {
