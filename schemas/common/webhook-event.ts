@@ -38,7 +38,7 @@ export interface EventWebhookDefinition {
 }
 
 const DELIVERY_RULES =
-  'Delivered as a signed `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to this event (or to `*`) in the same environment. Any 2xx within 15 seconds acknowledges; redirects are not followed. Failed attempts are retried after 30 s, 5 min, 15 min, 1 h and 6 h (6 attempts), then the delivery is permanently failed. Deliveries may arrive more than once or out of order: de-duplicate on `deliveryId`.';
+  'Delivered as a signed `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to this event (or to `*`) in the same environment. Any 2xx within 15 seconds acknowledges; redirects are not followed. Failed attempts are retried after 30 s, 5 min, 15 min, 1 h and 6 h (6 attempts), then the delivery is permanently failed. Deliveries may arrive more than once or out of order, and up to 16 to one endpoint at the same time: de-duplicate on `deliveryId`.';
 
 export function registerEventWebhook(registry: OpenAPIRegistry, def: EventWebhookDefinition): void {
   registry.registerWebhook({
