@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores, so one worker on CI's 2-core machines;
-    // the suite spends much of its time waiting on child processes, PostgreSQL and Chromium, and two
-    // workers took the main run from 629 s to 484 s (issue 17, measured on this machine kind).
+    // the suite spends much of its time waiting on child processes, PostgreSQL and Chromium, so two
+    // workers shorten the run (issue 17; figures in the README's "Measured").
     maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
