@@ -9,7 +9,7 @@ import type { JobName } from '../schemas/admin/clock.js';
 import { REGULATOR_PROGRESS_JOB, runRegulatorProgress } from './domain/lodgements/regulator-progress.js';
 import { PARTNER_PROGRESS_JOB, runPartnerProgress } from './domain/business-accounts/partner-progress.js';
 import { WEBHOOK_DELIVERY_JOB } from './delivery/events.js';
-import { runDeliveryBatch } from './delivery/delivery.js';
+import { runDeliveryStream } from './delivery/delivery.js';
 import { PPSR_PROCESSING_JOB } from './domain/ppsr/searches.js';
 import { runPpsrProcessing } from './domain/ppsr/processing.js';
 import { CERTIFICATE_JOB, runCertificateGeneration } from './domain/ppsr/certificates.js';
@@ -63,12 +63,9 @@ export function createJobRegistry(config: Pick<Config, 'SMTP_URL'>): JobRegistry
   return {
     handlers,
     recurring,
-    batched: {
+    streamed: {
       // Many attempts in flight per worker, a bounded few per endpoint (issue 17).
-      [WEBHOOK_DELIVERY_JOB]: {
-        handler: runDeliveryBatch,
-        limits: (deps) => ({ batch: deps.config.SVC_WEBHOOK_CONCURRENCY, perGroup: deps.config.SVC_WEBHOOK_ENDPOINT_CONCURRENCY }),
-      },
+      [WEBHOOK_DELIVERY_JOB]: { run: runDeliveryStream, perGroup: (deps) => deps.config.SVC_WEBHOOK_ENDPOINT_CONCURRENCY },
     },
   };
 }

@@ -1,7 +1,7 @@
 // The `webhook-delivery` job (spec 6.3, 6.4, 3.6, D-20 to D-23): one attempt of one delivery. Each
 // job row is one attempt; a failed automatic attempt queues the next as a new row at its due time, so
 // retries survive restarts and the manual clock runs them exactly when due. Workers run these jobs
-// in batches (issue 17): many attempts in flight, a few statements per batch.
+// as a stream (issue 17): many attempts in flight, a few statements per group claimed or finished.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { completeJobs, enqueue, failJob } from '../jobs/queue.js';
@@ -86,34 +86,103 @@ interface Work {
   payload: DeliveryJobPayload;
   delivery: WebhookDeliveryRow;
   endpoint: WebhookEndpointRow | null;
+  attemptNumber: number;
+  attemptedAt: Date;
 }
 
+/** What became of one attempt: its outcome, null for an endpoint refused before sending, or what broke. */
+interface Sent {
+  work: Work;
+  outcome: AttemptOutcome | null;
+  error?: unknown;
+}
+
+/** Claims more due jobs of this name: at most `limit`, none past the per-endpoint bound once `busy` (in flight) is counted. */
+export type ClaimMore = (limit: number, busy: ReadonlyMap<string, number>) => Promise<JobRow[]>;
+
 /**
- * Splits a batch so that no delivery appears twice in one wave (an automatic attempt and a resend
- * of the same delivery, both due): the second waits for the first, as when jobs ran one by one.
+ * The `webhook-delivery` jobs due now, as a stream (issue 17): up to SVC_WEBHOOK_CONCURRENCY
+ * attempts in flight, at most SVC_WEBHOOK_ENDPOINT_CONCURRENCY to one endpoint; a slot that frees
+ * is filled at once, so one slow receiver holds its own slots and no one else's. A job is claimed
+ * only when its attempt can start, so it finishes within one timeout, well inside its lease.
+ * Reads and writes are shared by what is claimed together and by what finished together: the
+ * successes of a round are recorded in one transaction. Returns how many jobs it ran.
  */
-function waves(jobs: readonly JobRow[]): JobRow[][] {
-  const result: JobRow[][] = [];
-  for (const job of jobs) {
-    const deliveryId = parseDeliveryJob(job.payload).deliveryId;
-    const wave = result.find((candidate) => !candidate.some((other) => parseDeliveryJob(other.payload).deliveryId === deliveryId));
-    if (wave) wave.push(job);
-    else result.push([job]);
+export async function runDeliveryStream(deps: AppDeps, first: JobRow, claimMore: ClaimMore): Promise<number> {
+  const limit = deps.config.SVC_WEBHOOK_CONCURRENCY;
+  const inFlight = new Map<number, Promise<void>>();
+  const busy = new Map<string, number>();
+  const deliveriesInFlight = new Set<string>();
+  /** Jobs of a delivery already in flight (a resend beside its automatic attempt): they go after it. */
+  const held: JobRow[] = [];
+  const done: Sent[] = [];
+  let ran = 0;
+  let lookAgain = true;
+
+  const admit = async (jobs: JobRow[]): Promise<void> => {
+    const now: JobRow[] = [];
+    const claimedDeliveries = new Set<string>();
+    for (const job of jobs) {
+      const deliveryId = parseDeliveryJob(job.payload).deliveryId;
+      if (deliveriesInFlight.has(deliveryId) || claimedDeliveries.has(deliveryId)) held.push(job);
+      else {
+        claimedDeliveries.add(deliveryId);
+        now.push(job);
+      }
+    }
+    if (now.length === 0) return;
+    ran += now.length;
+    const { idle, work } = await prepare(deps, now);
+    if (idle.length > 0)
+      await completeJobs(
+        deps.db,
+        idle.map((job) => job.id),
+        deps.clock.now(),
+      );
+    for (const item of work) {
+      const group = item.delivery.endpointId;
+      busy.set(group, (busy.get(group) ?? 0) + 1);
+      deliveriesInFlight.add(item.delivery.id);
+      const sending = send(deps, item).then((sent) => {
+        inFlight.delete(item.job.id);
+        done.push(sent);
+      });
+      inFlight.set(item.job.id, sending);
+    }
+  };
+
+  await admit([first]);
+  for (;;) {
+    if (lookAgain && inFlight.size < limit) {
+      const more = await claimMore(limit - inFlight.size, busy);
+      lookAgain = more.length > 0;
+      if (more.length > 0) {
+        await admit(more);
+        continue;
+      }
+    }
+    if (inFlight.size === 0 && done.length === 0) {
+      if (held.length === 0) return ran;
+      await admit(held.splice(0));
+      continue;
+    }
+    if (done.length === 0) await Promise.race(inFlight.values());
+    const finished = done.splice(0);
+    await record(deps, finished);
+    for (const { work } of finished) {
+      const group = work.delivery.endpointId;
+      busy.set(group, (busy.get(group) ?? 1) - 1);
+      if (busy.get(group) === 0) busy.delete(group);
+      deliveriesInFlight.delete(work.delivery.id);
+    }
+    // Slots freed: more may be due by now (new events, or jobs another worker left).
+    lookAgain = true;
+    if (held.length > 0) await admit(held.splice(0));
   }
-  return result;
 }
 
-/**
- * The `webhook-delivery` jobs a worker claimed together (claimGroupedJobs: at most
- * SVC_WEBHOOK_ENDPOINT_CONCURRENCY of one endpoint). Every attempt of the batch is sent at once;
- * the reads before and the writes after are a few statements for the whole batch, not per delivery.
- * Each job is settled here: done, or failed to run again later.
- */
-export async function runDeliveryBatch(deps: AppDeps, jobs: JobRow[]): Promise<void> {
-  for (const wave of waves(jobs)) await runWave(deps, wave);
-}
-
-async function runWave(deps: AppDeps, jobs: JobRow[]): Promise<void> {
+/** Reads the claimed jobs' deliveries and endpoints in one statement and numbers their attempts in another. */
+async function prepare(deps: AppDeps, jobs: JobRow[]): Promise<{ idle: JobRow[]; work: Work[] }> {
   const payloads = jobs.map((job) => ({ job, payload: parseDeliveryJob(job.payload) }));
   const rows = await deps.db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
@@ -127,71 +196,81 @@ async function runWave(deps: AppDeps, jobs: JobRow[]): Promise<void> {
     );
   const byId = new Map(rows.map((row) => [row.delivery.id, row]));
   const idle: JobRow[] = [];
-  const work: Work[] = [];
+  const current: Omit<Work, 'attemptNumber' | 'attemptedAt'>[] = [];
   for (const { job, payload } of payloads) {
     const row = byId.get(payload.deliveryId);
-    if (row && isCurrent(payload, row.delivery)) work.push({ job, payload, delivery: row.delivery, endpoint: row.endpoint });
+    if (row && isCurrent(payload, row.delivery)) current.push({ job, payload, delivery: row.delivery, endpoint: row.endpoint });
     else idle.push(job);
   }
   const attemptedAt = deps.clock.now();
   const numbers = await reserveAttemptNumbers(
     deps.db,
-    work.map((item) => item.delivery.id),
+    current.map((item) => item.delivery.id),
   );
-  const outcomes = await Promise.all(work.map((item) => (isOpen(item.endpoint) ? attempt(deps, item.delivery, item.endpoint) : null)));
+  return { idle, work: current.map((item) => ({ ...item, attemptedAt, attemptNumber: numbers.get(item.delivery.id) ?? 0 })) };
+}
 
-  const record = (item: Work, outcome: AttemptOutcome): AttemptRecord => ({
-    deliveryId: item.delivery.id,
-    attemptNumber: numbers.get(item.delivery.id) ?? 0,
-    attemptedAt,
-    outcome,
-  });
-  const succeeded = work.filter((_, index) => outcomes[index]?.errorClass === null);
-  // One transaction for every success: a worker that dies between recording a success and settling
-  // its delivery would otherwise leave it pending with a success logged, and the retry after its
-  // lease would log a second one. Now a crash leaves either both or neither (and then one more
-  // send: receivers de-duplicate on deliveryId).
-  await deps.db.transaction(async (tx) => {
-    await recordAttempts(
-      tx,
-      work.flatMap((item, index) => {
-        const outcome = outcomes[index];
-        return outcome?.errorClass === null ? [record(item, outcome)] : [];
-      }),
-    );
-    await resetFailures({ db: tx }, [...new Set(succeeded.map((item) => item.delivery.endpointId))]);
-    await settleDeliveries(
-      tx,
-      succeeded.map((item) => item.delivery.id),
-      'succeeded',
-      deps.clock.now(),
-    );
-    await completeJobs(
-      tx,
-      [...idle, ...succeeded.map((item) => item.job)].map((job) => job.id),
-      deps.clock.now(),
-    );
-  });
+/** One attempt; never rejects: what broke is handed to `record`, which lets the job run again. */
+async function send(deps: AppDeps, work: Work): Promise<Sent> {
+  if (!isOpen(work.endpoint)) return { work, outcome: null };
+  try {
+    return { work, outcome: await attempt(deps, work.delivery, work.endpoint) };
+  } catch (error) {
+    return { work, outcome: null, error };
+  }
+}
 
-  // The rest, one at a time: a refused endpoint, a failed attempt (counting towards auto-disable,
-  // which must see the failures in order) and its retry.
-  for (const [index, item] of work.entries()) {
-    const outcome = outcomes[index];
+const attemptRecord = (work: Work, outcome: AttemptOutcome): AttemptRecord => ({
+  deliveryId: work.delivery.id,
+  attemptNumber: work.attemptNumber,
+  attemptedAt: work.attemptedAt,
+  outcome,
+});
+
+/** Writes what finished: every success in one transaction, then each failure on its own. */
+async function record(deps: AppDeps, finished: Sent[]): Promise<void> {
+  const succeeded = finished.filter((sent) => sent.outcome?.errorClass === null);
+  if (succeeded.length > 0) {
+    // One transaction: a worker that dies between recording a success and settling its delivery
+    // would otherwise leave it pending with a success logged, and the retry after its lease would
+    // log a second one. Now a crash leaves either both or neither (and then one more send:
+    // receivers de-duplicate on deliveryId).
+    await deps.db.transaction(async (tx) => {
+      await recordAttempts(
+        tx,
+        succeeded.map(({ work, outcome }) => attemptRecord(work, outcome!)),
+      );
+      await resetFailures({ db: tx }, [...new Set(succeeded.map(({ work }) => work.delivery.endpointId))]);
+      await settleDeliveries(
+        tx,
+        succeeded.map(({ work }) => work.delivery.id),
+        'succeeded',
+        deps.clock.now(),
+      );
+      await completeJobs(
+        tx,
+        succeeded.map(({ work }) => work.job.id),
+        deps.clock.now(),
+      );
+    });
+  }
+  // The rest, one at a time: auto-disable must count failures in order.
+  for (const { work, outcome, error } of finished) {
     if (outcome?.errorClass === null) continue;
     try {
-      if (outcome === null || outcome === undefined) {
+      if (error !== undefined) throw error;
+      if (outcome === null) {
         // Spec 3.6: a disabled or deleted endpoint's deliveries stop; nothing is sent and nothing counted.
-        const refused: AttemptOutcome = { statusCode: null, durationMs: 0, errorClass: 'endpoint_disabled' };
-        await recordAttempts(deps.db, [record(item, refused)]);
-        await settleDelivery(deps.db, item.delivery.id, 'failed', attemptedAt);
+        await recordAttempts(deps.db, [attemptRecord(work, { statusCode: null, durationMs: 0, errorClass: 'endpoint_disabled' })]);
+        await settleDelivery(deps.db, work.delivery.id, 'failed', work.attemptedAt);
       } else {
-        await recordAttempts(deps.db, [record(item, outcome)]);
-        await afterFailure(deps, item, attemptedAt);
+        await recordAttempts(deps.db, [attemptRecord(work, outcome)]);
+        await afterFailure(deps, work);
       }
-      await completeJobs(deps.db, [item.job.id], deps.clock.now());
-    } catch (error) {
-      deps.logger.error({ err: error, jobId: item.job.id, deliveryId: item.delivery.id }, 'webhook delivery failed to record');
-      await failJob(deps.db, item.job, error, new Date(deps.clock.now().getTime() + 30_000));
+      await completeJobs(deps.db, [work.job.id], deps.clock.now());
+    } catch (failure) {
+      deps.logger.error({ err: failure, jobId: work.job.id, deliveryId: work.delivery.id }, 'webhook delivery failed');
+      await failJob(deps.db, work.job, failure, new Date(deps.clock.now().getTime() + 30_000));
     }
   }
 }
@@ -201,7 +280,7 @@ function isOpen(endpoint: WebhookEndpointRow | null): endpoint is WebhookEndpoin
 }
 
 /** A failed attempt: counted towards auto-disable, then the next attempt queued or the delivery settled. */
-async function afterFailure(deps: AppDeps, { payload, delivery }: Work, attemptedAt: Date): Promise<void> {
+async function afterFailure(deps: AppDeps, { payload, delivery, attemptedAt }: Work): Promise<void> {
   const disabled = await countFailure(deps, delivery.endpointId, delivery.id);
   if (payload.manual) {
     // A resend is one extra attempt: it ends a delivery it reopened, and leaves an automatic schedule alone.

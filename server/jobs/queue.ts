@@ -61,45 +61,43 @@ export async function claimJobs(
 }
 
 /**
- * Claims up to `limit` due jobs of one name, at most `perGroup` of any one group, oldest first. The
- * whole batch runs at once, so the bound per group is the most a worker has in flight to one
- * receiver, and a batch takes no longer than its slowest job: it cannot outlive its lease the way
- * a queue of jobs run one after another could. Candidates are locked first (SKIP LOCKED, so two
- * workers never claim the same job), then ranked within their group; the ones left over are
- * released when the statement ends.
+ * Claims up to `limit` due jobs of one name, oldest first, so that no group has more than
+ * `perGroup` once those the worker already runs (`busy`, by group) are counted. The oldest due
+ * rows are ranked within their group without locking them (a group already full is passed over,
+ * however many of its jobs wait), then the chosen ones are locked with SKIP LOCKED and their state
+ * checked again, so two workers never claim one job: a worker that loses a race gets fewer.
  */
 export async function claimGroupedJobs(
   db: Database,
-  options: {
-    now: Date;
-    name: string;
-    limit: number;
-    perGroup: number;
-    leaseSeconds: number;
-    /** The group of a job the worker already holds for this batch: it takes one of that group's places. */
-    heldGroup?: string | null;
-  },
+  options: { now: Date; name: string; limit: number; perGroup: number; leaseSeconds: number; busy: ReadonlyMap<string, number> },
 ): Promise<JobRow[]> {
-  const held = options.heldGroup === undefined ? sql`false` : sql`ranked.group_key IS NOT DISTINCT FROM ${options.heldGroup}`;
+  if (options.limit <= 0) return [];
+  const busy = JSON.stringify(Object.fromEntries(options.busy));
+  const due = sql`((${jobs.state} = 'pending' AND ${jobs.runAt} <= ${options.now}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())) AND ${jobs.name} = ${options.name}`;
   const result = await db.execute(sql`
+    WITH busy AS (SELECT key AS group_key, value::int AS n FROM jsonb_each_text(${busy}::jsonb))
     UPDATE ${jobs} SET state = 'running', locked_by = ${WORKER_ID},
       lease_until = now() + make_interval(secs => ${options.leaseSeconds}), attempts = ${jobs.attempts} + 1
     WHERE ${jobs.id} IN (
-      SELECT ranked.id FROM (
-        SELECT candidates.id, candidates.run_at, candidates.group_key,
-          row_number() OVER (PARTITION BY candidates.group_key ORDER BY candidates.run_at, candidates.id) AS place
-        FROM (
-          SELECT ${jobs.id}, ${jobs.runAt}, ${jobs.groupKey} FROM ${jobs}
-          WHERE ((${jobs.state} = 'pending' AND ${jobs.runAt} <= ${options.now}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now()))
-            AND ${jobs.name} = ${options.name}
-          ORDER BY ${jobs.runAt}, ${jobs.id}
-          LIMIT ${options.limit * 4}
-          FOR UPDATE SKIP LOCKED
-        ) AS candidates
-      ) AS ranked
-      WHERE ranked.place <= ${options.perGroup} - (CASE WHEN ${held} THEN 1 ELSE 0 END)
-      ORDER BY ranked.run_at, ranked.id
-      LIMIT ${options.limit}
+      SELECT ${jobs.id} FROM ${jobs}
+      WHERE ${jobs.id} IN (
+        SELECT ranked.id FROM (
+          SELECT candidates.id, candidates.run_at, candidates.group_key,
+            row_number() OVER (PARTITION BY candidates.group_key ORDER BY candidates.run_at, candidates.id) AS place
+          FROM (
+            SELECT ${jobs.id}, ${jobs.runAt}, ${jobs.groupKey} FROM ${jobs}
+            WHERE ${due}
+              AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.group_key = coalesce(${jobs.groupKey}, '') AND busy.n >= ${options.perGroup})
+            ORDER BY ${jobs.runAt}, ${jobs.id}
+            LIMIT ${Math.max(options.limit * 4, 256)}
+          ) AS candidates
+        ) AS ranked
+        LEFT JOIN busy ON busy.group_key = coalesce(ranked.group_key, '')
+        WHERE ranked.place <= ${options.perGroup} - coalesce(busy.n, 0)
+        ORDER BY ranked.run_at, ranked.id
+        LIMIT ${options.limit}
+      ) AND ${due}
+      FOR UPDATE SKIP LOCKED
     )
     RETURNING id`);
   return selectClaimed(db, result);

@@ -18,33 +18,40 @@ export interface RecurringJob {
 }
 
 /**
- * A job name whose due jobs a worker claims and runs together (claimGroupedJobs): the handler gets
- * the whole batch, settles every job in it (completeJobs, or failJob for one that must run again)
- * and throws only when the batch as a whole could not be recorded.
+ * A job name a worker runs as a stream: the handler gets the first due job and a way to claim more
+ * (claimGroupedJobs, bounded per group), runs them until none is due and none in flight, settles
+ * each one itself (completeJobs, or failJob to run again) and returns how many ran.
  */
-export interface BatchedJob {
-  handler: (deps: AppDeps, jobs: JobRow[]) => Promise<void>;
-  /** Most jobs in one batch, and most of one group (JobRow.groupKey) in one batch. */
-  limits: (deps: AppDeps) => { batch: number; perGroup: number };
+export interface StreamedJob {
+  run: (
+    deps: AppDeps,
+    first: JobRow,
+    claimMore: (limit: number, busy: ReadonlyMap<string, number>) => Promise<JobRow[]>,
+  ) => Promise<number>;
+  /** Most jobs of one group (JobRow.groupKey) in flight at once. */
+  perGroup: (deps: AppDeps) => number;
 }
 
 export interface JobRegistry {
   handlers: Record<string, JobHandler>;
   recurring: RecurringJob[];
-  /** Names run in batches by the poll loop; `handlers` still runs one of them for "run this job now". */
-  batched?: Record<string, BatchedJob>;
+  /** Names the poll loop runs as streams; "run this job now" runs one of them alone. */
+  streamed?: Record<string, StreamedJob>;
 }
 
 /**
  * Jobs are claimed one at a time: a lease covers one job, and a webhook attempt alone may take 15 s,
  * so a batch run one job after another could outlive its lease and be claimed twice by another
- * worker. Batched names (registry.batched) run their whole batch at once instead.
+ * worker. Streamed names (registry.streamed) claim a job only when it can start at once instead.
  */
 const BATCH = 1;
 
 async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promise<void> {
-  const batched = registry.batched?.[job.name];
-  if (batched) return runBatch(deps, job.name, batched, [job]);
+  const streamed = registry.streamed?.[job.name];
+  if (streamed) {
+    await runStream(deps, job, streamed, async () => []);
+    return;
+  }
   const handler = registry.handlers[job.name];
   const now = deps.clock.now();
   try {
@@ -74,20 +81,28 @@ export async function ensureRecurring(deps: AppDeps, registry: JobRegistry): Pro
   }
 }
 
-async function runBatch(deps: AppDeps, name: string, batched: BatchedJob, jobs: JobRow[]): Promise<void> {
+/**
+ * A stream that throws has lost track of what it holds: those jobs stay claimed and run again when
+ * their lease ends (at least once), as after a crash.
+ */
+async function runStream(
+  deps: AppDeps,
+  first: JobRow,
+  streamed: StreamedJob,
+  claimMore: (limit: number, busy: ReadonlyMap<string, number>) => Promise<JobRow[]>,
+): Promise<number> {
   try {
-    await batched.handler(deps, jobs);
+    return await streamed.run(deps, first, claimMore);
   } catch (error) {
-    deps.logger.error({ err: error, job: name, jobs: jobs.length }, 'job batch failed');
-    const retryAt = new Date(deps.clock.now().getTime() + 30_000);
-    for (const job of jobs) await failJob(deps.db, job, error, retryAt);
+    deps.logger.error({ err: error, job: first.name }, 'job stream failed; its claimed jobs run again after their lease');
+    return 1;
   }
 }
 
 /**
  * Runs every job due at the clock's now, until none is left. Returns how many ran. The oldest due
- * job decides what runs next, so jobs keep their time order; when it is of a batched name, the due
- * jobs of that name run with it as one batch.
+ * job decides what runs next, so jobs keep their time order; when it is of a streamed name, the due
+ * jobs of that name run with it as one stream.
  */
 export async function runDueJobs(deps: AppDeps, registry: JobRegistry): Promise<number> {
   let ran = 0;
@@ -95,27 +110,16 @@ export async function runDueJobs(deps: AppDeps, registry: JobRegistry): Promise<
   for (;;) {
     const [job] = await claimJobs(deps.db, { now: deps.clock.now(), limit: BATCH, leaseSeconds });
     if (!job) return ran;
-    const batched = registry.batched?.[job.name];
-    if (!batched) {
+    const streamed = registry.streamed?.[job.name];
+    if (!streamed) {
       await runOne(deps, registry, job);
       ran++;
       continue;
     }
-    const limits = batched.limits(deps);
-    const more =
-      limits.batch <= 1
-        ? []
-        : await claimGroupedJobs(deps.db, {
-            now: deps.clock.now(),
-            name: job.name,
-            limit: limits.batch - 1,
-            perGroup: limits.perGroup,
-            leaseSeconds,
-            heldGroup: job.groupKey,
-          });
-    const jobs = [job, ...more];
-    await runBatch(deps, job.name, batched, jobs);
-    ran += jobs.length;
+    const perGroup = streamed.perGroup(deps);
+    ran += await runStream(deps, job, streamed, (limit, busy) =>
+      claimGroupedJobs(deps.db, { now: deps.clock.now(), name: job.name, limit, perGroup, leaseSeconds, busy }),
+    );
   }
 }
 

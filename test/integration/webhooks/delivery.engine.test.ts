@@ -1,11 +1,13 @@
 // How the worker sends webhooks (issue 17): a queued delivery wakes an idle worker at once (no wait
-// for the next poll), attempts to one endpoint reuse a kept-alive connection, and a batch sends to
-// several endpoints at once while never holding more than SVC_WEBHOOK_ENDPOINT_CONCURRENCY requests
-// open to any one of them.
+// for the next poll), attempts to one endpoint reuse a kept-alive connection, and the worker sends
+// to several endpoints at once while never holding more than SVC_WEBHOOK_ENDPOINT_CONCURRENCY
+// requests open to any one of them, so a slow receiver delays only its own deliveries.
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { webhookDeliveries } from '../../../server/store/schema/index.js';
 import { startWorker, type Worker } from '../../../server/jobs/runner.js';
 import type { TestServer } from '../../support/harness.js';
 import { createEndpoint, emit, runDue, startDeliveryServer } from './delivery.support.js';
@@ -16,7 +18,7 @@ interface Arrival {
 }
 
 /** A receiver that answers 204 after `delayMs` and keeps count of the requests open per path. */
-async function countingReceiver(delayMs = 0) {
+async function countingReceiver(delayMs: number | ((path: string) => number) = 0) {
   const arrivals: Arrival[] = [];
   const open = new Map<string, number>();
   const most = new Map<string, number>();
@@ -34,7 +36,7 @@ async function countingReceiver(delayMs = 0) {
       openTotal--;
     });
     req.resume();
-    req.on('end', () => setTimeout(() => res.writeHead(204).end(), delayMs));
+    req.on('end', () => setTimeout(() => res.writeHead(204).end(), typeof delayMs === 'number' ? delayMs : delayMs(path)));
   });
   http.listen(0, '127.0.0.1');
   await once(http, 'listening');
@@ -63,7 +65,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setUp(env: Record<string, string> = {}, delayMs = 0) {
+async function setUp(env: Record<string, string> = {}, delayMs: number | ((path: string) => number) = 0) {
   const server: TestServer = await startDeliveryServer({ env });
   cleanups.push(() => server.close());
   const receiver = await countingReceiver(delayMs);
@@ -110,5 +112,30 @@ describe('the webhook worker', () => {
     expect(receiver.most.get('/a')).toBe(2);
     expect(receiver.most.get('/b')).toBe(2);
     expect(receiver.mostTotal()).toBe(4);
+  });
+
+  it('lets a slow endpoint hold only its own slots: the others are delivered and recorded meanwhile', async () => {
+    const { server, receiver, account } = await setUp({ SVC_WEBHOOK_ENDPOINT_CONCURRENCY: '2' }, (path) => (path === '/slow' ? 2_000 : 0));
+    await createEndpoint(server, account, `${receiver.url}/slow`);
+    const fast = await createEndpoint(server, account, `${receiver.url}/fast`);
+    for (let i = 0; i < 3; i++) await emit(server, account);
+    const started = Date.now();
+    const running = runDue(server);
+    const fastDone = async (): Promise<number> => {
+      const rows = await server.deps.db
+        .select({ status: webhookDeliveries.status })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, fast.id));
+      return rows.filter((row) => row.status === 'succeeded').length;
+    };
+    while ((await fastDone()) < 3) {
+      if (Date.now() - started > 10_000) throw new Error('the fast endpoint was not served');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // All three fast ones settled before the first slow answer came back.
+    expect(Date.now() - started).toBeLessThan(1_500);
+    await running;
+    expect(receiver.most.get('/slow')).toBe(2);
+    expect(receiver.arrivals.filter((arrival) => arrival.path === '/slow')).toHaveLength(3);
   });
 });
