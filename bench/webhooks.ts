@@ -1,7 +1,7 @@
 // Signed durable webhook deliveries per second, and the time from an event to its first attempt, on
 // PostgreSQL with one and with two worker processes and on PGlite. Not a test: it asserts nothing
 // beyond "everything arrived" and prints figures.
-//   npm run bench:webhooks [-- --deliveries 2000 --rounds 3 --endpoints 4 --rate 100 --seconds 3]
+//   npm run bench:webhooks [-- --deliveries 2000 --rounds 3 --endpoints 4 --rate 100 --seconds 3 --engines postgres,pglite]
 //
 // Processes: the receiver runs in a child of its own (bench/webhooks/receiver.ts, answers 204 at
 // once and reports first arrivals over IPC). On PostgreSQL each worker is `node scripts/start.mjs
@@ -48,6 +48,7 @@ const { values } = parseArgs({
     endpoints: { type: 'string', default: '4' },
     rate: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '3' },
+    engines: { type: 'string', default: 'postgres,pglite' },
   },
 });
 const deliveries = Number(values.deliveries);
@@ -55,6 +56,7 @@ const rounds = Number(values.rounds);
 const endpointCount = Number(values.endpoints);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
+const engines = values.engines.split(',');
 const EVENT = 'abn_registration.status_changed';
 const SECRET_KEY = randomBytes(32).toString('base64url');
 
@@ -318,9 +320,9 @@ const rows: Row[] = [];
 const skipped: string[] = [];
 let failed = false;
 try {
-  let postgres = true;
+  let postgres = engines.includes('postgres');
   try {
-    await (await createThrowawayDatabase()).drop();
+    if (postgres) await (await createThrowawayDatabase()).drop();
   } catch (error) {
     postgres = false;
     skipped.push(
@@ -331,7 +333,7 @@ try {
     rows.push(await measure(() => postgresSetup(1)));
     rows.push(await measure(() => postgresSetup(2)));
   }
-  rows.push(await measure(pgliteSetup));
+  if (engines.includes('pglite')) rows.push(await measure(pgliteSetup));
 
   const [one, five] = loadavg();
   console.log(

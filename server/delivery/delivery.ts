@@ -97,6 +97,9 @@ interface Sent {
   error?: unknown;
 }
 
+/** How long the stream waits after an answer for others before it records them (milliseconds). */
+const GATHER_MS = 2;
+
 /** Claims more due jobs of this name: at most `limit`, none past the per-endpoint bound once `busy` (in flight) is counted. */
 export type ClaimMore = (limit: number, busy: ReadonlyMap<string, number>) => Promise<JobRow[]>;
 
@@ -166,7 +169,12 @@ export async function runDeliveryStream(deps: AppDeps, first: JobRow, claimMore:
       await admit(held.splice(0));
       continue;
     }
-    if (done.length === 0) await Promise.race(inFlight.values());
+    if (done.length === 0) {
+      await Promise.race(inFlight.values());
+      // Answers tend to come back together: a moment's wait records them in one transaction and
+      // refills their slots with one claim, instead of a round of statements per answer.
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+    }
     const finished = done.splice(0);
     await record(deps, finished);
     for (const { work } of finished) {
