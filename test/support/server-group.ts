@@ -1,9 +1,10 @@
-// A real `server/main.ts` process (as `npm start` runs it, tsx loaded in-process) in a process group
+// A real `server/main.ts` process (as `npm start` runs it: the bundle, server-entry.ts) in a process group
 // of its own, so a SIGKILL reaches everything it started: for the crash soak and the tests of what a
 // data directory holds. Only these processes are ever signalled, by their group id.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TOKEN, TEST_START } from './harness.js';
+import { serverEntry } from './server-entry.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -48,7 +49,7 @@ export function groupServerEnv(engine: Engine, location: string, extra: Record<s
 }
 
 export function spawnGroupServer(env: NodeJS.ProcessEnv): GroupServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,11 @@
 // Real `server/main.ts` processes for the tests of several processes on one PostgreSQL (shared rate
-// limits, one manual clock): started as `npm start` runs it (tsx), on the manual clock at TEST_START,
+// limits, one manual clock): started as `npm start` runs it (the bundle, server-entry.ts), on the manual clock at TEST_START,
 // with the test admin token, a free port and nothing inherited that would change what is measured
 // (database, port, role, Redis counter store).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TOKEN, TEST_SECRET_KEY, TEST_START } from './harness.js';
+import { serverEntry } from './server-entry.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,7 +21,7 @@ export function spawnServer(
   options: { role?: 'api' | 'worker'; env?: Record<string, string> } = {},
 ): ServerProcess {
   const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, PORT: _c, SVC_ROLE: _d, REDIS_URL: _e, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(options.role ? ['--role', options.role] : [])], {
+  const child = spawn(process.execPath, [...serverEntry(), ...(options.role ? ['--role', options.role] : [])], {
     cwd: ROOT,
     env: {
       ...env,

@@ -23,6 +23,7 @@ import { verifySvcSignature } from '../../../server/delivery/signing.js';
 import { sealEndpointSecret } from '../../../server/delivery/endpoint-secrets.js';
 import { createSealer, parseSecretKey } from '../../../server/sealing.js';
 import { TEST_SECRET_KEY } from '../../support/harness.js';
+import { serverEntry } from '../../support/server-entry.js';
 import { assertPostgres, createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../../support/postgres.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -44,10 +45,10 @@ interface Worker {
   output: () => string;
 }
 
-/** `tsx server/main.ts --role worker` in its own process group, so a kill reaches tsx and its node child alike. */
+/** `npm start -- --role worker` (the bundle) in its own process group, as a deployment runs it. */
 function startWorker(databaseUrl: string, name: string): Worker {
   const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, PORT: _c, SVC_ROLE: _d, REDIS_URL: _e, SVC_CLOCK_START: _f, ...env } = process.env;
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts', '--role', 'worker'], {
+  const child = spawn(process.execPath, [...serverEntry(), '--role', 'worker'], {
     cwd: ROOT,
     env: {
       ...env,
