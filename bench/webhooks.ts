@@ -1,7 +1,7 @@
 // Signed durable webhook deliveries per second, and the time from an event to its first attempt, on
 // PostgreSQL with one and with two worker processes and on PGlite. Not a test: it asserts nothing
 // beyond "everything arrived" and prints figures.
-//   npm run bench:webhooks [-- --deliveries 2000 --rounds 3 --endpoints 4 --rate 100 --seconds 3 --engines postgres,pglite]
+//   npm run bench:webhooks [-- --deliveries 2000 --rounds 3 --endpoints 4 --rate 100 --seconds 3 --engines postgres,pglite --profile DIR]
 //
 // Processes: the receiver runs in a child of its own (bench/webhooks/receiver.ts, answers 204 at
 // once and reports first arrivals over IPC). On PostgreSQL each worker is `node scripts/start.mjs
@@ -49,6 +49,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '3' },
     engines: { type: 'string', default: 'postgres,pglite' },
+    /** Writes a CPU profile of each PostgreSQL worker process into this folder (node --cpu-prof). */
+    profile: { type: 'string' },
   },
 });
 const deliveries = Number(values.deliveries);
@@ -176,7 +178,13 @@ async function postgresSetup(workers: number): Promise<Setup> {
       await startProcess(
         `worker ${i + 1}`,
         process.execPath,
-        ['--enable-source-maps', 'scripts/start.mjs', '--role', 'worker'],
+        [
+          ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
+          '--enable-source-maps',
+          'scripts/start.mjs',
+          '--role',
+          'worker',
+        ],
         { ...env, DATABASE_URL: database.url, SVC_SECRET_KEY: SECRET_KEY, SVC_WEBHOOK_ALLOW_LOCAL: '1', LOG_LEVEL: 'warn' },
         /(Registry worker running)/,
       ),

@@ -99,6 +99,8 @@ interface Sent {
 
 /** How long the stream waits after an answer for others before it records them (milliseconds). */
 const GATHER_MS = 2;
+/** Batches of answers that may wait to be written before the stream stops sending to let them. */
+const MAX_QUEUED_RECORDS = 2;
 
 /** Claims more due jobs of this name: at most `limit`, none past the per-endpoint bound once `busy` (in flight) is counted. */
 export type ClaimMore = (limit: number, busy: ReadonlyMap<string, number>) => Promise<JobRow[]>;
@@ -154,8 +156,30 @@ export async function runDeliveryStream(deps: AppDeps, first: JobRow, claimMore:
     }
   };
 
+  // What finished is recorded while the next attempts are claimed and sent (another pooled
+  // connection on PostgreSQL); the writes stay in order, one batch after another, so auto-disable
+  // counts failures as they happened, and at most MAX_QUEUED_RECORDS wait behind the database.
+  let recording: Promise<void> = Promise.resolve();
+  let recordsQueued = 0;
+  // An object, not a `let`: it is set inside the promise chain, which TypeScript's narrowing cannot see.
+  const recordFailure: { failed: boolean; error?: unknown } = { failed: false };
+  const recordLater = (finished: Sent[]): void => {
+    recordsQueued++;
+    recording = recording
+      .then(() => record(deps, finished))
+      .catch((error: unknown) => {
+        if (!recordFailure.failed) Object.assign(recordFailure, { failed: true, error });
+      })
+      .finally(() => {
+        recordsQueued--;
+        for (const { work } of finished) deliveriesInFlight.delete(work.delivery.id);
+      });
+  };
+
   await admit([first]);
   for (;;) {
+    // A batch that could not be written: stop; its jobs stay claimed and run again after their lease.
+    if (recordFailure.failed) throw recordFailure.error;
     if (lookAgain && inFlight.size < limit) {
       const more = await claimMore(limit - inFlight.size, busy);
       lookAgain = more.length > 0;
@@ -165,6 +189,8 @@ export async function runDeliveryStream(deps: AppDeps, first: JobRow, claimMore:
       }
     }
     if (inFlight.size === 0 && done.length === 0) {
+      await recording;
+      if (recordFailure.failed) throw recordFailure.error;
       if (held.length === 0) return ran;
       await admit(held.splice(0));
       continue;
@@ -176,13 +202,14 @@ export async function runDeliveryStream(deps: AppDeps, first: JobRow, claimMore:
       await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     }
     const finished = done.splice(0);
-    await record(deps, finished);
+    // The slots are free as soon as the answers are in.
     for (const { work } of finished) {
       const group = work.delivery.endpointId;
       busy.set(group, (busy.get(group) ?? 1) - 1);
       if (busy.get(group) === 0) busy.delete(group);
-      deliveriesInFlight.delete(work.delivery.id);
     }
+    recordLater(finished);
+    if (recordsQueued > MAX_QUEUED_RECORDS) await recording;
     // Slots freed: more may be due by now (new events, or jobs another worker left).
     lookAgain = true;
     if (held.length > 0) await admit(held.splice(0));

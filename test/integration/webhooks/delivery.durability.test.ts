@@ -245,12 +245,11 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
     expect(first.child.signalCode).toBe('SIGKILL');
     expect(groupAlive(first.child.pid!)).toBe(false);
     const atKill = { distinct: distinct.size, succeeded: await succeeded() };
-    // Some, not all: the worker sends a batch at once and records it when the batch is back, so the
-    // earlier batches had settled and none of the one on the wire had (at most PER_ENDPOINT of them).
+    // Some, not all: the worker had recorded earlier answers, and not the one on the wire (nor, maybe,
+    // a few answered just before it whose write was still queued).
     expect(atKill.distinct).toBeGreaterThanOrEqual(KILL_AT);
     expect(atKill.succeeded).toBeGreaterThan(0);
     expect(atKill.succeeded).toBeLessThan(KILL_AT);
-    expect(atKill.distinct - atKill.succeeded).toBeLessThanOrEqual(PER_ENDPOINT);
     const [onTheWire] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, killedDuring));
     expect(onTheWire!.status).toBe('pending');
     const [heldJob] = await db
