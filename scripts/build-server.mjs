@@ -44,7 +44,9 @@ export async function buildServerBundle() {
       'fast-check',
     ],
     // Bundled CommonJS packages require Node's built-ins: give the ES module a require of its own.
-    banner: { js: "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);",
+    },
     sourcemap: true,
     // The map points into the sources (in the checkout); without their text it is a third the size,
     // and --enable-source-maps parses it at every start.
