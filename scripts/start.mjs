@@ -1,8 +1,8 @@
 // `npm start`: runs the server as compiled JavaScript (build/server.mjs) instead of compiling its
 // TypeScript at every start (issue 17: start time). The bundle is rebuilt first whenever a source
-// under server/ or schemas/ is newer than it (esbuild, about half a second), so an edited checkout
-// never runs stale code; so is the sandbox console (console/dist, Vite) when one of its sources is
-// newer. Without esbuild (an install without dev dependencies) it runs the TypeScript through tsx.
+// under server/ or schemas/, or the installed packages, are newer than it (esbuild, about half a
+// second), so an edited checkout never runs stale code; so is the sandbox console (console/dist,
+// Vite) when one of its sources is newer. Without esbuild (an install without dev dependencies) it runs the TypeScript through tsx.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLE = join(ROOT, 'build', 'server.mjs');
-const SOURCES = ['server', 'schemas'];
+// The bundle holds the packages loaded at start too: an install that changed them (npm ci, npm
+// install rewrite node_modules/.package-lock.json) makes it stale as well.
+const SOURCES = ['server', 'schemas', 'package-lock.json', 'node_modules/.package-lock.json'];
 
 const CONSOLE_BUILD = join(ROOT, 'console', 'dist', 'index.html');
 // As scripts/build-console.ts lists them.

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fromRoot } from '../root.js';
-import { isFreshDataDir, pgliteSeed } from './pglite-seed.js';
+import { copyPgliteSeed, isFreshDataDir, pgliteSeed } from './pglite-seed.js';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.js';
 import * as schema from './schema/index.js';
 
@@ -68,9 +68,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const migrate = (client: PGlite) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
-  const client = isFreshDataDir(dataDir)
-    ? new PGlite(dataDir, { loadDataDir: await pgliteSeed(MIGRATIONS, migrate) })
-    : new PGlite(dataDir);
+  let client: PGlite;
+  if (dataDir.startsWith('memory://')) client = new PGlite(dataDir, { loadDataDir: await pgliteSeed(MIGRATIONS, migrate) });
+  else {
+    if (isFreshDataDir(dataDir)) await copyPgliteSeed(dataDir, MIGRATIONS, migrate);
+    client = new PGlite(dataDir);
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migrate(client);
   const changes = pgliteChangeFeed(client);
