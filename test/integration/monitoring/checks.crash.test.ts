@@ -162,9 +162,14 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
     );
     expect(finished.attempts).toBe(2);
     // The second run took only what the first had not marked (its log line counts what it checked).
-    const logged = /"checked":(\d+),"events":(\d+)[^\n]*monitoring register check/.exec(second.output());
-    expect(logged, second.output()).not.toBeNull();
-    expect(Number(logged![1])).toBe(TOTAL - afterKill);
+    // The log is written asynchronously: the line may reach the pipe a moment after the job's row.
+    const logged = await waitFor(
+      "the check's log line",
+      async () => /"checked":(\d+),"events":(\d+)[^\n]*monitoring register check/.exec(second.output()) ?? undefined,
+      10_000,
+      second,
+    );
+    expect(Number(logged[1])).toBe(TOTAL - afterKill);
 
     const rows = await db.select().from(monitoredEntities).where(eq(monitoredEntities.accountId, account.id));
     expect(rows).toHaveLength(TOTAL);
@@ -174,7 +179,7 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
     expect(eventsAtKill.length).toBeLessThan(changed.length);
     expect(new Set(events.map((event) => event.entityId)).size).toBe(changed.length);
     expect(events.every((event) => event.eventType === 'name_change')).toBe(true);
-    expect(Number(logged![2])).toBe(changed.length - eventsAtKill.length);
+    expect(Number(logged[2])).toBe(changed.length - eventsAtKill.length);
     const renamed = rows
       .filter((row) => row.entityName.startsWith('RENAMED'))
       .map((row) => row.acn)
