@@ -19,6 +19,7 @@ import { createLogger } from '../server/logger.js';
 import { openDatabase, type OpenDatabase } from '../server/store/db.js';
 import { apiKeys, monitoredEntities, monitoringEvents, registerCompanies, webhookEndpoints } from '../server/store/schema/index.js';
 import { wireDeps } from '../server/wiring.js';
+import { acnFrom, baselineSnapshot as baseline } from '../test/support/generated-companies.js';
 import { createThrowawayDatabase, POSTGRES_ADMIN_URL, redactedUrl } from '../test/support/postgres.js';
 
 const { values } = parseArgs({
@@ -29,30 +30,6 @@ const wanted = new Set(values.engines!.split(','));
 const ACCOUNTS = 100;
 const CHANGED_EVERY = 100;
 const START = new Date('2026-11-22T00:00:00Z');
-
-function acnFrom(body: number): string {
-  const digits = String(body).padStart(8, '0');
-  const sum = [...digits].reduce((acc, digit, index) => acc + Number(digit) * (8 - index), 0);
-  return `${digits}${(10 - (sum % 10)) % 10}`;
-}
-
-/** The register's word on a generated company (what the entity's last check saw). */
-function baseline(acn: string) {
-  return {
-    name: `COMPANY ${acn.slice(0, 3)} ${acn.slice(3, 6)} ${acn.slice(6)} PTY LTD`,
-    acn,
-    abn: null,
-    status: 'registered',
-    entityType: 'APTY',
-    address: null,
-    gstRegistered: false,
-    gstDate: null,
-    businessNames: [],
-    documentCursor: 0,
-    noticeCursor: 0,
-    ppsrCursor: 0,
-  };
-}
 
 async function seed(deps: AppDeps, n: number): Promise<void> {
   const now = deps.clock.now();

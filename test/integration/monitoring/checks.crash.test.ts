@@ -9,7 +9,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../server/domain/accounts/accounts.js';
 import { BATCH } from '../../../server/domain/monitoring/checks.js';
-import type { RegisterSnapshot } from '../../../server/domain/monitoring/register-state.js';
 import { ManualClock } from '../../../server/clock.js';
 import { enqueue } from '../../../server/jobs/queue.js';
 import { openDatabase, type OpenDatabase } from '../../../server/store/db.js';
@@ -17,7 +16,7 @@ import { jobs, monitoredEntities, monitoringEvents, registerCompanies } from '..
 import { TEST_SECRET_KEY, TEST_START } from '../../support/harness.js';
 import { assertPostgres, createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../../support/postgres.js';
 import { groupServerEnv, signalGroup, sleep, startGroupServer, type GroupServer } from '../../support/server-group.js';
-import { acnFrom } from './support.js';
+import { acnFrom, baselineSnapshot as baseline } from '../../support/generated-companies.js';
 
 const WHAT = 'a monitoring check resumes after its process is SIGKILLed';
 const probe = await probePostgres(WHAT);
@@ -46,24 +45,6 @@ async function waitFor<T>(what: string, probeOnce: () => Promise<T | undefined>,
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${server ? `; the server said:\n${server.output()}` : ''}`);
     await sleep(5);
   }
-}
-
-/** What the simulated ASIC register says of a generated company (as the bench seeds it). */
-function baseline(acn: string): RegisterSnapshot {
-  return {
-    name: `COMPANY ${acn.slice(0, 3)} ${acn.slice(3, 6)} ${acn.slice(6)} PTY LTD`,
-    acn,
-    abn: null,
-    status: 'registered',
-    entityType: 'APTY',
-    address: null,
-    gstRegistered: false,
-    gstDate: null,
-    businessNames: [],
-    documentCursor: 0,
-    noticeCursor: 0,
-    ppsrCursor: 0,
-  };
 }
 
 describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
@@ -95,7 +76,7 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
           monitoringStatus: 'active',
           startsAt: '2026-11-22',
           expiresAt: '2027-11-22',
-          register: baseline(acn) as unknown as Record<string, unknown>,
+          register: baseline(acn),
           createdAt: now,
           updatedAt: now,
         })),

@@ -12,7 +12,8 @@ import type { Registers } from '../../../server/registers/index.js';
 import { RegisterUnavailableError } from '../../../server/registers/errors.js';
 import { jobs, monitoredEntities, monitoringEvents, registerCompanies } from '../../../server/store/schema/index.js';
 import { startTestServer, type TestServer } from '../../support/harness.js';
-import { acnFrom, advance, client, orderOne, runJob } from './support.js';
+import { acnFrom, baselineSnapshot as baseline } from '../../support/generated-companies.js';
+import { advance, client, orderOne, runJob } from './support.js';
 
 let server: TestServer;
 /** Which call of `findManyByAcn` fails next (0: none). */
@@ -48,20 +49,6 @@ describe('a check that dies part-way', () => {
     const total = BATCH * 2 + 100;
     const now = server.clock.now();
     const acns = Array.from({ length: total }, (_, i) => acnFrom(70_000_000 + i));
-    const baseline = (acn: string) => ({
-      name: `COMPANY ${acn.slice(0, 3)} ${acn.slice(3, 6)} ${acn.slice(6)} PTY LTD`,
-      acn,
-      abn: null,
-      status: 'registered',
-      entityType: 'APTY',
-      address: null,
-      gstRegistered: false,
-      gstDate: null,
-      businessNames: [],
-      documentCursor: 0,
-      noticeCursor: 0,
-      ppsrCursor: 0,
-    });
     await server.deps.db.insert(monitoredEntities).values(
       acns.map((acn) => ({
         accountId: account.id,

@@ -122,12 +122,7 @@ export async function registerChange(server: TestServer, method: string, path: s
 /** Register details hidden while an entity is not active or not yet checked (spec 2.6). */
 export const HIDDEN = { entityStatus: 'unknown', entityType: null, gstRegistered: null, gstDate: null, businessNames: [] } as const;
 
-/** A valid ACN from an 8-digit body (the ASIC check digit appended): generated companies for bulk tests. */
-export function acnFrom(body: number): string {
-  const digits = String(body).padStart(8, '0');
-  const sum = [...digits].reduce((acc, digit, index) => acc + Number(digit) * (8 - index), 0);
-  return `${digits}${(10 - (sum % 10)) % 10}`;
-}
+export { acnFrom } from '../../support/generated-companies.js';
 
 /** The simulated registers behind a switch: while `down()` is true every company and ABN lookup fails as an unreachable register would. */
 export function switchableRegisters(real: Registers, down: () => boolean): Registers {
