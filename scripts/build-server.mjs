@@ -6,6 +6,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { isStale, SERVER_BUNDLE, SERVER_SOURCES } from './build-state.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -66,4 +67,7 @@ export async function buildServerBundle() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServerBundle();
+// `node scripts/build-server.mjs [--if-stale]`: --if-stale builds only when a source is newer.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!process.argv.includes('--if-stale') || isStale(SERVER_BUNDLE, SERVER_SOURCES)) await buildServerBundle();
+}

@@ -14,6 +14,7 @@ import { nextAttemptAfter } from './schedule.js';
 import { signingSecretOf } from './endpoint-secrets.js';
 import { deliveryHeaders } from './signing.js';
 import { checkWebhookUrl, urlCheckOptions } from './ssrf.js';
+import type { ClaimMore } from '../jobs/runner.js';
 import type { JobRow } from '../store/schema/jobs.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../store/schema/webhooks.js';
 
@@ -101,9 +102,6 @@ interface Sent {
 const GATHER_MS = 2;
 /** Batches of answers that may wait to be written before the stream stops sending to let them. */
 const MAX_QUEUED_RECORDS = 2;
-
-/** Claims more due jobs of this name: at most `limit`, none past the per-endpoint bound once `busy` (in flight) is counted. */
-export type ClaimMore = (limit: number, busy: ReadonlyMap<string, number>) => Promise<JobRow[]>;
 
 /**
  * The `webhook-delivery` jobs due now, as a stream (issue 17, D-50): up to SVC_WEBHOOK_CONCURRENCY

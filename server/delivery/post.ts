@@ -81,13 +81,6 @@ async function agentFor(input: PostInput): Promise<Agent> {
   return agent;
 }
 
-/** Closes every kept-alive connection (a worker that stops; a test that changes a receiver's address). */
-export async function closeWebhookConnections(): Promise<void> {
-  const open = [...agents.values()];
-  agents.clear();
-  await Promise.all(open.map((agent) => agent.destroy().catch(() => undefined)));
-}
-
 export async function postWebhook(input: PostInput): Promise<AttemptOutcome> {
   const { request } = await undici();
   const agent = await agentFor(input);

@@ -22,12 +22,11 @@ export interface RecurringJob {
  * (claimGroupedJobs, bounded per group), runs them until none is due and none in flight, settles
  * each one itself (completeJobs, or failJob to run again) and returns how many ran.
  */
+/** Claims more due jobs of a streamed name: at most `limit`, none past the per-group bound once `busy` (in flight, by group) is counted. */
+export type ClaimMore = (limit: number, busy: ReadonlyMap<string, number>) => Promise<JobRow[]>;
+
 export interface StreamedJob {
-  run: (
-    deps: AppDeps,
-    first: JobRow,
-    claimMore: (limit: number, busy: ReadonlyMap<string, number>) => Promise<JobRow[]>,
-  ) => Promise<number>;
+  run: (deps: AppDeps, first: JobRow, claimMore: ClaimMore) => Promise<number>;
   /** Most jobs of one group (JobRow.groupKey) in flight at once. */
   perGroup: (deps: AppDeps) => number;
 }
@@ -85,12 +84,7 @@ export async function ensureRecurring(deps: AppDeps, registry: JobRegistry): Pro
  * A stream that throws has lost track of what it holds: those jobs stay claimed and run again when
  * their lease ends (at least once), as after a crash.
  */
-async function runStream(
-  deps: AppDeps,
-  first: JobRow,
-  streamed: StreamedJob,
-  claimMore: (limit: number, busy: ReadonlyMap<string, number>) => Promise<JobRow[]>,
-): Promise<number> {
+async function runStream(deps: AppDeps, first: JobRow, streamed: StreamedJob, claimMore: ClaimMore): Promise<number> {
   try {
     return await streamed.run(deps, first, claimMore);
   } catch (error) {
@@ -211,8 +205,7 @@ export interface WorkerOptions {
 const JOB_QUEUED_CHANNEL = 'svc_job_queued';
 
 /** The background loop: with either clock it runs every job due at the clock's now. */
-export function startWorker(deps: AppDeps, registry: JobRegistry, options: WorkerOptions | number = {}): Worker {
-  const { intervalMs = 200, changes } = typeof options === 'number' ? { intervalMs: options } : options;
+export function startWorker(deps: AppDeps, registry: JobRegistry, { intervalMs = 200, changes }: WorkerOptions = {}): Worker {
   let stopped = false;
   let running = false;
   // A job queued while a round runs may have been missed by that round's last claim: run once more.

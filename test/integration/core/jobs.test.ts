@@ -233,7 +233,7 @@ describe('service clock and jobs', () => {
   it('with the background worker running too, every job still sees the clock at its own due time', async () => {
     startBase();
     // The worker polls every 5 ms and competes with the advance for each job as it comes due.
-    const worker = startWorker(server.deps, server.built.jobs, 5);
+    const worker = startWorker(server.deps, server.built.jobs, { intervalMs: 5 });
     const dueAt = [15, 30, 45, 60, 75, 90];
     try {
       for (const at of dueAt) await schedule('test-slow', at, at);

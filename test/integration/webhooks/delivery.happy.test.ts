@@ -25,7 +25,7 @@ beforeAll(async () => {
   server = await startDeliveryServer();
   receiver = await startReceiver(() => server);
   // The worker of `npm start`: with the manual clock it still runs every job due at the clock's now.
-  worker = startWorker(server.deps, server.built.jobs, 10);
+  worker = startWorker(server.deps, server.built.jobs, { intervalMs: 10 });
   account = await server.createAccount();
   endpoint = await createEndpoint(server, account, `${receiver.url}/hooks`);
 });
