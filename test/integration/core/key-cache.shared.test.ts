@@ -20,6 +20,15 @@ async function call(base: string, method: string, path: string, token: string, b
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
+/** Milliseconds until `base` answers 401 to the key, asking again at once; undefined if it still served it after 3 s. */
+async function msUntilRefused(base: string, path: string, key: string): Promise<number | undefined> {
+  const since = Date.now();
+  while (Date.now() - since < 3000) {
+    if ((await call(base, 'GET', path, key)).status === 401) return Date.now() - since;
+  }
+  return undefined;
+}
+
 describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
   let database: ThrowawayDatabase | undefined;
   const instances: ServerProcess[] = [];
@@ -64,14 +73,7 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
     const revoked = await call(baseA, 'DELETE', `/admin/keys/${keyId('secret', 'test')}`, ADMIN_TOKEN);
     expect(revoked.status).toBe(204);
     expect((await call(baseA, 'GET', '/api/test/v2/webhooks', keys.secretTest)).status).toBe(401);
-    const since = Date.now();
-    let refusedAfter: number | undefined;
-    while (Date.now() - since < 3000) {
-      if ((await call(baseB, 'GET', '/api/test/v2/webhooks', keys.secretTest)).status === 401) {
-        refusedAfter = Date.now() - since;
-        break;
-      }
-    }
+    const refusedAfter = await msUntilRefused(baseB, '/api/test/v2/webhooks', keys.secretTest);
     expect(refusedAfter, 'process B still served the revoked key 3 s later').toBeDefined();
     expect(refusedAfter!).toBeLessThanOrEqual(1000);
     // The account's other key was not touched: both processes still serve it.
@@ -82,14 +84,7 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
     const rolled = await call(baseB, 'POST', `/admin/keys/${keyId('secret', 'live')}/roll`, ADMIN_TOKEN, { strategy: 'instant' });
     expect(rolled.status).toBe(200);
     expect((await call(baseB, 'GET', '/api/v2/webhooks', keys.secretLive)).status).toBe(401);
-    const rollSince = Date.now();
-    let oldRefusedAfter: number | undefined;
-    while (Date.now() - rollSince < 3000) {
-      if ((await call(baseA, 'GET', '/api/v2/webhooks', keys.secretLive)).status === 401) {
-        oldRefusedAfter = Date.now() - rollSince;
-        break;
-      }
-    }
+    const oldRefusedAfter = await msUntilRefused(baseA, '/api/v2/webhooks', keys.secretLive);
     expect(oldRefusedAfter, 'process A still served the rolled key 3 s later').toBeDefined();
     expect(oldRefusedAfter!).toBeLessThanOrEqual(1000);
     const secret = (rolled.body as { secret: string }).secret;
