@@ -76,6 +76,24 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Answers that tell the caller to try the same request again later (D-18, "final and transient
+ * answers"): the request was not carried out because of something that passes (another request still
+ * running, a budget that refills, a dependency that is down). They are never stored under an
+ * Idempotency-Key, so the retry with the same key runs the operation instead of replaying the refusal.
+ * Every 423, 429 and 5xx is transient as well, whatever its code (idempotency.ts).
+ */
+export const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'request_in_progress',
+  'order_in_progress',
+  'order_processing',
+  'lookup_rate_limited',
+  'rate_limited',
+  'registry_unavailable',
+  'payment_unavailable',
+  'service_unavailable',
+]);
+
 export interface DomainErrorDetails {
   errors?: FieldProblems;
   limit?: number;

@@ -2,7 +2,7 @@
 // out, with the status from ERROR_STATUS. Every error the server sends goes through errorResult, so
 // neither a shape nor a status can drift between the pipeline and the handlers.
 import type { ErrorFamily } from '../../schemas/common/errors.js';
-import { DomainError, type ErrorCode, type FieldProblems } from '../domain/errors.js';
+import { DomainError, TRANSIENT_CODES, type ErrorCode, type FieldProblems } from '../domain/errors.js';
 import type { HttpResult } from './responses.js';
 
 /** The two families of spec 7 plus the shared shape of authentication, key checks and limits (D-03). */
@@ -56,7 +56,12 @@ export function errorResult(shape: ErrorShape, error: DomainError, headers: Reco
       }
     : {};
   const mapper = MAPPERS[ALWAYS_SHARED.has(error.code) ? 'shared' : shape];
-  return { status: error.status, body: mapper(error), headers: { ...retry, ...budget, ...headers } };
+  return {
+    status: error.status,
+    body: mapper(error),
+    headers: { ...retry, ...budget, ...headers },
+    ...(TRANSIENT_CODES.has(error.code) ? { transient: true } : {}),
+  };
 }
 
 /** A refusal with no details (not_found, payload_too_large, unauthorized…) in the given shape. */

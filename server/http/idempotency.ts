@@ -1,5 +1,5 @@
-// Idempotency-Key (D-18), crash-safe (issue 10, finding 1). A request with a key runs as ONE database
-// transaction that holds the key, runs the operation and stores its answer:
+// Idempotency-Key (D-18), crash-safe. A request with a key runs as ONE database transaction that
+// holds the key, runs the operation and stores its answer:
 //
 //   1. In this process: a key already running here answers 409 `request_in_progress` at once, without
 //      waiting for a connection (on PGlite, which serialises transactions, it would otherwise wait
@@ -9,16 +9,18 @@
 //      answers 409 `request_in_progress` too. The lock is the claim: nothing is written to claim a
 //      key, and PostgreSQL drops it with the connection of a process that dies.
 //   3. The stored record, read under the lock: a finished answer is replayed (`Idempotent-Replayed:
-//      true`), another body or operation under the key is 409 `idempotency_key_reused`.
+//      true`); another request under the key (other method, full path with its version prefix, or
+//      body: the fingerprint) is 409 `idempotency_key_reused`.
 //   4. Otherwise the handler runs with a context whose `db` is this transaction (the domain verbs'
-//      own transactions become savepoints inside it), and the finished answer is inserted in the same
+//      own transactions become savepoints inside it), and a final answer is inserted in the same
 //      transaction; COMMIT writes the effects and the answer together, then the answer is sent.
 //
 // So a SIGKILL at any point leaves either nothing (before COMMIT: the retry runs the operation, once)
 // or the effects with their answer (after COMMIT: the retry replays it), never an effect without its
-// answer. A 5xx or 429 answer (or a bug thrown) rolls the whole transaction back: nothing stored, no
-// effect kept, and the retry can still succeed. Records from before this design may be `started` claims; one
-// whose 60 s lock has passed is taken over, as before.
+// answer. Only final answers are kept (D-18): a transient one (isTransient below: 409
+// `*_in_progress`, 423, 429, 5xx, a bug thrown) rolls the whole transaction back, so nothing is
+// stored, no effect is kept, and the retry with the same key runs the operation again. Records from
+// before this design may be `started` claims; one whose 60 s lock has passed is taken over, as before.
 //
 // Secrets in answers: a top-level `secret` (the webhook signing secret of POST /webhooks and
 // rotate-secret) is stored sealed (server/sealing.ts) for this account, environment, key and API key,
@@ -40,10 +42,20 @@ const RETENTION_MS = 24 * 3600_000;
 /** Answer fields that are secrets: stored sealed, replayed only to the API key that was answered. */
 const SECRET_FIELDS = ['secret'] as const;
 
-export function requestFingerprint(operationId: string, path: string, body: unknown): string {
+/**
+ * What a key stands for (D-18): the method and the full request path as sent, version prefix included
+ * (`/api/v1/...` and `/api/v2/...` are different requests: a V1 live Form 484 may lodge in the test
+ * environment, D-40), the operation, and the validated body.
+ */
+export function requestFingerprint(request: { method: string; fullPath: string; operationId: string; body: unknown }): string {
   return createHash('sha256')
-    .update(`${operationId}\n${path}\n${JSON.stringify(body ?? null)}`)
+    .update(`${request.method.toUpperCase()}\n${request.fullPath}\n${request.operationId}\n${JSON.stringify(request.body ?? null)}`)
     .digest('hex');
+}
+
+/** An answer that asks for a retry: never stored under a key (D-18). */
+export function isTransient(result: HttpResult): boolean {
+  return result.transient === true || result.status >= 500 || result.status === 423 || result.status === 429;
 }
 
 export function checkKeyHeader(family: ErrorFamily, key: string | undefined, required: boolean): HttpResult | null {
@@ -171,7 +183,7 @@ async function refreshed(
   return { ...result, headers: { ...(result.headers ?? {}), 'Idempotent-Replayed': 'true' } };
 }
 
-/** Thrown inside the transaction to roll it back and still answer: a 5xx is neither kept nor stored. */
+/** Thrown inside the transaction to roll it back and still answer: a transient answer is neither kept nor stored. */
 class NotStored extends Error {
   constructor(readonly result: HttpResult) {
     super('rolled back: the answer is not stored');
@@ -220,9 +232,9 @@ export async function runIdempotent(deps: AppDeps, request: IdempotentRequest, r
       }
 
       const result = await run({ ...deps, db: tx, registers: deps.registersOver(tx) });
-      // A 5xx, and a 429 that asks for a retry after `Retry-After` (D-42, D-43: refused whole, nothing
-      // spent), are not kept: the retry with the same key runs again instead of replaying the refusal.
-      if (result.status >= 500 || result.status === 429) throw new NotStored(result);
+      // A transient answer (D-18) is not kept, and neither is anything the attempt wrote: the retry
+      // with the same key runs the operation again instead of replaying "try again".
+      if (isTransient(result)) throw new NotStored(result);
       const headers = Object.fromEntries(Object.entries(result.headers ?? {}).filter(([name]) => name.toLowerCase() === 'location'));
       await tx.insert(idempotencyRecords).values({
         accountId: request.caller.account.id,

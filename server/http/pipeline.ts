@@ -298,7 +298,12 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
           family: op.family,
           key: idempotencyKey,
           operationId: op.operationId,
-          fingerprint: requestFingerprint(op.operationId, path, request.body),
+          fingerprint: requestFingerprint({
+            method: req.method,
+            fullPath: `${req.baseUrl}${req.path}`,
+            operationId: op.operationId,
+            body: input.body,
+          }),
           ...(refresh ? { refresh } : {}),
         },
         run,

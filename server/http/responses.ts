@@ -7,4 +7,6 @@ export interface HttpResult {
   headers?: Record<string, string>;
   /** Raw bytes (PDF downloads). */
   raw?: { contentType: string; data: Buffer };
+  /** An answer that asks for a retry (TRANSIENT_CODES): never kept under an Idempotency-Key. */
+  transient?: boolean;
 }

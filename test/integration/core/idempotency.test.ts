@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError, type ErrorCode } from '../../../server/domain/errors.js';
 import { recordCharge } from '../../../server/domain/ledger/charges.js';
 import type { StandInHandlers } from '../../../server/http/handler.js';
 import { requestFingerprint } from '../../../server/http/idempotency.js';
@@ -37,6 +38,8 @@ let nextRequestId = 1000;
 const crashOnce = new Set<string>();
 /** VINs whose next search records its charge, then dies with a bug (the effect must not survive). */
 const crashAfterEffectOnce = new Set<string>();
+/** VINs whose next search records its charge, then answers a transient refusal (D-18: never stored). */
+const transientOnce = new Map<string, ErrorCode>();
 /** VINs whose search waits, once it runs, until the test releases it. */
 const held = new Map<string, { entered: () => void; release: Promise<void> }>();
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -54,6 +57,11 @@ const handlers: StandInHandlers = {
       environment: ctx.caller.environment,
     });
     if (crashAfterEffectOnce.delete(vin)) throw new Error('simulated crash after the effect, before the answer');
+    const transient = transientOnce.get(vin);
+    if (transient) {
+      transientOnce.delete(vin);
+      throw new DomainError(transient, `simulated ${transient}`, transient === 'order_in_progress' ? {} : { retryAfter: 1 });
+    }
     const hold = held.get(vin);
     if (hold) {
       hold.entered();
@@ -173,6 +181,48 @@ describe('Idempotency-Key (D-18)', () => {
     expect(await chargeCount(account)).toBe(1);
   });
 
+  it.each<[ErrorCode, number]>([
+    ['order_in_progress', 409],
+    ['rate_limited', 429],
+    ['registry_unavailable', 503],
+    ['payment_unavailable', 503],
+  ])('a transient answer (%s, %i) is not stored: the retry with the same key runs the operation once', async (code, status) => {
+    const account = await server.createAccount();
+    const body = { vin: 'JN1TANS50U0000001' };
+    transientOnce.set(body.vin, code);
+    const refused = await post(SEARCHES, account.keys.secretTest, body, `transient-${code}`);
+    expect(refused.status).toBe(status);
+    // 429 keeps the shared shape whatever the operation (spec 7); the others are the operation's family.
+    if (status === 429) expect(refused.body.errors).toEqual([expect.any(String)]);
+    else expect(refused.body.error).toBe(code);
+    // The charge the refused attempt wrote was rolled back with it, and no record keeps the refusal.
+    expect(await chargeCount(account)).toBe(0);
+    expect(await records(account, `transient-${code}`)).toHaveLength(0);
+
+    const retried = await post(SEARCHES, account.keys.secretTest, body, `transient-${code}`);
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    const replayed = await post(SEARCHES, account.keys.secretTest, body, `transient-${code}`);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(retried.body);
+    expect(await chargeCount(account)).toBe(1);
+  });
+
+  it('the same key and body on /api/test/v1 and /api/test/v2 are two requests: 409 idempotency_key_reused, never a replay', async () => {
+    const account = await server.createAccount();
+    const body = { vin: '1HGCM82633A004352' };
+    const v1 = await post('/api/test/v1/ppsr/searches', account.keys.secretTest, body, 'across-versions');
+    expect(v1.status).toBe(201);
+    const v2 = await post(SEARCHES, account.keys.secretTest, body, 'across-versions');
+    expect(v2.status).toBe(409);
+    expect(v2.body.error).toBe('idempotency_key_reused');
+    expect(v2.headers.get('idempotent-replayed')).toBeNull();
+    // The key still replays where it was used.
+    const again = await post('/api/test/v1/ppsr/searches', account.keys.secretTest, body, 'across-versions');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await chargeCount(account)).toBe(1);
+  });
+
   it('refuses a key over 255 characters (400 idempotency_key_invalid) and accepts one of 255', async () => {
     const account = await server.createAccount();
     const tooLong = await post(SEARCHES, account.keys.secretTest, { vin: '1HGCM82633A004352' }, 'k'.repeat(256));
@@ -264,7 +314,7 @@ describe('Idempotency-Key (D-18)', () => {
       environment: 'test',
       key: 'died-1',
       operationId: 'createPpsrSearch',
-      requestHash: requestFingerprint('createPpsrSearch', '/ppsr/searches', body),
+      requestHash: requestFingerprint({ method: 'POST', fullPath: SEARCHES, operationId: 'createPpsrSearch', body }),
       state: 'started',
       lockedUntil: new Date(now.getTime() + 60_000),
       createdAt: now,
