@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TOKEN, TEST_SECRET_KEY, TEST_START } from './harness.js';
+import { assertNoPgMisuse } from './pg-misuse.js';
 import { serverEntry } from './server-entry.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,12 +58,14 @@ export async function listeningUrl(server: ServerProcess, timeoutMs = 150_000): 
   }
 }
 
-/** SIGTERM (graceful shutdown), SIGKILL after 10 s. */
+/** SIGTERM (graceful shutdown), SIGKILL after 10 s; fails when the process used a pg client twice at once. */
 export async function stopServer(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+    server.child.kill('SIGTERM');
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  assertNoPgMisuse(server.name, server.output());
 }

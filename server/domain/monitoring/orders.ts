@@ -114,14 +114,45 @@ async function existingFor(db: Database, scope: Scope, rows: (ResolvedRow | null
   );
 }
 
-/** One order at a time per account and environment: a second one meanwhile is 409 `order_in_progress`. */
+/** How long an order waits for another order of the account to commit before answering 409. */
+const ORDER_LOCK_WAIT = '10s';
+
+/**
+ * One order at a time per account and environment. An order that merely overlaps another order's
+ * transaction waits for it (a blocking lock on the account, bounded by ORDER_LOCK_WAIT), so concurrent
+ * orders all go through, one after the other. 409 `order_in_progress` is what spec 7 means by it: an
+ * earlier order of the account is still `processing` (paid for, activation unfinished), or the wait
+ * ran out; either way nothing is charged and the answer is transient (D-18: not kept under a key).
+ */
 export async function takeOrderLock(tx: Database, scope: Scope): Promise<void> {
-  const result = await tx.execute(
-    sql`select pg_try_advisory_xact_lock(hashtext(${`monitoring-order:${scope.accountId}:${scope.environment}`})) as locked`,
-  );
-  const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
-  if (!locked)
-    throw new DomainError('order_in_progress', 'Another monitoring order on this account is processing. Try again when it has finished.');
+  const inProgress = () =>
+    new DomainError('order_in_progress', 'Another monitoring order on this account is processing. Try again when it has finished.');
+  try {
+    await tx.execute(sql.raw(`set local lock_timeout = '${ORDER_LOCK_WAIT}'`));
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`monitoring-order:${scope.accountId}:${scope.environment}`}))`);
+  } catch (error) {
+    if (isLockTimeout(error)) throw inProgress();
+    throw error;
+  }
+  const [processing] = await tx
+    .select({ id: monitoringOrders.id })
+    .from(monitoringOrders)
+    .where(
+      and(
+        eq(monitoringOrders.accountId, scope.accountId),
+        eq(monitoringOrders.environment, scope.environment),
+        eq(monitoringOrders.status, 'processing'),
+      ),
+    )
+    .limit(1);
+  if (processing) throw inProgress();
+}
+
+/** PostgreSQL's `lock_not_available` (55P03), raised when `lock_timeout` passes. */
+function isLockTimeout(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause)
+    if ((cause as Error & { code?: unknown }).code === '55P03') return true;
+  return false;
 }
 
 /** Spec 8 limits, checked with the new entities counted in. */

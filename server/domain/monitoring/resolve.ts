@@ -9,6 +9,7 @@ import { isForeignCompany, type CompanyRecord } from '../../registers/asic/compa
 import type { Registers } from '../../registers/index.js';
 import { emptyProblems, type FieldProblem, type FieldProblems } from '../errors.js';
 import { abnSnapshot, companySnapshot, type Cursors, type RegisterSnapshot } from './register-state.js';
+import { currentCursors } from './snapshots.js';
 
 /**
  * A row as the client sent it. Its numbers are checked here rather than trusted: the refiner passes
@@ -94,7 +95,10 @@ export async function resolveRows(registers: Registers, inputs: readonly OrderRo
   const rows = checked.map((c) => c.row ?? { acn: null, abn: null, reference: null });
   const acns = rows.flatMap((row) => (row.acn ? [row.acn] : []));
   const abns = rows.flatMap((row) => (row.abn ? [row.abn] : []));
-  const [companies, abnRecords] = await Promise.all([registers.companies.findManyByAcn(acns), registers.abns.findManyByAbn(abns)]);
+  // One read after the other, never Promise.all: under an Idempotency-Key the registers read through
+  // the request's transaction, one pg client, which must not be sent a query while it runs another.
+  const companies = await registers.companies.findManyByAcn(acns);
+  const abnRecords = await registers.abns.findManyByAbn(abns);
 
   // ABN-only rows of a company need the company too (the second lookup of D-43).
   const ownerAcns = rows.flatMap((row) => {
@@ -108,12 +112,8 @@ export async function resolveRows(registers: Registers, inputs: readonly OrderRo
   const companyAbns = [...companies.values(), ...owners.values()].flatMap((company) =>
     company?.abn && !abnRecords.has(company.abn) ? [company.abn] : [],
   );
-  const [companyAbnRecords, documentCursor, noticeCursor, ppsrCursor] = await Promise.all([
-    registers.abns.findManyByAbn(companyAbns),
-    registers.documents.cursor(),
-    registers.insolvency.cursor(),
-    registers.ppsr.cursor(),
-  ]);
+  const companyAbnRecords = await registers.abns.findManyByAbn(companyAbns);
+  const { documentCursor, noticeCursor, ppsrCursor } = await currentCursors(registers);
   const abnRecordOf = (abn: string | null): AbnDetails | null => (abn ? (abnRecords.get(abn) ?? companyAbnRecords.get(abn) ?? null) : null);
   const cursors: Cursors = { documentCursor, noticeCursor, ppsrCursor };
 

@@ -45,12 +45,13 @@ export async function currentRegisters(
   return answer;
 }
 
-/** The newest document, notice and PPSR registration now: a fresh baseline sees everything before as known. */
+/**
+ * The newest document, notice and PPSR registration now: a fresh baseline sees everything before as
+ * known. Read one after the other: the registers may read through a transaction (one pg client).
+ */
 export async function currentCursors(registers: Registers): Promise<Cursors> {
-  const [documentCursor, noticeCursor, ppsrCursor] = await Promise.all([
-    registers.documents.cursor(),
-    registers.insolvency.cursor(),
-    registers.ppsr.cursor(),
-  ]);
+  const documentCursor = await registers.documents.cursor();
+  const noticeCursor = await registers.insolvency.cursor();
+  const ppsrCursor = await registers.ppsr.cursor();
   return { documentCursor, noticeCursor, ppsrCursor };
 }

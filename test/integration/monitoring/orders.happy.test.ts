@@ -175,6 +175,14 @@ describe('live order whose activation is unfinished (spec 3.4: 202, the final an
       const again = await createMonitoringEntities({ client: live, body: { entities: [{ acn: '100000011' }] } });
       expect(again.response.status).toBe(422);
       expect(again.error).toMatchObject({ errors: { 'entities.0': [{ code: 'renewal_in_progress' }] } });
+      // Another company meanwhile: the account's earlier order is still processing (spec 7), so 409
+      // `order_in_progress`, transient (D-18): refused with a key, the same key goes through later.
+      const other = { entities: [{ acn: '100000020' }] };
+      const otherHeaders = { 'Idempotency-Key': 'order-while-another-processes' };
+      const busy = await createMonitoringEntities({ client: live, body: other, headers: otherHeaders });
+      expect(busy.response.status).toBe(409);
+      expect(busy.error).toMatchObject({ error: 'order_in_progress' });
+      expect((await chargesOf(server, account)).map((c) => c.amount)).toStrictEqual([3600]);
     } finally {
       await switchActivation(server, 'available');
     }
@@ -197,6 +205,15 @@ describe('live order whose activation is unfinished (spec 3.4: 202, the final an
     expect(replayed.response.status).toBe(201);
     expect(replayed.data).toStrictEqual(final.data);
     expect((await chargesOf(server, account)).map((c) => c.amount)).toStrictEqual([3600]);
+
+    const later = await createMonitoringEntities({
+      client: live,
+      body: { entities: [{ acn: '100000020' }] },
+      headers: { 'Idempotency-Key': 'order-while-another-processes' },
+    });
+    expect(later.response.status).toBe(201);
+    expect(later.response.headers.get('idempotent-replayed')).toBeNull();
+    expect((await chargesOf(server, account)).map((c) => c.amount)).toStrictEqual([3600, 1800]);
   });
 
   it('test keys are active at once whatever the switch says', async ({ server, account }) => {
