@@ -18,7 +18,18 @@ function scopeOf(entity: EntityRow) {
   );
 }
 
-async function merge(tx: Database, target: EntityRow, source: EntityRow, now: Date): Promise<EntityRow> {
+/**
+ * Credits the source's remaining days to the target once. The source is read again under its row lock:
+ * a caller may hold a stale copy (the daily check reads its batch before it merges, so the ABN entity
+ * it reaches after its company may already be merged), and a source merged already credits nothing.
+ */
+async function merge(tx: Database, target: EntityRow, stale: EntityRow, now: Date): Promise<EntityRow> {
+  const [source] = await tx
+    .select()
+    .from(monitoredEntities)
+    .where(and(eq(monitoredEntities.id, stale.id), isNull(monitoredEntities.mergedInto)))
+    .for('update');
+  if (!source) return target;
   const remaining = source.status === 'active' || source.status === 'stopped' ? daysLeft(source.expiresAt, now) : 0;
   let expiresAt = target.expiresAt;
   if (target.status === 'active' && remaining > 0) {
