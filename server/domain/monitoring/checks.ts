@@ -13,9 +13,9 @@ import type { JobDeps } from './context.js';
 import { today } from './dates.js';
 import { recordChange } from './events.js';
 import { absorbAbnEntity, rekeyAsCompany } from './merge.js';
-import { isClosed, type Cursors, type RegisterSnapshot } from './register-state.js';
+import type { Cursors, RegisterSnapshot } from './register-state.js';
 import { currentCursors, currentRegisters } from './snapshots.js';
-import { snapshotOf } from './view.js';
+import { snapshotOf, type EntityRow } from './view.js';
 
 export const BATCH = 500;
 
@@ -154,19 +154,8 @@ export async function checkBatch(deps: JobDeps, ids: number[], round: string): P
         continue;
       }
       if (!baseline) {
-        const [ready] = await tx
-          .update(monitoredEntities)
-          .set({
-            register: now_ as unknown as Record<string, unknown>,
-            entityName: now_.name,
-            abn: now_.abn ?? entity.abn,
-            monitoringStatus: 'active',
-            checkRound: round,
-            updatedAt: now,
-          })
-          .where(eq(monitoredEntities.id, entity.id))
-          .returning();
-        await absorbAbnEntity(tx, ready!, now);
+        // The first check only takes the baseline (D-39).
+        await absorbAbnEntity(tx, await takeBaseline(tx, entity, now_, round, now), now);
         continue;
       }
       const changes: DetectedChange[] = registerChanges(baseline, now_, date);
@@ -192,19 +181,7 @@ export async function checkBatch(deps: JobDeps, ids: number[], round: string): P
         unchanged.push(entity.id);
         continue;
       }
-      const [updated] = await tx
-        .update(monitoredEntities)
-        .set({
-          register: { ...now_, documentCursor, noticeCursor, ppsrCursor } as unknown as Record<string, unknown>,
-          entityName: now_.name,
-          abn: now_.abn ?? entity.abn,
-          monitoringStatus: 'active',
-          checkRound: round,
-          updatedAt: now,
-        })
-        .where(eq(monitoredEntities.id, entity.id))
-        .returning();
-      let latest = updated!;
+      let latest = await takeBaseline(tx, entity, { ...now_, documentCursor, noticeCursor, ppsrCursor }, round, now);
       for (const change of changes) latest = (await recordChange(tx, deps.clock, latest, change)).entity;
       events += changes.length;
       if (abnFilled) await absorbAbnEntity(tx, latest, now);
@@ -214,11 +191,23 @@ export async function checkBatch(deps: JobDeps, ids: number[], round: string): P
   });
 }
 
-async function mark(tx: Database, id: number, round: string): Promise<void> {
-  await tx.update(monitoredEntities).set({ checkRound: round }).where(eq(monitoredEntities.id, id));
+/** The register as this round saw it becomes the entity's baseline; the entity is checked and active. */
+async function takeBaseline(tx: Database, entity: EntityRow, snapshot: RegisterSnapshot, round: string, now: Date): Promise<EntityRow> {
+  const [updated] = await tx
+    .update(monitoredEntities)
+    .set({
+      register: snapshot as unknown as Record<string, unknown>,
+      entityName: snapshot.name,
+      abn: snapshot.abn ?? entity.abn,
+      monitoringStatus: 'active',
+      checkRound: round,
+      updatedAt: now,
+    })
+    .where(eq(monitoredEntities.id, entity.id))
+    .returning();
+  return updated!;
 }
 
-/** Whether the weekly round looks at this snapshot (the daily one looks at all the others). */
-export function checkedWeekly(snapshot: RegisterSnapshot | null): boolean {
-  return snapshot !== null && isClosed(snapshot.status);
+async function mark(tx: Database, id: number, round: string): Promise<void> {
+  await tx.update(monitoredEntities).set({ checkRound: round }).where(eq(monitoredEntities.id, id));
 }

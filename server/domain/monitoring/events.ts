@@ -45,52 +45,48 @@ export async function recordChange(
     .set({ lastEventAt: now, updatedAt: now })
     .where(eq(monitoredEntities.id, entity.id))
     .returning();
-  if (updated!.status === 'active') {
-    await emitEvent(tx, clock, {
-      accountId: entity.accountId,
-      environment: entity.environment as Environment,
-      event: MONITORING_WEBHOOK_EVENTS.changeDetected,
-      payload: {
-        event: MONITORING_WEBHOOK_EVENTS.changeDetected,
-        monitoringEventId: event!.id,
-        eventType: event!.eventType,
-        title: event!.title,
-        detectedAt: event!.detectedAt.toISOString(),
-        entity: entityView(updated!, now),
-        timestamp: now.toISOString(),
-        ...(simulated ? { simulated: true } : {}),
-      },
+  if (updated!.status === 'active')
+    await announce(tx, clock, updated!, MONITORING_WEBHOOK_EVENTS.changeDetected, simulated, {
+      monitoringEventId: event!.id,
+      eventType: event!.eventType,
+      title: event!.title,
+      detectedAt: event!.detectedAt.toISOString(),
     });
-  }
   return { event: event!, entity: updated! };
 }
 
 /** `monitoring.expiring` (30 or 7 days; the entity's own `daysRemaining` stays real). */
 export async function sendExpiring(tx: Database, clock: Clock, entity: EntityRow, days: 30 | 7, simulated = false): Promise<void> {
-  const now = clock.now();
-  await emitEvent(tx, clock, {
-    accountId: entity.accountId,
-    environment: entity.environment as Environment,
-    event: MONITORING_WEBHOOK_EVENTS.expiring,
-    payload: {
-      event: MONITORING_WEBHOOK_EVENTS.expiring,
-      entity: entityView(entity, now),
-      daysRemaining: days,
-      timestamp: now.toISOString(),
-      ...(simulated ? { simulated: true } : {}),
-    },
-  });
+  await announce(tx, clock, entity, MONITORING_WEBHOOK_EVENTS.expiring, simulated, { daysRemaining: days });
 }
 
 /** `monitoring.expired`: as expiring without `daysRemaining`. */
 export async function sendExpired(tx: Database, clock: Clock, entity: EntityRow, simulated = false): Promise<void> {
+  await announce(tx, clock, entity, MONITORING_WEBHOOK_EVENTS.expired, simulated, {});
+}
+
+type MonitoringWebhookEvent = (typeof MONITORING_WEBHOOK_EVENTS)[keyof typeof MONITORING_WEBHOOK_EVENTS];
+
+/**
+ * The one envelope of every 6.2 payload: `event`, the event's own fields, the entity as it is now, the
+ * time, and `simulated: true` for events made by Simulate; sent to the entity's own environment.
+ */
+async function announce(
+  tx: Database,
+  clock: Clock,
+  entity: EntityRow,
+  event: MonitoringWebhookEvent,
+  simulated: boolean,
+  fields: Record<string, unknown>,
+): Promise<void> {
   const now = clock.now();
   await emitEvent(tx, clock, {
     accountId: entity.accountId,
     environment: entity.environment as Environment,
-    event: MONITORING_WEBHOOK_EVENTS.expired,
+    event,
     payload: {
-      event: MONITORING_WEBHOOK_EVENTS.expired,
+      event,
+      ...fields,
       entity: entityView(entity, now),
       timestamp: now.toISOString(),
       ...(simulated ? { simulated: true } : {}),
