@@ -8,7 +8,8 @@ import type { Caller } from '../caller.js';
 import { form484Lodgements } from '../../store/schema/index.js';
 import type { Form484Request } from '../../../schemas/form484/request.js';
 import { documentNumberOf, type Form484Lodged } from './records.js';
-import { scheduleForm484Step } from './progress.js';
+import { scheduleStep } from '../lodgements/regulator-flow.js';
+import { FORM484_FLOW } from './status.js';
 
 export type Form484Caller = Pick<Caller, 'account' | 'environment' | 'version'>;
 
@@ -40,7 +41,7 @@ export async function lodgeForm484({ ctx, input }: { ctx: Deps; input: Form484Re
       })
       .returning();
     if (!row) throw new Error('Form 484 insert returned no row');
-    await scheduleForm484Step(tx, ctx.clock, row);
+    await scheduleStep(FORM484_FLOW, tx, ctx.clock, row);
     return { requestId: row.requestId, documentNumber: documentNumberOf(row.requestId), documentUrl: '' };
   });
 }

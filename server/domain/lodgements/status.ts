@@ -1,15 +1,12 @@
-// Status moves and their spec 6.1 events. Every move (operator or simulated regulator) goes through
-// moveLodgement inside a transaction that holds the row lock, so the new status and its deliveries
-// commit together (outbox) and two concurrent moves cannot both announce the same transition.
+// Status moves of the D-36 lodgements and their spec 6.1 events: the lodgements' flow of the regulator
+// (the mechanism, shared with Form 484, is regulator-flow.ts).
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import type { Clock } from '../../clock.js';
 import type { Database } from '../../store/db.js';
 import { lodgements } from '../../store/schema/index.js';
-import { emitEvent } from '../../delivery/events.js';
-import type { Environment } from '../../ids.js';
-import { EVENT_BY_KIND, INTERACTION_BY_KIND, NOTIFIABLE_STATUSES } from '../../../schemas/lodgements/index.js';
+import { EVENT_BY_KIND, INTERACTION_BY_KIND, LODGEMENT_STATUSES, NOTIFIABLE_STATUSES } from '../../../schemas/lodgements/index.js';
 import { lodgementNotFound, lodgementView, type LodgementKindName, type LodgementStatusName, type LodgementView } from './records.js';
+import { setStatus, type RegulatorFlow } from './regulator-flow.js';
 import type { LodgementRow } from '../../store/schema/lodgements.js';
 
 export function isNotifiable(kind: LodgementKindName, status: LodgementStatusName): boolean {
@@ -35,32 +32,29 @@ export function statusEventPayload(row: LodgementRow, at: Date): Record<string, 
 }
 
 /** Reads a lodgement and locks it until the surrounding transaction ends. */
-export async function lockLodgement(db: Database, requestId: number): Promise<LodgementRow | undefined> {
+async function lockLodgement(db: Database, requestId: number): Promise<LodgementRow | undefined> {
   if (!Number.isSafeInteger(requestId)) return undefined;
   const [row] = await db.select().from(lodgements).where(eq(lodgements.requestId, requestId)).for('update').limit(1);
   return row;
 }
 
-/**
- * Moves a locked lodgement. Setting the status it already has is not a transition: nothing changes
- * and nothing is sent. A move into a status notifiable for its kind emits that kind's event.
- */
-export async function moveLodgement(db: Database, clock: Clock, row: LodgementRow, status: LodgementStatusName): Promise<LodgementRow> {
-  if (row.status === status) return row;
-  const now = clock.now();
-  const [moved] = await db.update(lodgements).set({ status, updatedAt: now }).where(eq(lodgements.requestId, row.requestId)).returning();
-  if (!moved) throw new Error(`lodgement ${row.requestId} vanished while locked`);
-  const kind = moved.kind as LodgementKindName;
-  if (isNotifiable(kind, status)) {
-    await emitEvent(db, clock, {
-      accountId: moved.accountId,
-      environment: moved.environment as Environment,
-      event: EVENT_BY_KIND[kind],
-      payload: statusEventPayload(moved, now),
-    });
-  }
-  return moved;
-}
+export const LODGEMENT_FLOW: RegulatorFlow<LodgementRow, LodgementStatusName> = {
+  what: 'lodgement',
+  statuses: LODGEMENT_STATUSES,
+  lock: lockLodgement,
+  write: async (db, row, status, now) => {
+    const [moved] = await db.update(lodgements).set({ status, updatedAt: now }).where(eq(lodgements.requestId, row.requestId)).returning();
+    return moved;
+  },
+  announcement: (moved, at) => {
+    const kind = moved.kind as LodgementKindName;
+    return isNotifiable(kind, moved.status as LodgementStatusName)
+      ? { event: EVENT_BY_KIND[kind], payload: statusEventPayload(moved, at) }
+      : null;
+  },
+  nameOf: (row) => row.entityName,
+  stepMarker: {},
+};
 
 /** Operator API: any status, from any status (D-36), so every 6.1 event can be produced on demand. */
 export async function setLodgementStatus({
@@ -70,10 +64,7 @@ export async function setLodgementStatus({
   ctx: Pick<AppDeps, 'db' | 'clock'>;
   input: { requestId: number; status: LodgementStatusName };
 }): Promise<LodgementView> {
-  const moved = await ctx.db.transaction(async (tx) => {
-    const row = await lockLodgement(tx, input.requestId);
-    if (!row) throw lodgementNotFound();
-    return moveLodgement(tx, ctx.clock, row, input.status);
-  });
+  const moved = await setStatus(LODGEMENT_FLOW, ctx, input.requestId, input.status);
+  if (!moved) throw lodgementNotFound();
   return lodgementView(moved);
 }

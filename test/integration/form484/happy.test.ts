@@ -8,7 +8,10 @@ import { describe, expect } from 'vitest';
 import { deliveryTest } from '../../support/fixtures.js';
 import { createWebhookEndpoint, verifyWebhook, type Form484Request } from '../../../generated/client/index.js';
 import { zForm484StatusEvent } from '../../../generated/client/zod.gen.js';
-import { FORM484_DECISION_DELAY_SECONDS, FORM484_SUBMIT_DELAY_SECONDS } from '../../../server/domain/form484/progress.js';
+import {
+  REGULATOR_DECISION_DELAY_SECONDS as FORM484_DECISION_DELAY_SECONDS,
+  REGULATOR_SUBMIT_DELAY_SECONDS as FORM484_SUBMIT_DELAY_SECONDS,
+} from '../../../server/domain/lodgements/regulator-flow.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { pdfText } from '../../support/pdf-text.js';
 import type { Hit, Receiver } from '../webhooks/delivery.support.js';

@@ -5,7 +5,10 @@
 import { describe, expect } from 'vitest';
 import { deliveryTest } from '../../support/fixtures.js';
 import { createWebhookEndpoint, getForm484Status } from '../../../generated/client/index.js';
-import { FORM484_DECISION_DELAY_SECONDS, FORM484_SUBMIT_DELAY_SECONDS } from '../../../server/domain/form484/progress.js';
+import {
+  REGULATOR_DECISION_DELAY_SECONDS as FORM484_DECISION_DELAY_SECONDS,
+  REGULATOR_SUBMIT_DELAY_SECONDS as FORM484_SUBMIT_DELAY_SECONDS,
+} from '../../../server/domain/lodgements/regulator-flow.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import type { Receiver } from '../webhooks/delivery.support.js';
 import { PREFIX, advance, documentExamples, lodge, rawCall, readStatus } from './support.js';
