@@ -10,6 +10,7 @@ import type { Environment } from '../ids.js';
 import { newId } from '../ids.js';
 import { WEBHOOK_EVENT_TYPES } from '../../schemas/webhooks/index.js';
 import type { JobName } from '../../schemas/admin/clock.js';
+import { ownedBy } from '../store/scope.js';
 
 export type WebhookEventName = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -32,14 +33,7 @@ export async function emitEvent(db: Database, clock: Clock, outbound: OutboundEv
   const endpoints = await db
     .select()
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.accountId, outbound.accountId),
-        eq(webhookEndpoints.environment, outbound.environment),
-        eq(webhookEndpoints.enabled, true),
-        isNull(webhookEndpoints.deletedAt),
-      ),
-    );
+    .where(and(ownedBy(webhookEndpoints, outbound), eq(webhookEndpoints.enabled, true), isNull(webhookEndpoints.deletedAt)));
   const now = clock.now();
   const ids: string[] = [];
   for (const endpoint of endpoints.filter((e) => subscribes(e.eventTypes, outbound.event))) {

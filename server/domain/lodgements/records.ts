@@ -9,6 +9,7 @@ import type { Environment } from '../../ids.js';
 import { INTERACTION_BY_KIND, type Lodgement, type LODGEMENT_KINDS, type LODGEMENT_STATUSES } from '../../../schemas/lodgements/index.js';
 import { scopeOf, type Caller } from '../caller.js';
 import type { LodgementRow } from '../../store/schema/lodgements.js';
+import { ownedBy } from '../../store/scope.js';
 
 export type LodgementKindName = (typeof LODGEMENT_KINDS)[number];
 export type LodgementStatusName = (typeof LODGEMENT_STATUSES)[number];
@@ -94,9 +95,7 @@ export async function getLodgement({
   const [row] = await ctx.db
     .select()
     .from(lodgements)
-    .where(
-      and(eq(lodgements.requestId, requestId), eq(lodgements.accountId, scope.accountId), eq(lodgements.environment, scope.environment)),
-    )
+    .where(and(eq(lodgements.requestId, requestId), ownedBy(lodgements, scope)))
     .limit(1);
   if (!row) throw new NotFoundError('lodgement');
   return lodgementView(row);

@@ -1,12 +1,13 @@
 // Who may do what with monitoring (spec 4.5 "Access rules", 7): monitoring must be available on the
 // account; live ordering, renewing and resuming need card billing and a usable card; reads and stop
 // keep working for an account that has entities, whatever its billing.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { monitoredEntities } from '../../store/schema/index.js';
-import type { Caller } from '../caller.js';
+import { scopeOf, type Caller } from '../caller.js';
 import { DomainError } from '../errors.js';
 import { assertCanCharge } from '../ledger/charges.js';
+import { ownedBy } from '../../store/scope.js';
 
 const unavailable = (): DomainError => new DomainError('monitoring_unavailable', 'Monitoring is not yet available on this account.');
 
@@ -31,13 +32,7 @@ export async function assertMayRead(deps: Pick<AppDeps, 'db'>, caller: Caller): 
   const [any] = await deps.db
     .select({ id: monitoredEntities.id })
     .from(monitoredEntities)
-    .where(
-      and(
-        eq(monitoredEntities.accountId, caller.account.id),
-        eq(monitoredEntities.environment, caller.environment),
-        isNull(monitoredEntities.mergedInto),
-      ),
-    )
+    .where(and(ownedBy(monitoredEntities, scopeOf(caller)), isNull(monitoredEntities.mergedInto)))
     .limit(1);
   if (!any) throw unavailable();
 }

@@ -9,13 +9,10 @@ import { monitoredEntities, monitoringEvents } from '../../store/schema/index.js
 import { addDays, daysLeft, latestExpiry } from './dates.js';
 import type { RegisterSnapshot } from './register-state.js';
 import type { EntityRow } from './view.js';
+import { ownedBy } from '../../store/scope.js';
 
 function scopeOf(entity: EntityRow) {
-  return and(
-    eq(monitoredEntities.accountId, entity.accountId),
-    eq(monitoredEntities.environment, entity.environment),
-    isNull(monitoredEntities.mergedInto),
-  );
+  return and(ownedBy(monitoredEntities, entity), isNull(monitoredEntities.mergedInto));
 }
 
 /**

@@ -18,6 +18,7 @@ import { unitPrice } from './pricing.js';
 import { entityKey, plannedLookups, resolveRows, type OrderRowInput, type ResolvedRow } from './resolve.js';
 import { countActive, countCurrent, entitiesByKeys } from './store.js';
 import { entityView, type EntityRow, type EntityView } from './view.js';
+import { ownedBy } from '../../store/scope.js';
 
 /** Spec 8: sandbox entities per account. */
 export const SANDBOX_ENTITY_LIMIT = 1000;
@@ -137,13 +138,7 @@ export async function takeOrderLock(tx: Database, scope: Scope): Promise<void> {
   const [processing] = await tx
     .select({ id: monitoringOrders.id })
     .from(monitoringOrders)
-    .where(
-      and(
-        eq(monitoringOrders.accountId, scope.accountId),
-        eq(monitoringOrders.environment, scope.environment),
-        eq(monitoringOrders.status, 'processing'),
-      ),
-    )
+    .where(and(ownedBy(monitoringOrders, scope), eq(monitoringOrders.status, 'processing')))
     .limit(1);
   if (processing) throw inProgress();
 }
@@ -310,13 +305,7 @@ export async function orderOutcome({
   const rows = await ctx.db
     .select()
     .from(monitoredEntities)
-    .where(
-      and(
-        eq(monitoredEntities.accountId, scope.accountId),
-        eq(monitoredEntities.environment, scope.environment),
-        inArray(monitoredEntities.id, ids),
-      ),
-    );
+    .where(and(ownedBy(monitoredEntities, scope), inArray(monitoredEntities.id, ids)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const now = ctx.clock.now();
   const entities = ids.flatMap((id) => {

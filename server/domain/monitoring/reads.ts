@@ -11,6 +11,7 @@ import { findEntity, inScope } from './store.js';
 import { entityView, eventSummary, eventView, type EntityView, type EventSummaryView, type EventView } from './view.js';
 import type { Database } from '../../store/db.js';
 import { pageMeta, pageWindow, type PageMetaView as PageMeta, type PageRequest as Page } from '../../../schemas/common/pagination.js';
+import { ownedBy } from '../../store/scope.js';
 
 export interface EntityFilters extends Page {
   status?: 'processing' | 'active' | 'stopped' | 'expired' | undefined;
@@ -48,7 +49,7 @@ export async function getEntity({ ctx, input }: { ctx: MonitoringCtx; input: { i
 }
 
 function eventScope(scope: Scope): SQL {
-  return and(eq(monitoringEvents.accountId, scope.accountId), eq(monitoringEvents.environment, scope.environment))!;
+  return and(ownedBy(monitoringEvents, scope))!;
 }
 
 async function eventPage(db: Database, where: SQL, order: SQL[], input: Page): Promise<{ data: EventSummaryView[]; meta: PageMeta }> {

@@ -6,13 +6,10 @@ import { monitoredEntities } from '../../store/schema/index.js';
 import type { Scope } from '../caller.js';
 import { NotFoundError } from '../errors.js';
 import type { EntityRow } from './view.js';
+import { ownedBy } from '../../store/scope.js';
 
 export function inScope(scope: Scope) {
-  return and(
-    eq(monitoredEntities.accountId, scope.accountId),
-    eq(monitoredEntities.environment, scope.environment),
-    isNull(monitoredEntities.mergedInto),
-  );
+  return and(ownedBy(monitoredEntities, scope), isNull(monitoredEntities.mergedInto));
 }
 
 export const entityNotFound = (): NotFoundError => new NotFoundError('entity');

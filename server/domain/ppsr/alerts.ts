@@ -10,6 +10,7 @@ import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import type { PpsrCallerContext } from './context.js';
 import { ppsrAlertProblems } from './alert-rules.js';
 import type { PpsrAlertRow } from '../../store/schema/ppsr.js';
+import { ownedBy } from '../../store/scope.js';
 
 export type PpsrAlertView = z.infer<typeof PpsrAlert>;
 
@@ -29,7 +30,7 @@ export async function listAlerts({ ctx }: { ctx: Ctx; input?: undefined }): Prom
   const rows = await ctx.db
     .select()
     .from(ppsrAlerts)
-    .where(and(eq(ppsrAlerts.accountId, scope.accountId), eq(ppsrAlerts.environment, scope.environment)))
+    .where(and(ownedBy(ppsrAlerts, scope)))
     .orderBy(asc(ppsrAlerts.createdAt), asc(ppsrAlerts.id));
   return rows.map(alertView);
 }
@@ -50,8 +51,7 @@ export async function createAlert({ ctx, input }: { ctx: Ctx; input: { body: unk
     .from(ppsrAlerts)
     .where(
       and(
-        eq(ppsrAlerts.accountId, scope.accountId),
-        eq(ppsrAlerts.environment, scope.environment),
+        ownedBy(ppsrAlerts, scope),
         eq(ppsrAlerts.organisationNumberType, body.organisationNumberType),
         eq(ppsrAlerts.organisationNumber, body.organisationNumber),
       ),
@@ -67,7 +67,7 @@ export async function deleteAlert({ ctx, input }: { ctx: Ctx; input: { id: strin
   const scope = scopeOf(ctx.caller);
   const removed = await ctx.db
     .delete(ppsrAlerts)
-    .where(and(eq(ppsrAlerts.id, input.id), eq(ppsrAlerts.accountId, scope.accountId), eq(ppsrAlerts.environment, scope.environment)))
+    .where(and(eq(ppsrAlerts.id, input.id), ownedBy(ppsrAlerts, scope)))
     .returning({ id: ppsrAlerts.id });
   if (removed.length === 0) throw new NotFoundError('PPSR alert');
 }

@@ -12,6 +12,7 @@ import type { PpsrCallerContext } from './context.js';
 import { ppsrSearchProblems } from './search-rules.js';
 import type { Database } from '../../store/db.js';
 import type { PpsrCertificateRow, PpsrSearchRow } from '../../store/schema/ppsr.js';
+import { ownedBy } from '../../store/scope.js';
 
 export type PpsrSearchView = z.infer<typeof PpsrSearch>;
 
@@ -69,13 +70,7 @@ export async function findSearch(db: Database, scope: ReturnType<typeof scopeOf>
   const [row] = await db
     .select()
     .from(ppsrSearches)
-    .where(
-      and(
-        eq(ppsrSearches.requestId, requestId),
-        eq(ppsrSearches.accountId, scope.accountId),
-        eq(ppsrSearches.environment, scope.environment),
-      ),
-    )
+    .where(and(eq(ppsrSearches.requestId, requestId), ownedBy(ppsrSearches, scope)))
     .limit(1);
   if (!row) throw new NotFoundError('PPSR search');
   return row;

@@ -6,6 +6,7 @@ import type { Environment } from '../../ids.js';
 import { apiKeys, webhookEndpoints } from '../../store/schema/index.js';
 import type { WebhookEndpointRow } from '../../store/schema/webhooks.js';
 import { NotFoundError } from '../errors.js';
+import { ownedBy as inScope } from '../../store/scope.js';
 
 export type EndpointCaller = Pick<Caller, 'account' | 'key' | 'environment'>;
 
@@ -59,12 +60,7 @@ export async function endpointOwner(deps: Pick<AppDeps, 'db'>, caller: EndpointC
 
 /** The condition every read and write of an endpoint carries: this owner, not deleted. */
 export function ownedBy(owner: EndpointOwner) {
-  return and(
-    eq(webhookEndpoints.accountId, owner.accountId),
-    eq(webhookEndpoints.environment, owner.environment),
-    eq(webhookEndpoints.keyId, owner.keyId),
-    isNull(webhookEndpoints.deletedAt),
-  );
+  return and(inScope(webhookEndpoints, owner), eq(webhookEndpoints.keyId, owner.keyId), isNull(webhookEndpoints.deletedAt));
 }
 
 /** The owner's endpoint with this id; any other (another key, environment or account, or deleted) is 404. */
