@@ -12,6 +12,7 @@ import { hashSecret } from '../ids.js';
 import { isHostAllowed, requestHost } from '../domain/keys/domains.js';
 import type { Caller } from '../domain/caller.js';
 import { refusal } from './error-mappers.js';
+import type { LookupGate } from './refusal-limit.js';
 import type { HttpResult } from './responses.js';
 
 export interface OperationAuthInfo {
@@ -80,7 +81,17 @@ function keyLookupOf(db: Database): ReturnType<typeof buildKeyLookup> {
   return lookup;
 }
 
-export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefix, op: OperationAuthInfo): Promise<Caller | HttpResult> {
+/**
+ * `lookups` runs the database lookups of a credential (the bad-credential budget queues them for an
+ * address past it, D-52); a credential that cannot be an issued one is refused without any.
+ */
+export async function authenticate(
+  deps: AppDeps,
+  req: Request,
+  prefix: ApiPrefix,
+  op: OperationAuthInfo,
+  lookups: LookupGate = (run) => run(),
+): Promise<Caller | HttpResult> {
   const credential = credentialOf(req, prefix);
   if (credential === undefined)
     return refusal('shared', 'unauthorized', 'Missing Authorization header. Use "Authorization: Bearer <API key>".', UNAUTHORIZED);
@@ -90,12 +101,14 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
   if (credential.kind === 'token') {
     // Only a string shaped like an issued token is looked up: anything else is refused for free.
     if (!PERSONAL_ACCESS_TOKEN.test(credential.value)) return refusal('shared', 'unauthorized', 'Invalid API key or token.', UNAUTHORIZED);
-    const [row] = await deps.db
-      .select({ account: accounts })
-      .from(personalAccessTokens)
-      .innerJoin(accounts, eq(accounts.id, personalAccessTokens.accountId))
-      .where(eq(personalAccessTokens.tokenHash, hashSecret(credential.value)))
-      .limit(1);
+    const [row] = await lookups(() =>
+      deps.db
+        .select({ account: accounts })
+        .from(personalAccessTokens)
+        .innerJoin(accounts, eq(accounts.id, personalAccessTokens.accountId))
+        .where(eq(personalAccessTokens.tokenHash, hashSecret(credential.value)))
+        .limit(1),
+    );
     if (!row) return refusal('shared', 'unauthorized', 'Invalid API key or token.', UNAUTHORIZED);
     const { account } = row;
     return refuseByAccount({ account, key: null, environment: prefix.environment, version: prefix.version }, op);
@@ -107,7 +120,7 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
   let row = deps.authCache.get(keyHash);
   if (!row) {
     const readAt = deps.authCache.generation();
-    [row] = await keyLookupOf(deps.db).execute({ keyHash });
+    [row] = await lookups(() => keyLookupOf(deps.db).execute({ keyHash }));
     if (row) deps.authCache.store(keyHash, row, readAt);
   }
   if (!row || row.key.status === 'revoked' || (row.key.expiresAt && row.key.expiresAt.getTime() <= now.getTime())) {
