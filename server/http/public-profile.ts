@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { authenticate, isCaller, type ApiPrefix } from './auth.js';
 import type { RequestContext } from './context.js';
 import type { ApiProfile } from './pipeline.js';
+import { publicUrlOf } from './public-url.js';
 import { applyRateLimit } from './rate-limit.js';
 import type { RefusalLimiter } from './refusal-limit.js';
 
@@ -33,6 +34,7 @@ export function publicProfile(deps: AppDeps, prefix: ApiPrefix, refusals: Refusa
       ip: req.ip ?? 'unknown',
       operationId,
       prefix: req.baseUrl,
+      publicUrl: publicUrlOf(deps.config, req),
     }),
   };
 }

@@ -87,6 +87,8 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await freshDatabaseUrl();
   const config = loadConfig({
+    // It listens on a free port (below), so its own address (D-54) takes the port it got.
+    PORT: '0',
     SVC_CLOCK: 'manual',
     SVC_ADMIN_TOKEN: ADMIN_TOKEN,
     SVC_SECRET_KEY: TEST_SECRET_KEY,
