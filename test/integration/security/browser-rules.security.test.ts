@@ -61,7 +61,7 @@ describe('secret credentials and browser signals', () => {
   });
 
   it("accepts each from a server: no browser header, or only Node fetch's own Sec-Fetch-Mode: cors", async () => {
-    for (const headers of [{}, { 'Sec-Fetch-Mode': 'cors' }]) {
+    for (const headers of [{}, { 'Sec-Fetch-Mode': 'cors' }] as Record<string, string>[]) {
       expect((await call('/api/v2', { Authorization: `Bearer ${account.keys.secretLive}`, ...headers })).status).toBe(200);
       expect((await call('/api/v1', { 'X-Auth-SVC': account.keys.secretLive, ...headers })).status).toBe(200);
       expect((await call('/api/v1', { Authorization: `Bearer ${token}`, ...headers })).status).toBe(200);
