@@ -26,22 +26,13 @@ describe('SVC_TRUST_PROXY', () => {
     ]);
   });
 
-  it.each([
-    'true',
-    'yes',
-    'loopback,',
-    '10.0.0.0/33',
-    '::1/129',
-    '10.0.0.0/',
-    '300.1.1.1',
-    'proxy.example.com',
-    '101',
-    ' ',
-    '-1',
-  ])('stops the start on %j with a message naming the variable', (value) => {
-    expect(() => loadConfig({ SVC_TRUST_PROXY: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ SVC_TRUST_PROXY: value })).toThrow(/SVC_TRUST_PROXY: /);
-  });
+  it.each(['true', 'yes', 'loopback,', '10.0.0.0/33', '::1/129', '10.0.0.0/', '300.1.1.1', 'proxy.example.com', '101', ' ', '-1'])(
+    'stops the start on %j with a message naming the variable',
+    (value) => {
+      expect(() => loadConfig({ SVC_TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ SVC_TRUST_PROXY: value })).toThrow(/SVC_TRUST_PROXY: /);
+    },
+  );
 });
 
 describe('SVC_PUBLIC_URL', () => {
