@@ -155,6 +155,20 @@ describe('the bad-credential budget (D-52)', () => {
     expect((await get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`)).status).toBe(401);
   });
 
+  it('keeps its count when the service clock jumps days ahead and the clean-up job runs (each clock prunes its own windows)', async () => {
+    const ip = '198.51.100.16';
+    const half = UNAUTHENTICATED_LIMIT / 2;
+    const before = await inBatches(half, () => get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`));
+    expect(before.every((a) => a.status === 401)).toBe(true);
+    expect((await server.admin('POST', '/admin/clock/advance', { seconds: 2 * 86_400 })).status).toBe(200);
+    expect((await server.admin('POST', '/admin/jobs/idempotency-cleanup/run')).status).toBe(200);
+    // A counted request in a new service-clock window (D-42) must not drop the budget's real-time window.
+    expect((await get(`${T}/webhooks`, ip, `Bearer ${account.keys.secretTest}`)).status).toBe(200);
+    const after = await inBatches(half, () => get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`));
+    expect(after.every((a) => a.status === 401)).toBe(true);
+    expect((await get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`)).status).toBe(429);
+  });
+
   it('counts wrong admin tokens in the same budget as the public API', async () => {
     const ip = '198.51.100.9';
     const half = UNAUTHENTICATED_LIMIT / 2;
