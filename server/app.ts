@@ -79,7 +79,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   app.disable('x-powered-by');
   // Paths are case-sensitive, as the document's are: /API/TEST/V2/webhooks is no endpoint (404).
   app.enable('case sensitive routing');
-  app.set('trust proxy', 'loopback');
+  // req.ip is the socket's address unless SVC_TRUST_PROXY names the proxies in front (D-53): a header
+  // any client can write must not pick the address that budgets and limits count against.
+  app.set('trust proxy', deps.config.SVC_TRUST_PROXY ?? false);
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && /^[A-Za-z0-9_.-]{1,100}$/.test(incoming) ? incoming : newRequestId();
@@ -123,7 +125,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   app.get('/openapi.json', (_req, res) => void res.sendFile(`${ROOT}spec/openapi.json`));
   app.get(DOCUMENTS_PATH, documentsHandler(deps));
 
-  // One budget of 401s per IP for both APIs and every prefix (issue 10).
+  // One budget of 401s per client address for both APIs and every prefix (D-52).
   const refusals = createRefusalLimiter(deps);
   app.use('/admin', operatorApi.mount(operatorProfile(deps, jobs, refusals)));
   for (const prefix of API_PREFIXES) {

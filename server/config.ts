@@ -2,9 +2,70 @@
 // with a message naming the variable, instead of failing later in a request.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { generateSecretKey, parseSecretKey } from './sealing.js';
+
+// How the service sees the network around it: which proxies may name the client (SVC_TRUST_PROXY,
+// D-53) and the address it is reached at (SVC_PUBLIC_URL, D-54).
+/**
+ * Express's `trust proxy` setting (https://expressjs.com/en/guide/behind-proxies.html): a number of
+ * hops, or the addresses and ranges of the proxies; `false` trusts nothing, so `req.ip` is the socket's.
+ */
+export type TrustProxy = false | number | string[];
+
+/** Express's names for well-known ranges, accepted in the list as Express accepts them. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (slash === -1) return true;
+  const bits = entry.slice(slash + 1);
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** A hop count (`1`), or a comma-separated list of addresses, CIDR ranges and named ranges; else the error to print. */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops > 100) return 'a hop count must be at most 100';
+    return hops === 0 ? false : hops;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || wrong.length > 0)
+    return (
+      `must be a hop count (1) or a comma-separated list of proxy addresses, CIDR ranges and loopback, linklocal, uniquelocal ` +
+      `(10.0.0.0/8, loopback); not understood: ${wrong.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ')}`
+    );
+  return entries;
+}
+
+/** An absolute http(s) URL without credentials, query or fragment; kept without a trailing slash. */
+export function parsePublicUrl(value: string): { url: string; error?: undefined } | { url?: undefined; error: string } {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return { error: 'must be an absolute http:// or https:// URL (https://api.example.com)' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: 'must be an http:// or https:// URL' };
+  if (url.username !== '' || url.password !== '') return { error: 'must not hold a user name or password' };
+  if (url.search !== '' || url.hash !== '' || value.includes('?') || value.includes('#'))
+    return { error: 'must not have a query or a fragment' };
+  return { url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+/** `http://HOST:PORT`, the default public URL (an IPv6 HOST in brackets). */
+export function defaultPublicUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -49,6 +110,30 @@ export const ConfigSchema = z.object({
   SVC_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Scales every D-42 limit (benchmarks and load tests raise it; production leaves it at 1). */
   SVC_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Which proxies in front of the service may name the client in X-Forwarded-For (D-53); unset: none. */
+  SVC_TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+  /** The service's own absolute URL, the base of every absolute URL it answers with (D-54). */
+  SVC_PUBLIC_URL: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parsePublicUrl(value);
+      if (parsed.error !== undefined) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.url;
+    })
+    .optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { adminTokenGenerated: boolean; adminToken: string };

@@ -17,6 +17,11 @@ export interface AppDeps {
   db: Database;
   engine: 'pglite' | 'postgres';
   clock: Clock;
+  /**
+   * Real time whatever SVC_CLOCK says, for the one budget that must not follow a test clock: the
+   * bad-credential budget (D-52). Absent: the system clock; tests inject one they can move.
+   */
+  wallClock?: Clock;
   logger: Logger;
   /** Rate-limit counters: Redis with REDIS_URL, the database on PostgreSQL, memory on single-process PGlite. */
   counters: CounterStore;

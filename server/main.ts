@@ -41,6 +41,12 @@ async function main(): Promise<void> {
   if (sealed > 0) logger.info({ sealed }, 'sealed plaintext webhook signing secrets left by an earlier version');
   if (config.SVC_WEBHOOK_ALLOW_LOCAL)
     logger.warn('SVC_WEBHOOK_ALLOW_LOCAL is on: webhooks may be sent to http: and loopback addresses (development only).');
+  // Absolute URLs in answers are built on SVC_PUBLIC_URL, by default HOST:PORT (D-54): on every interface
+  // that default names no address a client can reach.
+  if (config.SVC_ROLE !== 'worker' && !config.SVC_PUBLIC_URL && ['0.0.0.0', '::', '[::]'].includes(config.HOST))
+    logger.warn(
+      `HOST is ${config.HOST} and SVC_PUBLIC_URL is unset: set SVC_PUBLIC_URL to the address clients use, or links such as documentUrl point at ${config.HOST}.`,
+    );
 
   const { app, jobs, pending } = await buildApp(deps);
   let server: Server | undefined;

@@ -34,7 +34,8 @@ export interface InProcessServer {
 
 export async function startInProcessServer(): Promise<InProcessServer> {
   const adminToken = `adm_${randomBytes(24).toString('hex')}`;
-  const config = loadConfig({ ...CONTRACT_SERVER_ENV, SVC_CLOCK: 'manual', SVC_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'silent' });
+  // PORT=0: it listens on a free port (below), and its absolute URLs take the port it got (D-54).
+  const config = loadConfig({ ...CONTRACT_SERVER_ENV, PORT: '0', SVC_CLOCK: 'manual', SVC_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'silent' });
   const opened = await openDatabase({ dataDir: 'memory://' });
   const deps: AppDeps = wireDeps({
     config,

@@ -54,8 +54,9 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
         adminToken,
         clockStart,
         // The delivery suites register receivers on loopback (D-24); deliveries to the stand-in
-        // address cannot connect here, so they give up quickly instead of after 15 s.
-        env: { SVC_WEBHOOK_ALLOW_LOCAL: '1', SVC_WEBHOOK_TIMEOUT_MS: '2000' },
+        // address cannot connect here, so they give up quickly instead of after 15 s. Each stream
+        // names its own client address in X-Forwarded-For (request-plan.ts), through Prism on loopback (D-53).
+        env: { SVC_WEBHOOK_ALLOW_LOCAL: '1', SVC_WEBHOOK_TIMEOUT_MS: '2000', SVC_TRUST_PROXY: 'loopback' },
         preload: ['scripts/proxy-replay/stand-in-dns.ts'],
       });
       running.push(server);

@@ -11,7 +11,9 @@ import type { Environment } from '../ids.js';
 import { hashSecret } from '../ids.js';
 import { isHostAllowed, requestHost } from '../domain/keys/domains.js';
 import type { Caller } from '../domain/caller.js';
+import { fromBrowser, fromOwnConsole } from './browser-rules.js';
 import { refusal } from './error-mappers.js';
+import type { LookupGate } from './refusal-limit.js';
 import type { HttpResult } from './responses.js';
 
 export interface OperationAuthInfo {
@@ -27,7 +29,6 @@ export interface ApiPrefix {
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer' };
 /** The shape of a personal access token as issued (server/domain/accounts/accounts.ts). */
 const PERSONAL_ACCESS_TOKEN = /^svc_pat_[A-Za-z0-9]{40}$/;
-const BROWSER_FETCH_MODES = new Set(['cors', 'navigate', 'no-cors']);
 
 function header(req: Request, name: string): string | undefined {
   const value = req.headers[name];
@@ -80,7 +81,17 @@ function keyLookupOf(db: Database): ReturnType<typeof buildKeyLookup> {
   return lookup;
 }
 
-export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefix, op: OperationAuthInfo): Promise<Caller | HttpResult> {
+/**
+ * `lookups` runs the database lookups of a credential (the bad-credential budget queues them for an
+ * address past it, D-52); a credential that cannot be an issued one is refused without any.
+ */
+export async function authenticate(
+  deps: AppDeps,
+  req: Request,
+  prefix: ApiPrefix,
+  op: OperationAuthInfo,
+  lookups: LookupGate = (run) => run(),
+): Promise<Caller | HttpResult> {
   const credential = credentialOf(req, prefix);
   if (credential === undefined)
     return refusal('shared', 'unauthorized', 'Missing Authorization header. Use "Authorization: Bearer <API key>".', UNAUTHORIZED);
@@ -90,13 +101,18 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
   if (credential.kind === 'token') {
     // Only a string shaped like an issued token is looked up: anything else is refused for free.
     if (!PERSONAL_ACCESS_TOKEN.test(credential.value)) return refusal('shared', 'unauthorized', 'Invalid API key or token.', UNAUTHORIZED);
-    const [row] = await deps.db
-      .select({ account: accounts })
-      .from(personalAccessTokens)
-      .innerJoin(accounts, eq(accounts.id, personalAccessTokens.accountId))
-      .where(eq(personalAccessTokens.tokenHash, hashSecret(credential.value)))
-      .limit(1);
+    const [row] = await lookups(() =>
+      deps.db
+        .select({ account: accounts })
+        .from(personalAccessTokens)
+        .innerJoin(accounts, eq(accounts.id, personalAccessTokens.accountId))
+        .where(eq(personalAccessTokens.tokenHash, hashSecret(credential.value)))
+        .limit(1),
+    );
     if (!row) return refusal('shared', 'unauthorized', 'Invalid API key or token.', UNAUTHORIZED);
+    // A token reaches every environment of its account: no browser may send it, the console included (D-03).
+    if (fromBrowser(req))
+      return refusal('shared', 'forbidden', 'Personal access tokens must not be used from a browser; use a publishable key.');
     const { account } = row;
     return refuseByAccount({ account, key: null, environment: prefix.environment, version: prefix.version }, op);
   }
@@ -107,7 +123,7 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
   let row = deps.authCache.get(keyHash);
   if (!row) {
     const readAt = deps.authCache.generation();
-    [row] = await keyLookupOf(deps.db).execute({ keyHash });
+    [row] = await lookups(() => keyLookupOf(deps.db).execute({ keyHash }));
     if (row) deps.authCache.store(keyHash, row, readAt);
   }
   if (!row || row.key.status === 'revoked' || (row.key.expiresAt && row.key.expiresAt.getTime() <= now.getTime())) {
@@ -128,33 +144,12 @@ export async function authenticate(deps: AppDeps, req: Request, prefix: ApiPrefi
     if (!host) return refusal('shared', 'forbidden', 'A publishable key needs an Origin or Referer header naming an allowed domain.');
     if (!isHostAllowed(host, key.domains)) return refusal('shared', 'forbidden', `Origin ${host} is not allowed for this publishable key.`);
   } else {
-    // Browsers send Sec-Fetch-Mode together with Sec-Fetch-Site. Node's built-in fetch (undici, which
-    // the generated SDK uses on servers) sends `Sec-Fetch-Mode: cors` alone and cannot drop it, so
-    // the mode counts as a browser signal only alongside Sec-Fetch-Site (D-03).
-    const fetchMode = header(req, 'sec-fetch-mode');
-    const browserFetch = fetchMode !== undefined && BROWSER_FETCH_MODES.has(fetchMode) && header(req, 'sec-fetch-site') !== undefined;
-    if ((header(req, 'origin') !== undefined || browserFetch) && !fromOwnConsole(req, key.environment)) {
+    // Secret keys, as Bearer or V1's X-Auth-SVC, from a browser: only a test key from the console (D-03, D-49).
+    if (fromBrowser(req) && !fromOwnConsole(req, key.environment, deps.config)) {
       return refusal('shared', 'forbidden', 'Secret keys must not be used from a browser; use a publishable key.');
     }
   }
   return refuseByAccount({ account: row.account, key, environment: prefix.environment, version: prefix.version }, op);
-}
-
-/**
- * D-49: the sandbox console (/console, served by this service) calls the test API with a test secret
- * key the operator just made. The browser itself sets `Sec-Fetch-Site` (no script can), so
- * `same-origin` means a page of this service sent it, never a third-party site; an `Origin`, when
- * sent, must name the host the request came to. Live secret keys stay refused from every browser.
- */
-function fromOwnConsole(req: Request, environment: string): boolean {
-  if (environment !== 'test' || header(req, 'sec-fetch-site') !== 'same-origin') return false;
-  const origin = header(req, 'origin');
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === header(req, 'host');
-  } catch {
-    return false;
-  }
 }
 
 function refuseByAccount(caller: Caller, op: OperationAuthInfo): Caller | HttpResult {

@@ -11,6 +11,8 @@ export interface RequestContext extends AppDeps {
   operationId: string;
   /** Path prefix of this request (`/api/test/v2`), for URLs the response points at. */
   prefix: string;
+  /** The service's own absolute URL (D-54), for absolute URLs the response points at; never from the request's headers. */
+  publicUrl: string;
 }
 
 /** An operator API request: the admin token was checked; no account is calling. */

@@ -1,6 +1,6 @@
 // The operator API's profile of the pipeline (/admin, spec/admin.openapi.json): one bearer token
-// compared in constant time, no rate limit but the per-IP budget of 401s, errors in the ApiError
-// shape (sandbox.md).
+// compared in constant time, no rate limit but the per-address budget of 401s (D-52), errors in the
+// ApiError shape (sandbox.md).
 import type { Request } from 'express';
 import type { AppDeps } from '../deps.js';
 import { safeEqual } from '../ids.js';
@@ -15,16 +15,14 @@ export function operatorProfile(deps: AppDeps, jobs: JobRegistry, refusals: Refu
     documentPath: (req) => `/admin${req.path === '/' ? '' : req.path}`,
     hidesTestOnly: () => false,
     admit: async (req) => {
-      // Guesses of the admin token share the per-IP budget of 401s with the public API.
-      const ip = req.ip ?? 'unknown';
-      const blocked = refusals.blocked(ip);
-      if (blocked) return blocked;
+      // The token is checked first, so the operator is never refused by the budget of 401s (D-52);
+      // guesses of it share that budget with the public API.
       const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
       if (token && safeEqual(token, deps.config.adminToken)) return {};
       const refused = refusal('shared', 'unauthorized', 'Missing or invalid admin token (Authorization: Bearer $SVC_ADMIN_TOKEN).', {
         'WWW-Authenticate': 'Bearer',
       });
-      return (await refusals.record(ip)) ?? refused;
+      return refusals.refused(req.ip ?? 'unknown', refused);
     },
     context: ({ deps: wired, req, requestId, operationId }) => ({ ...wired, requestId, operationId, jobs, ownOrigin: ownOrigin(req) }),
     // An operator change to a key or an account (revoke, roll, lock, plan) holds for this process's

@@ -1,10 +1,11 @@
 // The public API's profile of the pipeline (one per prefix: /api/v2, /api/test/v2, /api/v1,
 // /api/test/v1): API keys and V1 tokens (spec 5, D-02..D-06, D-40), rate limits by class (D-42),
-// and the per-IP budget of 401s (refusal-limit.ts).
+// and the per-address budget of 401s (refusal-limit.ts, D-52).
 import type { AppDeps } from '../deps.js';
 import { authenticate, isCaller, type ApiPrefix } from './auth.js';
 import type { RequestContext } from './context.js';
 import type { ApiProfile } from './pipeline.js';
+import { publicUrlOf } from './public-url.js';
 import { applyRateLimit } from './rate-limit.js';
 import type { RefusalLimiter } from './refusal-limit.js';
 
@@ -14,14 +15,15 @@ export function publicProfile(deps: AppDeps, prefix: ApiPrefix, refusals: Refusa
     hidesTestOnly: () => prefix.environment === 'live',
     admit: async (req, facts) => {
       const ip = req.ip ?? 'unknown';
-      // An IP past its budget of 401s is refused before its key is looked up.
-      const blocked = refusals.blocked(ip);
-      if (blocked) return blocked;
-      const caller = await authenticate(deps, req, prefix, {
-        allowsPublishable: facts.allowsPublishable,
-        monitoring: facts.rateLimit === 'monitoring',
-      });
-      if (!isCaller(caller)) return caller.status === 401 ? ((await refusals.record(ip)) ?? caller) : caller;
+      // A valid key passes whatever the address's budget of 401s says (D-52); only 401s count against it.
+      const caller = await authenticate(
+        deps,
+        req,
+        prefix,
+        { allowsPublishable: facts.allowsPublishable, monitoring: facts.rateLimit === 'monitoring' },
+        refusals.lookups(ip),
+      );
+      if (!isCaller(caller)) return caller.status === 401 ? refusals.refused(ip, caller) : caller;
       const limited = await applyRateLimit(deps, facts.rateLimit, caller, ip);
       return limited.refused ?? { caller, headers: limited.headers };
     },
@@ -32,6 +34,7 @@ export function publicProfile(deps: AppDeps, prefix: ApiPrefix, refusals: Refusa
       ip: req.ip ?? 'unknown',
       operationId,
       prefix: req.baseUrl,
+      publicUrl: publicUrlOf(deps.config, req),
     }),
   };
 }

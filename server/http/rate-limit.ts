@@ -1,11 +1,13 @@
 // Rate limits (spec 8, D-42) as fixed one-minute windows counted in a shared store (the database, or
 // Redis when REDIS_URL is set), so every API process behind a load balancer shares one budget. Windows follow the service clock, so tests move
 // past a window with the operator API instead of sleeping.
-import { lt } from 'drizzle-orm';
+import { and, like, lt, not, or } from 'drizzle-orm';
+import { RealClock } from '../clock.js';
 import type { AppDeps } from '../deps.js';
 import { rateLimitCounters } from '../store/schema/index.js';
 import type { Caller } from '../domain/caller.js';
 import { refusal } from './error-mappers.js';
+import { REFUSAL_BUCKET_PREFIX } from './refusal-limit.js';
 import type { HttpResult } from './responses.js';
 import { RATE_LIMIT_CLASSES, type RateLimitClass } from '../../schemas/common/rate-limits.js';
 
@@ -68,8 +70,20 @@ export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller
   };
 }
 
-/** Drops windows that ended; run by the clean-up job. */
+/**
+ * Drops windows that ended; run by the clean-up job. The bad-credential budget's windows follow real
+ * time (D-52), the others the service clock, so each is pruned by its own clock.
+ */
 export async function pruneRateLimitCounters(deps: AppDeps): Promise<void> {
   const cutoff = new Date(deps.clock.now().getTime() - 2 * WINDOW_MS);
-  await deps.db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, cutoff));
+  const realCutoff = new Date((deps.wallClock ?? new RealClock()).now().getTime() - 2 * WINDOW_MS);
+  const refusalBuckets = like(rateLimitCounters.bucket, `${REFUSAL_BUCKET_PREFIX}%`);
+  await deps.db
+    .delete(rateLimitCounters)
+    .where(
+      or(
+        and(not(refusalBuckets), lt(rateLimitCounters.windowStart, cutoff)),
+        and(refusalBuckets, lt(rateLimitCounters.windowStart, realCutoff)),
+      ),
+    );
 }

@@ -8,12 +8,6 @@ import { form484Status } from '../domain/form484/records.js';
 /** Runs the complete Form 484 check on every create; its D-11 problems replace Ajv's (D-11). */
 const form484Rules: ProblemRefiner = async (deps, problems, body) => form484Problems(body, deps.clock.now(), problems);
 
-/** The address this request reached the service at, where document URLs point. */
-function serviceBase(headers: Record<string, string>): string {
-  const proto = headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-  return `${proto}://${headers.host ?? '127.0.0.1'}`;
-}
-
 type Handlers = Required<PublicHandlers>;
 
 const createForm484Lodgement: Handlers['createForm484Lodgement'] = async (ctx, { body }) => ({
@@ -24,10 +18,11 @@ const createForm484Lodgement: Handlers['createForm484Lodgement'] = async (ctx, {
 export const form484Handlers: PublicHandlers = {
   createForm484Lodgement: withRules(createForm484Lodgement, form484Rules),
 
-  getForm484Status: async (ctx, { params, headers }) => ({
+  // documentUrl is absolute, on the configured public URL (D-54), whatever Host the caller sent.
+  getForm484Status: async (ctx, { params }) => ({
     status: 200,
     body: {
-      response: await form484Status({ ctx, input: { requestId: params.requestId, documentBase: serviceBase(headers) } }),
+      response: await form484Status({ ctx, input: { requestId: params.requestId, documentBase: ctx.publicUrl } }),
       errors: [],
     },
   }),

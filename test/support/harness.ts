@@ -27,6 +27,8 @@ export interface TestServer {
   url: string;
   deps: AppDeps;
   clock: ManualClock;
+  /** Stands in for real time where the service reads it whatever SVC_CLOCK says (the bad-credential budget, D-52). */
+  wallClock: ManualClock;
   built: BuiltApp;
   /** The database's LISTEN/NOTIFY feed, as `npm start` hands it to its worker. */
   changes: ChangeFeed;
@@ -85,6 +87,8 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await freshDatabaseUrl();
   const config = loadConfig({
+    // It listens on a free port (below), so its own address (D-54) takes the port it got.
+    PORT: '0',
     SVC_CLOCK: 'manual',
     SVC_ADMIN_TOKEN: ADMIN_TOKEN,
     SVC_SECRET_KEY: TEST_SECRET_KEY,
@@ -94,12 +98,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const opened = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });
   const clock = new ManualClock(TEST_START);
+  const wallClock = new ManualClock(TEST_START);
   const deps: AppDeps = wireDeps({
     config,
     db: opened.db,
     engine: opened.engine,
     changes: opened.changes,
     clock,
+    wallClock,
     logger: options.logger ?? createLogger('silent'),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     ...(options.counters ? { counters: options.counters } : {}),
@@ -142,6 +148,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     deps,
     clock,
+    wallClock,
     built,
     changes: opened.changes,
     admin,

@@ -1,57 +1,76 @@
-// Issue 10, unauthenticated traffic: the attack run sent 9,551 requests with unknown keys in 10 s,
-// each a database lookup, and a slow body after a 401 kept its socket for about 322 s. Now 401s are
-// counted per client IP (both APIs share the budget) and answered 429 past it without a lookup,
-// malformed credentials are never looked up, and a refusal sent before the body arrived closes the
-// connection. Client IPs come from X-Forwarded-For, which the app trusts from loopback.
+// Unauthenticated traffic: every 401 is counted per client address (both APIs share the budget) and
+// answered 429 past it, but a valid key, token or operator token from the same address still passes
+// (D-52); the budget's window runs on real time (the harness's wallClock stands in for it), not the
+// service clock. Malformed credentials are never looked up, a blocked address's lookups run one at
+// a time, and a refusal sent before the body arrived closes the connection. Client addresses come
+// from X-Forwarded-For here, which this server trusts from loopback (SVC_TRUST_PROXY, D-53).
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UNAUTHENTICATED_LIMIT } from '../../../server/http/refusal-limit.js';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 import { isSharedError, rawRequest, type Answer } from '../../support/wire.js';
 
 const T = '/api/test/v2';
 const WELL_FORMED_UNKNOWN = 'svc_sk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+const KEY_LOOKUP = /api_keys|personal_access_tokens|auth_key_lookup/;
 
 let server: TestServer;
 let account: TestAccount;
+let token: string;
 /** SQL texts (or prepared statement names) sent to the database since the last reset. */
 let statements: string[] = [];
+/** Key lookups running at once now, and the most seen since the last reset. */
+let lookupsInFlight = 0;
+let mostLookupsAtOnce = 0;
+let slowLookups = false;
 
 beforeAll(async () => {
-  server = await startTestServer({ record: false });
+  server = await startTestServer({ record: false, env: { SVC_TRUST_PROXY: 'loopback' } });
   account = await server.createAccount();
+  token = (await server.admin<{ token: string }>('POST', `/admin/accounts/${account.id}/tokens`, { name: 'budget' })).body.token;
   // Every query of the app goes through the drizzle client's `query` (PGlite and pg alike).
   const client = (server.deps.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
   const query = client.query.bind(client);
-  client.query = (...args: unknown[]) => {
+  client.query = async (...args: unknown[]) => {
     const first = args[0] as string | { text?: string; name?: string };
-    statements.push(typeof first === 'string' ? first : `${first.name ?? ''} ${first.text ?? ''}`);
-    return query(...args);
+    const text = typeof first === 'string' ? first : `${first.name ?? ''} ${first.text ?? ''}`;
+    statements.push(text);
+    if (!KEY_LOOKUP.test(text)) return query(...args);
+    mostLookupsAtOnce = Math.max(mostLookupsAtOnce, ++lookupsInFlight);
+    try {
+      // A lookup as slow as one over a network, so that lookups running at once overlap here too.
+      if (slowLookups) await new Promise((resolve) => setTimeout(resolve, 5));
+      return await query(...args);
+    } finally {
+      lookupsInFlight -= 1;
+    }
   };
 });
 afterAll(async () => {
   await server?.close();
 });
 
-async function nextWindow(): Promise<void> {
-  const now = server.clock.now().getTime();
-  const moved = await server.admin('POST', '/admin/clock/advance', { seconds: (60_000 - (now % 60_000)) / 1000 });
-  expect(moved.status).toBe(200);
+/** Moves real time (as the budget reads it) to the start of its next one-minute window. */
+function nextWindow(): void {
+  const now = server.wallClock.now().getTime();
+  server.wallClock.advance((60_000 - (now % 60_000)) / 1000);
 }
 
-beforeEach(async () => {
-  await nextWindow();
+beforeEach(() => {
+  nextWindow();
   statements = [];
+  mostLookupsAtOnce = 0;
 });
 
 function keyLookups(): string[] {
-  return statements.filter((s) => /api_keys|personal_access_tokens|auth_key_lookup/.test(s));
+  return statements.filter((s) => KEY_LOOKUP.test(s));
 }
 
-function get(path: string, ip: string, authorization?: string): Promise<Answer> {
+function get(path: string, ip: string, authorization?: string, headers: Record<string, string> = {}): Promise<Answer> {
   return rawRequest(`${server.url}${path}`, 'GET', {
     'X-Forwarded-For': ip,
     ...(authorization !== undefined ? { Authorization: authorization } : {}),
+    ...headers,
   });
 }
 
@@ -62,30 +81,92 @@ async function inBatches(count: number, send: (i: number) => Promise<Answer>): P
   return out;
 }
 
-describe('401s per client IP', () => {
-  it(`answers ${UNAUTHENTICATED_LIMIT} 401s a minute to one IP, then 429 to everything it sends until the window ends`, async () => {
+/** Spends the whole budget of `ip` on guesses and checks the next guess is 429 in the shared shape. */
+async function exhaust(ip: string): Promise<void> {
+  const refused = await inBatches(UNAUTHENTICATED_LIMIT, (i) =>
+    get(`${T}/webhooks`, ip, `Bearer ${i % 2 ? WELL_FORMED_UNKNOWN : 'nonsense'}`),
+  );
+  expect(refused.every((a) => a.status === 401)).toBe(true);
+  const limited = await get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`);
+  expect(limited.status, limited.text).toBe(429);
+  expect(isSharedError(limited.body), limited.text).toBe(true);
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+}
+
+describe('the bad-credential budget (D-52)', () => {
+  it(`answers ${UNAUTHENTICATED_LIMIT} 401s a minute to one address, then 429 to its bad credentials until the window ends`, async () => {
     const ip = '198.51.100.7';
-    const refused = await inBatches(UNAUTHENTICATED_LIMIT, (i) =>
-      get(`${T}/webhooks`, ip, `Bearer ${i % 2 ? WELL_FORMED_UNKNOWN : 'nonsense'}`),
-    );
-    expect(refused.every((a) => a.status === 401)).toBe(true);
-    const limited = await get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`);
-    expect(limited.status, limited.text).toBe(429);
-    expect(isSharedError(limited.body), limited.text).toBe(true);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-
-    // Past the budget even a good key from that IP waits, and nothing is looked up for it.
-    statements = [];
-    const good = await get(`${T}/webhooks`, ip, `Bearer ${account.keys.secretTest}`);
-    expect(good.status, good.text).toBe(429);
-    const guesses = await inBatches(100, () => get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`));
+    await exhaust(ip);
+    const guesses = await inBatches(100, (i) => get(`${T}/webhooks`, ip, i % 2 ? `Bearer ${WELL_FORMED_UNKNOWN}` : undefined));
     expect(guesses.every((a) => a.status === 429)).toBe(true);
-    expect(keyLookups()).toEqual([]);
+    // Another address is not affected; the next window restores the first.
+    expect((await get(`${T}/webhooks`, '198.51.100.8', `Bearer ${WELL_FORMED_UNKNOWN}`)).status).toBe(401);
+    nextWindow();
+    expect((await get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`)).status).toBe(401);
+  });
 
-    // Another IP is not affected; the next window restores the first.
-    expect((await get(`${T}/webhooks`, '198.51.100.8', `Bearer ${account.keys.secretTest}`)).status).toBe(200);
-    await nextWindow();
+  it('never refuses a valid secret key, personal access token or operator token from a blocked address', async () => {
+    const ip = '198.51.100.12';
+    await exhaust(ip);
+    for (const prefix of [T, '/api/test/v1']) {
+      const good = await get(`${prefix}/webhooks`, ip, `Bearer ${account.keys.secretTest}`);
+      expect(good.status, `${prefix}: ${good.text}`).toBe(200);
+    }
+    expect((await get('/api/test/v1/webhooks', ip, undefined, { 'X-Auth-SVC': account.keys.secretTest })).status).toBe(200);
+    expect((await get('/api/test/v1/webhooks', ip, `Bearer ${token}`)).status).toBe(200);
+    const operator = await get('/admin/clock', ip, `Bearer ${ADMIN_TOKEN}`);
+    expect(operator.status, operator.text).toBe(200);
+    // A key the process has not cached is looked up and admitted too (the cache is emptied on any key write).
+    server.deps.authCache.clear();
+    const mixed = await inBatches(100, (i) => get(`${T}/webhooks`, ip, `Bearer ${i % 10 ? WELL_FORMED_UNKNOWN : account.keys.secretTest}`));
+    expect(mixed.map((a) => a.status)).toEqual(Array.from({ length: 100 }, (_, i) => (i % 10 ? 429 : 200)));
+    // Other refusals of a known key are the key's (403), never the budget's 429.
+    expect((await get('/api/v2/webhooks', ip, `Bearer ${account.keys.secretTest}`)).status).toBe(403);
+  });
+
+  it('looks up the guesses of a blocked address one at a time', async () => {
+    const ip = '198.51.100.13';
+    await exhaust(ip);
+    mostLookupsAtOnce = 0;
+    statements = [];
+    slowLookups = true;
+    try {
+      const guesses = await Promise.all(Array.from({ length: 40 }, () => get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`)));
+      expect(guesses.every((a) => a.status === 429)).toBe(true);
+      expect(keyLookups().length).toBeGreaterThan(0);
+      expect(mostLookupsAtOnce).toBe(1);
+      // An address with budget left is not held to one at a time (the spy sees overlap when there is any).
+      mostLookupsAtOnce = 0;
+      await Promise.all(Array.from({ length: 10 }, () => get(`${T}/webhooks`, '198.51.100.15', `Bearer ${WELL_FORMED_UNKNOWN}`)));
+      expect(mostLookupsAtOnce).toBeGreaterThan(1);
+    } finally {
+      slowLookups = false;
+    }
+  });
+
+  it('runs its window on real time: a manual service clock that stands still does not keep the block, moving it does not end one', async () => {
+    const ip = '198.51.100.14';
+    await exhaust(ip);
+    // The service clock moves ten minutes; real time has not: still blocked.
+    expect((await server.admin('POST', '/admin/clock/advance', { seconds: 600 })).status).toBe(200);
+    expect((await get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`)).status).toBe(429);
+    // Real time reaches the end of the window while the service clock stands still: the block ends.
+    nextWindow();
+    expect((await get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`)).status).toBe(401);
+  });
+
+  it('keeps its count when the service clock jumps days ahead and the clean-up job runs (each clock prunes its own windows)', async () => {
+    const ip = '198.51.100.16';
+    const half = UNAUTHENTICATED_LIMIT / 2;
+    const before = await inBatches(half, () => get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`));
+    expect(before.every((a) => a.status === 401)).toBe(true);
+    expect((await server.admin('POST', '/admin/clock/advance', { seconds: 2 * 86_400 })).status).toBe(200);
+    expect((await server.admin('POST', '/admin/jobs/idempotency-cleanup/run')).status).toBe(200);
+    // A counted request in a new service-clock window (D-42) must not drop the budget's real-time window.
     expect((await get(`${T}/webhooks`, ip, `Bearer ${account.keys.secretTest}`)).status).toBe(200);
+    const after = await inBatches(half, () => get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`));
+    expect(after.every((a) => a.status === 401)).toBe(true);
+    expect((await get(`${T}/webhooks`, ip, `Bearer ${WELL_FORMED_UNKNOWN}`)).status).toBe(429);
   });
 
   it('counts wrong admin tokens in the same budget as the public API', async () => {

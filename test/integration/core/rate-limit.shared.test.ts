@@ -13,7 +13,8 @@ const probe = await probePostgres(WHAT);
 type Instance = ServerProcess & { url: string };
 
 async function startInstance(databaseUrl: string, name: string): Promise<Instance> {
-  const server = spawnServer(databaseUrl, name);
+  // The monitoring requests below name their client in X-Forwarded-For, trusted from loopback (D-53).
+  const server = spawnServer(databaseUrl, name, { env: { SVC_TRUST_PROXY: 'loopback' } });
   return { ...server, url: await listeningUrl(server) };
 }
 

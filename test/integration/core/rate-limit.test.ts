@@ -1,14 +1,14 @@
 // D-42 rate limits through the real pipeline: fixed one-minute windows on the service clock, counted
 // in the database. A request is counted once it is authenticated, whatever its handler answers: a
 // pending operation's 501 counts like any other answer. Monitoring also has a per-IP budget, so
-// each test sends its monitoring requests from its own client addresses (X-Forwarded-For is trusted
-// from loopback) and starts on a fresh window.
+// each test sends its monitoring requests from its own client addresses (X-Forwarded-For, which this
+// server trusts from loopback: SVC_TRUST_PROXY, D-53) and starts on a fresh window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { SVC_TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   await server?.close();
