@@ -10,7 +10,7 @@
 // - never a 5xx, always an X-Request-Id.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM484_DECISION_DELAY_SECONDS, FORM484_SUBMIT_DELAY_SECONDS } from '../../../server/domain/form484/progress.js';
+import { REGULATOR_DECISION_DELAY_SECONDS, REGULATOR_SUBMIT_DELAY_SECONDS } from '../../../server/domain/lodgements/regulator-flow.js';
 import { UNAUTHENTICATED_LIMIT } from '../../../server/http/refusal-limit.js';
 import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 import { rawRequest, type Answer } from '../../support/wire.js';
@@ -88,8 +88,8 @@ describe(`hostile headers from a blocked address (${RUNS} requests, seed ${SEED}
     token = (await server.admin<{ token: string }>('POST', `/admin/accounts/${account.id}/tokens`, { name: 'fuzz' })).body.token;
     port = new URL(server.url).port;
     ({ requestId } = await lodge(server, account.keys.secretTest, documentExamples().registeredOffice!));
-    await advance(server, FORM484_SUBMIT_DELAY_SECONDS);
-    await advance(server, FORM484_DECISION_DELAY_SECONDS);
+    await advance(server, REGULATOR_SUBMIT_DELAY_SECONDS);
+    await advance(server, REGULATOR_DECISION_DELAY_SECONDS);
     // Spend the whole budget of this client address (the socket's: 127.0.0.1), each guess naming another.
     for (let start = 0; start < UNAUTHENTICATED_LIMIT; start += 50)
       await Promise.all(

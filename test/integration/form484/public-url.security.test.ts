@@ -3,7 +3,7 @@
 // Absolute URLs now come from configuration alone: SVC_PUBLIC_URL, else http://HOST:PORT (the port
 // the server got, as the harness listens on any free one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM484_DECISION_DELAY_SECONDS, FORM484_SUBMIT_DELAY_SECONDS } from '../../../server/domain/form484/progress.js';
+import { REGULATOR_DECISION_DELAY_SECONDS, REGULATOR_SUBMIT_DELAY_SECONDS } from '../../../server/domain/lodgements/regulator-flow.js';
 import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 import { rawRequest } from '../../support/wire.js';
 import { PREFIX, advance, documentExamples, lodge } from './support.js';
@@ -17,8 +17,8 @@ const HOSTILE_HEADERS: Record<string, string>[] = [
 
 async function finishedLodgement(server: TestServer, account: TestAccount): Promise<number> {
   const { requestId } = await lodge(server, account.keys.secretTest, documentExamples().registeredOffice!);
-  await advance(server, FORM484_SUBMIT_DELAY_SECONDS);
-  await advance(server, FORM484_DECISION_DELAY_SECONDS);
+  await advance(server, REGULATOR_SUBMIT_DELAY_SECONDS);
+  await advance(server, REGULATOR_DECISION_DELAY_SECONDS);
   return requestId;
 }
 
