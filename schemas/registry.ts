@@ -14,7 +14,7 @@ import { API_DESCRIPTION } from './description.js';
 import { completeIdentifierAlternatives } from './common/identifier-alternatives.js';
 
 /** Contract version (D-44): semver; a breaking change bumps the major. */
-export const CONTRACT_VERSION = '2.2.0';
+export const CONTRACT_VERSION = '2.2.1';
 
 export function createPublicRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
@@ -22,7 +22,7 @@ export function createPublicRegistry(): OpenAPIRegistry {
     type: 'http',
     scheme: 'bearer',
     description:
-      "Secret key `svc_sk_live_…` (live prefix) or `svc_sk_test_…` (test prefix) in `Authorization: Bearer <key>`. Reaches every endpoint; server side only: refused from browsers (a request with an `Origin` header, or with `Sec-Fetch-Mode` `cors`/`navigate`/`no-cors` together with `Sec-Fetch-Site`, which browsers always send; Node's own fetch sends `Sec-Fetch-Mode` alone and is not refused).",
+      "Secret key `svc_sk_live_…` (live prefix) or `svc_sk_test_…` (test prefix) in `Authorization: Bearer <key>`. Reaches every endpoint; server side only: refused with 403 from browsers, that is any request with an `Origin` header or any `Sec-Fetch-*` header (Node's own fetch sends `Sec-Fetch-Mode: cors` alone and is not a browser). V1 personal access tokens follow the same rule (D-03). One exception (D-49): a **test** secret key is accepted from the sandbox console this service serves itself (`Sec-Fetch-Site: same-origin` and a `Host` that is the service's own, from `SVC_PUBLIC_URL` or `HOST:PORT`); a live secret key never is.",
   });
   registry.registerComponent('securitySchemes', 'publishableKey', {
     type: 'http',

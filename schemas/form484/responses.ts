@@ -51,7 +51,7 @@ export const Form484StatusRecord = z
     documentNumber: DocumentNumber,
     documentUrl: z.string().openapi({
       description:
-        'URL of a PDF of the lodged document: empty until the lodgement is `finished` (D-35). In the sandbox the PDF is a summary of the form, marked as a sandbox document.',
+        "Absolute URL of a PDF of the lodged document: empty until the lodgement is `finished` (D-35). Its origin is the service's configured public URL (`SVC_PUBLIC_URL`, D-54), never a request header. In the sandbox the PDF is a summary of the form, marked as a sandbox document.",
       example: '',
     }),
     info: Form484StatusInfo,

@@ -40,6 +40,8 @@ function addsRequiredScheme(diff: Diff): boolean {
 const DOCUMENTATION = new Set(['examples', 'example', 'links', 'description', 'summary', 'externalDocs']);
 
 function isDocumentation(path: Path): boolean {
+  // `info` (version, contact, licence) describes the document; nothing a client sends or reads moves.
+  if (path[0] === 'info') return true;
   return path.some((segment, i) => typeof segment === 'string' && DOCUMENTATION.has(segment) && path[i - 1] !== 'properties');
 }
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { compareDocuments } from '../../scripts/spec-diff/classify.js';
 import { decide, majorOf } from '../../scripts/spec-diff/gate.js';
 import { readDocumentAtRef, UnknownRefError } from '../../scripts/spec-diff/git-base.js';
+import { requiredBump } from '../../scripts/spec-diff/semver.js';
 import type { OpenApiDocument, SpecChange } from '../../scripts/spec-diff/types.js';
 import { loadDocument } from '../support/document.js';
 
@@ -308,6 +309,12 @@ describe('spec:diff and info.version (D-44)', () => {
     },
     SLOW.timeout,
   );
+
+  it('asks for a patch, not a minor, when only descriptions and info.version changed', () => {
+    const change = (pointer: string): SpecChange => ({ severity: 'compatible', action: 'replace', pointer, message: pointer });
+    expect(requiredBump([change('/info/version'), change('/components/securitySchemes/secretKey/description')])).toBe('patch');
+    expect(requiredBump([change('/info/version'), change('/paths/~1webhooks/get')])).toBe('minor');
+  });
 
   it('reads the major number of semver versions only', () => {
     expect(majorOf('2.0.0')).toBe(2);
