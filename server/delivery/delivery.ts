@@ -104,7 +104,7 @@ const GATHER_MS = 2;
 const MAX_QUEUED_RECORDS = 2;
 
 /**
- * The `webhook-delivery` jobs due now, as a stream (issue 17, D-50): up to SVC_WEBHOOK_CONCURRENCY
+ * The `webhook-delivery` jobs due now, as a stream (D-58): up to SVC_WEBHOOK_CONCURRENCY
  * attempts in flight, at most SVC_WEBHOOK_ENDPOINT_CONCURRENCY to one endpoint; a slot that frees
  * is filled at once, so one slow receiver holds its own slots and no one else's. A job is claimed
  * only when its attempt can start, so it finishes within one timeout, well inside its lease.
