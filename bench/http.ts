@@ -1,5 +1,5 @@
 // HTTP throughput of this server against its baselines, measured in one run so the ratios hold on
-// any machine (issue 17). Every server runs in its own process, started the way users start it
+// any machine. Every server runs in its own process, started the way users start it
 // (`npm start` settings: real clock, API and worker in one process); autocannon runs in another.
 // Baselines: bare Express 5, the Prism mock of the same GET (`npm run mock`), and per engine the
 // floor: bare Express with the same driver and only the statements the path needs

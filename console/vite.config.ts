@@ -1,4 +1,4 @@
-// Vite build of the sandbox console (issue 15): `npm run build` writes console/dist, which the server
+// Vite build of the sandbox console: `npm run build` writes console/dist, which the server
 // serves at /console. No CDN, no inline script: everything is a file of this origin (server/http/console.ts
 // sends the Content-Security-Policy).
 import { fileURLToPath } from 'node:url';

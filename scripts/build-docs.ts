@@ -10,7 +10,7 @@ const CSP =
 
 /**
  * Redoc's sidebar footer draws the Redocly logo from the CDN once the page has mounted; with the URL
- * gone it would be an image with an empty source (a broken image, issue 14). The element is
+ * gone it would be an image with an empty source (a broken image). The element is
  * replaced by nothing; a Redoc upgrade that draws it differently fails the build here.
  */
 const FOOTER_LOGO = /\(0,[A-Za-z_$][\w$]*\.jsx\)\(`img`,\{alt:`redocly logo`[^}]*\}\)/g;

@@ -16,7 +16,7 @@ export async function buildServerBundle() {
     entryPoints: { server: 'server/main.ts' },
     outdir: 'build',
     outExtension: { '.js': '.mjs' },
-    // Split at dynamic imports (issue 17: start time): code only some requests need (the conformance
+    // Split at dynamic imports (start time): code only some requests need (the conformance
     // runner with undici and fast-check) sits in a chunk loaded on first use, not at start. Chunks
     // stay in build/ beside the entry, so paths taken from import.meta.url resolve alike in each.
     splitting: true,
@@ -25,7 +25,7 @@ export async function buildServerBundle() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // The packages loaded at start are bundled too (issue 17: start time): resolving and reading some
+    // The packages loaded at start are bundled too (start time): resolving and reading some
     // 300 files of express, openapi-backend, Ajv, zod and drizzle one by one took about a third of a
     // second of every start. Left to node_modules: PGlite (it reads its WebAssembly and data files
     // beside its own module), pino (its transports start workers by file path), and what loads only

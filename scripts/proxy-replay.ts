@@ -1,4 +1,4 @@
-// Prism validation proxy replay (issue 5): sends traffic recorded by the test harness
+// Prism validation proxy replay: sends traffic recorded by the test harness
 // (SVC_RECORD_TRAFFIC=<file>) once through `prism proxy spec/openapi.json <server>` in front of the
 // real server (`tsx server/main.ts`, manual clock, fresh data directory) and fails on every
 // response violation, and on request violations the server accepted.

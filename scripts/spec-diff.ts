@@ -1,4 +1,4 @@
-// Breaking-change gate (issue 5, D-44): `npm run spec:diff -- --base <git ref>` compares
+// Breaking-change gate (D-44): `npm run spec:diff -- --base <git ref>` compares
 // spec/openapi.json in the working tree with the same file at the ref, lists every change as
 // breaking or compatible with its JSON pointer and what a client feels, and exits 1 on a breaking
 // change unless info.version's major number went up. It also says which release the changes need

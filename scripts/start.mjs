@@ -1,5 +1,5 @@
 // `npm start`: runs the server as compiled JavaScript (build/server.mjs) instead of compiling its
-// TypeScript at every start (issue 17: start time). The bundle is rebuilt first whenever a source
+// TypeScript at every start (start time). The bundle is rebuilt first whenever a source
 // under server/ or schemas/, or the installed packages, are newer than it (esbuild, about half a
 // second), so an edited checkout never runs stale code; so is the sandbox console (console/dist,
 // Vite) when one of its sources is newer (scripts/build-state.mjs). Without esbuild (an install

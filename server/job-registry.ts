@@ -64,7 +64,7 @@ export function createJobRegistry(config: Pick<Config, 'SMTP_URL'>): JobRegistry
     handlers,
     recurring,
     streamed: {
-      // Many attempts in flight per worker, a bounded few per endpoint (issue 17).
+      // Many attempts in flight per worker, a bounded few per endpoint.
       [WEBHOOK_DELIVERY_JOB]: { run: runDeliveryStream, perGroup: (deps) => deps.config.SVC_WEBHOOK_ENDPOINT_CONCURRENCY },
     },
   };

@@ -1,4 +1,4 @@
-// Secrets sealed at rest (issue 10, finding 7): AES-256-GCM from node:crypto under the service key
+// Secrets sealed at rest: AES-256-GCM from node:crypto under the service key
 // (SVC_SECRET_KEY, or the key generated into the embedded database's directory). A sealed value is
 // one printable string, so it fits any text column:
 //

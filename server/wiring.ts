@@ -25,7 +25,7 @@ export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' 
     embeddedDir?: string;
   };
 
-/** nodemailer's SMTP transport, loaded with the first mail rather than at start (issue 17: start time). */
+/** nodemailer's SMTP transport, loaded with the first mail rather than at start (start time). */
 function smtpMailer(url: string): Mailer {
   let transport: Promise<Mailer> | undefined;
   return {

@@ -1,4 +1,4 @@
-// The floor of a request path (issue 17): bare Express 5 with the server's own database driver and
+// The floor of a request path: bare Express 5 with the server's own database driver and
 // only the statements the path needs, in its own process. `--engine none` is bare Express alone.
 //   tsx bench/http/floor-server.ts --engine pglite|postgres|none [--database-url URL]
 // Prints "listening on <url>" once it answers.

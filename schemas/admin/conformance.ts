@@ -1,5 +1,5 @@
 // The contract runner (scripts/contract/) run by the service against itself, from the sandbox
-// console (issue 15): the operation x check matrix `npm run contract` prints, with curl
+// console: the operation x check matrix `npm run contract` prints, with curl
 // reproductions of failures.
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';

@@ -1,4 +1,4 @@
-// PPSR searches of every account (issue 15, the sandbox console): what was searched and where each
+// PPSR searches of every account (the sandbox console): what was searched and where each
 // search is; its results and certificates are read through the public API (`getPpsrSearch`).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';

@@ -1,4 +1,4 @@
-// The built-in webhook test receiver (issue 15): what `/sandbox/webhook-receiver/{ok|fail}` received,
+// The built-in webhook test receiver: what `/sandbox/webhook-receiver/{ok|fail}` received,
 // headers and body as they arrived, so the sandbox console can show signed deliveries.
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';

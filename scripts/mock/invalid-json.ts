@@ -1,7 +1,7 @@
 // The documented answer to a malformed JSON body, read from the document. Prism cannot give it:
 // its HTTP server parses a JSON body before any of Prism's own logic runs and answers a parse
-// failure itself with `{"error":{"code":"invalid_json",...}}`, a shape no operation documents
-// (issue 14). The mock's front (./front.ts) answers those requests with this instead.
+// failure itself with `{"error":{"code":"invalid_json",...}}`, a shape no operation documents.
+// The mock's front (./front.ts) answers those requests with this instead.
 
 type Json = Record<string, unknown>;
 

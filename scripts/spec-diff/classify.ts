@@ -13,7 +13,7 @@
 // - both documents first get "one of these identifiers" written as complete object alternatives
 //   (schemas/common/identifier-alternatives.ts, a rewrite that accepts exactly the same values):
 //   the library compares combinators by position, so a base in the older form would otherwise read
-//   as a new required field in each alternative (issue 14).
+//   as a new required field in each alternative.
 import { apiCompare, type Diff } from 'api-smart-diff';
 import { completeIdentifierAlternatives } from '../../schemas/common/identifier-alternatives.js';
 import { fromPointer, toPointer } from './pointer.js';

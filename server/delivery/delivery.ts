@@ -1,7 +1,7 @@
 // The `webhook-delivery` job (spec 6.3, 6.4, 3.6, D-20 to D-23): one attempt of one delivery. Each
 // job row is one attempt; a failed automatic attempt queues the next as a new row at its due time, so
 // retries survive restarts and the manual clock runs them exactly when due. Workers run these jobs
-// as a stream (issue 17): many attempts in flight, a few statements per group claimed or finished.
+// as a stream: many attempts in flight, a few statements per group claimed or finished.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { completeJobs, enqueue, failJob } from '../jobs/queue.js';

@@ -1,4 +1,4 @@
-// Webhook signing secrets at rest (issue 10, finding 7): sealed into `webhook_endpoints.secret_sealed`
+// Webhook signing secrets at rest: sealed into `webhook_endpoints.secret_sealed`
 // for that endpoint alone (the purpose names the row, so a sealed secret copied to another endpoint
 // does not open), opened only to sign a delivery. Rows from before sealing kept the plaintext in
 // `secret`; they are sealed at start (main.ts) and, should one be missed, whenever one is read.

@@ -2,12 +2,12 @@
 // undici's connector gets a `lookup` that answers with them, so no second DNS lookup can swap in a
 // private address between the check and the connect (DNS rebinding). The URL keeps its host name,
 // so the Host header and the TLS server name (SNI and certificate check) stay the endpoint's name.
-// Connections are kept alive per origin *and* checked address set (issue 17): the next attempt
+// Connections are kept alive per origin *and* checked address set: the next attempt
 // reuses one only when this attempt's check approved exactly the addresses it was opened to.
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Agent } from 'undici';
-// undici loads on the first attempt, not at start (issue 17: start time).
+// undici loads on the first attempt, not at start (start time).
 const undici = () => import('undici');
 
 export type AttemptErrorClass = 'http_status' | 'redirect' | 'timeout' | 'connection_error' | 'address_not_public' | 'endpoint_disabled';

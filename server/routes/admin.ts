@@ -81,7 +81,7 @@ export const OPERATOR_HANDLERS: OperatorHandlers = {
   }),
   listPpsrSearches: async (ctx, { query }) => ({ status: 200, body: { data: await listPpsrSearchOverview({ ctx, input: query }) } }),
   runConformance: async (ctx, { body }) => {
-    // Loaded on first use (issue 17: start time): the contract runner brings undici, fast-check and an
+    // Loaded on first use (start time): the contract runner brings undici, fast-check and an
     // Ajv of its own, a tenth of a second of loading no other request needs. `npm start`'s bundle is
     // split at this import, so the chunk is read only then.
     const { runConformance } = await import('../domain/conformance/run.js');

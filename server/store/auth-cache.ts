@@ -1,5 +1,5 @@
 // API keys and their accounts, kept in memory so that an authenticated request costs no query for
-// its key (issue 17). Correctness over hit rate:
+// its key. Correctness over hit rate:
 // - entries are only served while the change feed is live; any write to `api_keys` or `accounts`
 //   from any process empties the cache (trigger + NOTIFY), and the operator API empties it itself
 //   after each change, before answering;

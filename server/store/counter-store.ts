@@ -59,7 +59,7 @@ export function memoryCounterStore(): CounterStore {
 }
 
 export function redisCounterStore(url: string, prefix = 'svc:rl:'): CounterStore {
-  // ioredis loads only where REDIS_URL is set (issue 17: start time); the first count waits for it.
+  // ioredis loads only where REDIS_URL is set (start time); the first count waits for it.
   const connecting: Promise<Redis> = import('ioredis').then(({ Redis }) => new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 }));
   connecting.catch(() => undefined);
   return {

@@ -34,7 +34,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
-    // The PostgreSQL driver loads only when it is used: the embedded default starts without it (issue 17).
+    // The PostgreSQL driver loads only when it is used: the embedded default starts without it.
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),

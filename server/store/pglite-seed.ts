@@ -1,4 +1,4 @@
-// A fresh embedded database is a copy of a prepared one, not a new initdb (issue 17): initdb plus
+// A fresh embedded database is a copy of a prepared one, not a new initdb: initdb plus
 // the migrations take seconds (20 s seen on a busy 2-core machine), copying a prepared data
 // directory a fraction of that. The prepared directory is made once per set of migrations and
 // PGlite version, on the first fresh open that finds none, and kept under node_modules/.cache (not

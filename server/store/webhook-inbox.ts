@@ -1,4 +1,4 @@
-// What the built-in webhook test receiver (`/sandbox/webhook-receiver/{ok|fail}`, issue 15) got,
+// What the built-in webhook test receiver (`/sandbox/webhook-receiver/{ok|fail}`) got,
 // kept in this process's memory: the sandbox console reads it through the operator API. Bounded, so
 // a busy sandbox cannot grow it without end.
 export interface ReceivedRequest {

@@ -1,4 +1,4 @@
-// The sandbox console (issue 15) in headless Chromium on a fresh in-process server: sign in, create an
+// The sandbox console in headless Chromium on a fresh in-process server: sign in, create an
 // account and copy its secret key, register the built-in receiver, move a Form 484 lodged through the
 // public API with that key, see the signed deliveries and their payloads, watch a failing delivery
 // retry as the clock advances, read the ledger, sign out. Every page passes axe (no serious or critical

@@ -1,4 +1,4 @@
-// D-47 in a real browser (issue 10: publishable keys could not work from one). Debian's Chromium loads
+// D-47 in a real browser (publishable keys could not work from one). Debian's Chromium loads
 // a partner's page from a made-up origin (--host-resolver-rules sends its name to a loopback server),
 // and the page calls a helper operation of the in-process API with a publishable key, as a partner's
 // checkout would. From the key's own domain the call succeeds (preflight, then the answer is

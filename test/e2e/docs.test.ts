@@ -1,6 +1,6 @@
 // The published docs page works with the network cut: every operation and event is on the page, the
 // page attempts no request outside itself (no CDN logo, no fonts, no telemetry), logs no console
-// error, shows no broken image and no markdown left unrendered (issue 14: an empty-source logo in
+// error, shows no broken image and no markdown left unrendered (an empty-source logo in
 // the sidebar footer, literal backticks in the server descriptions, "a abn registration").
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';

@@ -2,7 +2,7 @@
 // operation answers its example request with a documented 2xx whose body matches the schema, and
 // each kind of broken request (no key, malformed JSON, a wrong body, a query parameter over its
 // limit or missing, an id that does not exist) with the status, shape and code the document's
-// error table gives for it (issue 14: the mock once answered every 422 with `not_found`).
+// error table gives for it (the mock once answered every 422 with `not_found`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument, operationsOf, pointer, type JsonObject, type OperationRef } from '../support/document.js';
 import { codesOf, errorTable, fieldsOf, inputNames } from '../support/error-table.js';

@@ -1,4 +1,4 @@
-// Prism validation proxy replay (issue 5). Traffic recorded by the test harness is sent once
+// Prism validation proxy replay. Traffic recorded by the test harness is sent once
 // through `prism proxy spec/openapi.json <server>` in front of the real server (scripts/proxy-replay/).
 // Design, so CI stays deterministic and quick: the integration suite is not run a second time here.
 // - Always: a short scenario is recorded in-process and replayed against the real server with zero

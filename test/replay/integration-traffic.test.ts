@@ -1,4 +1,4 @@
-// Issue 5, validation proxy replay: the integration suite's HTTP traffic, recorded during the main
+// Validation proxy replay: the integration suite's HTTP traffic, recorded during the main
 // run (SVC_RECORD_TRAFFIC, test/support/traffic-recorder.ts), goes once through `prism proxy` in
 // front of the real server. Any response violation, or request violation on a request the server
 // accepted, fails. This project exists only when SVC_REPLAY_TRAFFIC names the recording

@@ -1,4 +1,4 @@
-// The README's "Validating with Ajv" block, run as written (issue 14): its options, formats and
+// The README's "Validating with Ajv" block, run as written: its options, formats and
 // vocabularies must let Ajv 2020 in strict mode compile every schema of both documents (components,
 // parameters, request and response bodies, headers, webhook payloads), its ACN and ABN checks must
 // agree with the server's, and the instance must still be strict (an unknown format is refused).

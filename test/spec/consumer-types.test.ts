@@ -1,4 +1,4 @@
-// The document as partners' TypeScript generators type it (issue 14). openapi-typescript (the most
+// The document as partners' TypeScript generators type it. openapi-typescript (the most
 // used generator, pinned in package.json) turns spec/openapi.json into types in a scratch folder;
 // a consumer program written from the document then must compile under `--strict`: each request
 // body's own example is accepted, and a wrong body (a string, an object with an unknown field and

@@ -1,5 +1,5 @@
 // Every documented error response carries its own examples, and the one a mock answers first is
-// right for its status (issue 14). Prism puts a schema's own `example` before the response's named
+// right for its status. Prism puts a schema's own `example` before the response's named
 // examples and answers a request that fails the document with the first example of the 422 (else
 // the 400), `Prefer: code=404` with the first of the 404: one example on the shared ApiError once
 // made every 422 of every operation say `not_found`.

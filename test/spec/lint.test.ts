@@ -1,7 +1,7 @@
 // Three independent checks of both documents, each finding nothing: Redocly (recommended rules,
 // invalid examples as errors), @readme/openapi-parser (the OpenAPI 3.1 schema and every rule it has
 // at `error`) and Spectral (every rule of `spectral:oas`, .spectral.yaml). Each tool reads the
-// specification its own way, so one's blind spot is another's error (issue 14).
+// specification its own way, so one's blind spot is another's error.
 import { execFileSync } from 'node:child_process';
 import { compileErrors, validate, type ParserOptions } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';

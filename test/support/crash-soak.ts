@@ -1,4 +1,4 @@
-// The crash soak of idempotent requests (issue 10, finding 1), shared by
+// The crash soak of idempotent requests, shared by
 // test/integration/core/idempotency.crash.test.ts (10 rounds in `npm test`) and scripts/soak-crash.ts
 // (`npm run soak:crash`, 50 rounds per engine).
 //

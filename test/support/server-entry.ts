@@ -1,7 +1,7 @@
 // Real server processes in tests start the way `npm start` starts them: the esbuild bundle
 // build/server.mjs, rebuilt first when it is older than its sources (scripts/build-state.mjs, the
 // check `npm start` makes). Compiling the TypeScript with tsx at every start cost 3 to 8 s per
-// process on CI's two cores, and the crash and multi-process tests start dozens (issue 17: CI time).
+// process on CI's two cores, and the crash and multi-process tests start dozens (CI time).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Secrets at rest (issue 10, finding 7): what server/sealing.ts promises, and how the sealing key is
+// Secrets at rest: what server/sealing.ts promises, and how the sealing key is
 // configured (server/config.ts): a sealed value opens only under its key, for its purpose, unaltered.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The breaking-change gate (issue 5, D-44) on copies of spec/openapi.json with one planted change
+// The breaking-change gate (D-44) on copies of spec/openapi.json with one planted change
 // each: every breaking one is flagged with a pointer to where it happened, every compatible one
 // passes, and a new major version lets breaking changes through.
 import { execFileSync } from 'node:child_process';

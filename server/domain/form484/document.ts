@@ -131,7 +131,7 @@ function headerLines(row: Form484Row, form: Form484Request): string[] {
 }
 
 export async function renderForm484Document(row: Form484Row): Promise<Buffer> {
-  // Loaded on the first document, not at start: pdf-lib is the costliest module to load (issue 17).
+  // Loaded on the first document, not at start: pdf-lib is the costliest module to load.
   const { PDFDocument, StandardFonts, degrees, rgb } = await import('pdf-lib');
   const form = row.payload as unknown as Form484Request;
   const sandbox = row.environment === 'test';

@@ -1,4 +1,4 @@
-// The operator overview of every request kind (issue 15, the sandbox console): Form 484 lodgements,
+// The operator overview of every request kind (the sandbox console): Form 484 lodgements,
 // business account applications and the D-36 lodgements, listed together, newest first.
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';

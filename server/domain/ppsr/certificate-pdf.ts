@@ -64,7 +64,7 @@ class Writer {
 }
 
 export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
-  // Loaded on the first certificate, not at start: pdf-lib is the costliest module to load (issue 17).
+  // Loaded on the first certificate, not at start: pdf-lib is the costliest module to load.
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`PPSR search certificate ${content.certificateNumber}`);

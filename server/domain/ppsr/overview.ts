@@ -1,4 +1,4 @@
-// The operator overview of PPSR searches (issue 15, the sandbox console): newest first, by account.
+// The operator overview of PPSR searches (the sandbox console): newest first, by account.
 import { desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Environment } from '../../ids.js';

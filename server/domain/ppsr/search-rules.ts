@@ -121,7 +121,7 @@ const SEARCH_TYPE_REQUIRED =
   'Give one search type: acn, abn, arbn, arsn, vin, serialNumber with serialNumberType, registrationNumber, familyName with givenNames, dateOfBirth and authorisedPurpose, or organisationName.';
 
 // Problems are keyed by the caller's field names: a null-prototype list (`emptyProblems`), so an
-// unknown field named `constructor` is a plain entry, not Object.prototype's (issue 10).
+// unknown field named `constructor` is a plain entry, not Object.prototype's.
 const add = addProblem;
 
 /** Every problem of a createPpsrSearch body; empty when it is one valid search. */

@@ -33,7 +33,7 @@ const MAX_ROLL_CHAIN = 100;
 /**
  * Key id -> the first key of its roll chain. A key's predecessors are fixed before it exists (a roll
  * creates the new key and points the old one at it in one transaction), so the answer never changes
- * and is kept for the life of the process: endpoint operations then cost no chain walk (issue 17).
+ * and is kept for the life of the process: endpoint operations then cost no chain walk.
  */
 const rollRoots = new Map<string, string>();
 const MAX_REMEMBERED_ROOTS = 10_000;

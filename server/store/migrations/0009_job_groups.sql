@@ -1,6 +1,6 @@
 ALTER TABLE "jobs" ADD COLUMN "group_key" text;--> statement-breakpoint
 -- A worker that has nothing to do sleeps between polls; a new job announces itself so every worker
--- process wakes at once (issue 17: event to first webhook attempt within 200 ms). NOTIFY is sent at
+-- process wakes at once (event to first webhook attempt within 200 ms). NOTIFY is sent at
 -- commit, so a worker never wakes for a job it cannot see yet.
 CREATE OR REPLACE FUNCTION svc_notify_job_queued() RETURNS trigger AS $$
 BEGIN

@@ -1,4 +1,4 @@
-// The operator operations the sandbox console reads (issue 15): every account, every request kind
+// The operator operations the sandbox console reads: every account, every request kind
 // together, a Form 484 moved by the operator with its D-46 events, and the built-in webhook receiver
 // recording the signed deliveries it got. Through the generated operator SDK, as the console calls them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

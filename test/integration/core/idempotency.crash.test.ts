@@ -1,4 +1,4 @@
-// Crash-safe idempotency (issue 10, finding 1): a real server process is SIGKILLed at random points of
+// Crash-safe idempotency: a real server process is SIGKILLed at random points of
 // bursts of idempotent POSTs (POST /webhooks, rotate-secret, POST /abn/registrations), restarted on the
 // same data and every key retried: every committed effect is returned by its key, no key has two
 // effects and no answer received before a kill is lost (test/support/crash-soak.ts says how).

@@ -1,4 +1,4 @@
-// The in-process key cache (server/store/auth-cache.ts) across processes (issue 17): two API
+// The in-process key cache (server/store/auth-cache.ts) across processes: two API
 // processes on one PostgreSQL. Both have served a key (so both have it cached); the key is revoked
 // through one of them. That one refuses it on the very next request; the other within 1 s, told by
 // the database's NOTIFY, never by a timer.

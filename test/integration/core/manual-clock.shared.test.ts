@@ -1,4 +1,4 @@
-// One manual clock across processes (sandbox.md "Clock and jobs", issue 3 item 9): `--role api` and
+// One manual clock across processes (sandbox.md "Clock and jobs"): `--role api` and
 // `--role worker` run as two processes on one PostgreSQL with SVC_CLOCK=manual. The API's
 // `POST /admin/clock/advance` moves the clock kept in the database, so the worker process delivers a
 // webhook that came due at the new time at once, signed with that time, without a second advance.

@@ -1,4 +1,4 @@
-// The mock and the server tell the same story about broken requests (issue 14). Prism answers a
+// The mock and the server tell the same story about broken requests. Prism answers a
 // request that fails the document with the first example of the operation's 422, and `Prefer:
 // code=404` with the first of its 404; frontend teams code their error handling against those
 // bodies. So the simplest broken request of each operation (the one that first 422 example is

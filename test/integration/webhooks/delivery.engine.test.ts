@@ -1,4 +1,4 @@
-// How the worker sends webhooks (issue 17): a queued delivery wakes an idle worker at once (no wait
+// How the worker sends webhooks: a queued delivery wakes an idle worker at once (no wait
 // for the next poll), attempts to one endpoint reuse a kept-alive connection, and the worker sends
 // to several endpoints at once while never holding more than SVC_WEBHOOK_ENDPOINT_CONCURRENCY
 // requests open to any one of them, so a slow receiver delays only its own deliveries.

@@ -1,4 +1,4 @@
-// Secrets at rest (issue 10, finding 7): webhook signing secrets are sealed (AES-256-GCM under
+// Secrets at rest: webhook signing secrets are sealed (AES-256-GCM under
 // SVC_SECRET_KEY) in webhook_endpoints and in stored idempotent answers, so a copy of the database
 // shows none of them. Endpoints are created and rotated, with and without Idempotency-Keys and their
 // replays, then every issued `whsec_` secret is looked for:
