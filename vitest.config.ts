@@ -8,6 +8,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // The contract runner's own tests, beside it in its workspace package.
+      { test: { name: 'svc-contract', include: ['packages/svc-contract/test/**/*.test.ts'] } },
       {
         test: {
           name: 'integration',

@@ -10,13 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  HOSTILE_KINDS,
-  hostileBodyBytes,
-  hostileRequests,
-  type HostileBase,
-  type HostileRequest,
-} from '../../../scripts/contract/hostile.js';
+import { HOSTILE_KINDS, hostileBodyBytes, hostileRequests, type HostileBase, type HostileRequest } from 'svc-contract';
 import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../../support/document.js';
 import { firstBodyExample } from '../../support/example-requests.js';
 import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';
