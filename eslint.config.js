@@ -31,7 +31,7 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     plugins: { layers: layersPlugin },
-    rules: { 'layers/imports-point-down': 'error' },
+    rules: { 'layers/imports-point-down': 'error', 'layers/stays-in-server': 'error' },
   },
   {
     // Plain JavaScript run by Node itself (no TypeScript step): Node's globals.
