@@ -4,7 +4,21 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './scripts/lint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'generated/', 'spec/', 'data/', '.tmp/', 'coverage/', 'dist/', 'build/', 'console/dist/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'generated/',
+      'spec/',
+      'data/',
+      '.tmp/',
+      'coverage/',
+      'dist/',
+      'build/',
+      'console/dist/',
+      'packages/*/dist/',
+      'packages/*/spec/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,11 +31,11 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     plugins: { layers: layersPlugin },
-    rules: { 'layers/imports-point-down': 'error' },
+    rules: { 'layers/imports-point-down': 'error', 'layers/stays-in-server': 'error' },
   },
   {
     // Plain JavaScript run by Node itself (no TypeScript step): Node's globals.
-    files: ['**/*.mjs', 'scripts/**/*.js'],
+    files: ['**/*.mjs', 'scripts/**/*.js', 'packages/*/bin/*.js'],
     languageOptions: { globals: { URL: 'readonly', process: 'readonly', console: 'readonly' } },
   },
   {

@@ -8,6 +8,9 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // The contract runner's own tests, beside it in its workspace package: generating and checking
+      // thousands of requests per operation takes seconds each on a busy machine.
+      { test: { name: 'svc-contract', include: ['packages/svc-contract/test/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'integration',

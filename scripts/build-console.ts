@@ -25,10 +25,7 @@ export async function buildConsole(): Promise<void> {
   await build({ configFile: 'console/vite.config.ts' });
 }
 
-// `npm pack` runs `prepare` too, but the package (the svc-contract runner) does not ship the console.
-if (process.env.npm_command === 'pack') {
-  console.log('npm pack: the sandbox console is not part of the package; not built');
-} else if (!values['if-stale'] || consoleIsStale()) {
+if (!values['if-stale'] || consoleIsStale()) {
   const started = Date.now();
   await buildConsole();
   console.log(`sandbox console built into console/dist in ${Date.now() - started} ms`);

@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = join(ROOT, 'build', 'server.mjs');
 // The bundle holds the packages loaded at start too: an install that changed them (npm ci, npm
-// install rewrite node_modules/.package-lock.json) makes it stale as well.
-export const SERVER_SOURCES = ['server', 'schemas', 'package-lock.json', 'node_modules/.package-lock.json'];
+// install rewrite node_modules/.package-lock.json) makes it stale as well. The conformance feature
+// bundles the contract runner's source from its workspace package.
+export const SERVER_SOURCES = ['server', 'schemas', 'packages/svc-contract/src', 'package-lock.json', 'node_modules/.package-lock.json'];
 
 /** The newest modification time of any file at or under the given paths (relative to the root). */
 function newestSource(paths) {

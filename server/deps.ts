@@ -8,7 +8,7 @@ import type { CounterStore } from './store/counter-store.js';
 import type { AuthCache } from './store/auth-cache.js';
 import type { accounts, apiKeys } from './store/schema/index.js';
 import type { Registers } from './registers/index.js';
-import type { Mailer } from './mail/outbox.js';
+import type { Mailer } from './mail/mailer.js';
 import type { Sealer } from './sealing.js';
 import type { WebhookInbox } from './store/webhook-inbox.js';
 

@@ -3,7 +3,7 @@
 // AppDeps here.
 import { secretKeyOf } from './config.js';
 import type { AppDeps } from './deps.js';
-import type { Mailer } from './mail/outbox.js';
+import type { Mailer } from './mail/mailer.js';
 import { createSimulatedRegisters } from './registers/index.js';
 import { createSealer } from './sealing.js';
 import { createAuthCache } from './store/auth-cache.js';

@@ -143,9 +143,3 @@ export function App() {
     </>
   );
 }
-
-export interface Selected {
-  accountId: string;
-  keyReady: boolean;
-  onKey: () => void;
-}

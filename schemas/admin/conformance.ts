@@ -1,4 +1,4 @@
-// The contract runner (scripts/contract/) run by the service against itself, from the sandbox
+// The contract runner (packages/svc-contract) run by the service against itself, from the sandbox
 // console: the operation x check matrix `npm run contract` prints, with curl
 // reproductions of failures.
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';

@@ -3,6 +3,11 @@
 // back up is reported where it is written, and a cycle between folders (which needs at least one
 // import back up) cannot exist. `server/deps.ts` is the wiring contract every layer reads: it holds
 // only `import type` declarations and may name types of any layer below app.ts.
+//
+// ESLint rule `layers/stays-in-server`: nothing under server/ imports the repository's tools, tests,
+// benchmarks, console or a workspace package's files by relative path. The server runs from its own
+// bundle in production; a workspace package (the contract runner) is imported by its name, through the
+// API its package.json exports.
 import path from 'node:path';
 
 /** Top to bottom. A path matches the longest entry that is a prefix of it. */
@@ -21,6 +26,9 @@ export const LAYERS = [
 
 const WIRING = 'server/deps.ts';
 
+/** Top-level folders the server may never reach into by path. */
+export const OUTSIDE_SERVER = ['scripts', 'test', 'bench', 'console', 'packages'];
+
 function layerOf(relative) {
   let best = { index: -1, length: -1 };
   LAYERS.forEach((entries, index) => {
@@ -34,6 +42,30 @@ function layerOf(relative) {
 
 function describe(index) {
   return LAYERS[index].join(', ');
+}
+
+/** Calls `check(node, source, typeOnly)` for every import, re-export and dynamic import of a file. */
+function importVisitor(check) {
+  return {
+    ImportDeclaration: (node) => check(node, node.source.value, node.importKind === 'type'),
+    ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
+    ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
+    ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
+  };
+}
+
+/** The repository-relative path (with `/`, `.ts` for `.js`) a relative import points at, or undefined. */
+function importTarget(context, source) {
+  if (typeof source !== 'string' || !source.startsWith('.')) return undefined;
+  return path
+    .relative(context.cwd, path.resolve(path.dirname(context.filename), source))
+    .split(path.sep)
+    .join('/')
+    .replace(/\.js$/, '.ts');
+}
+
+function fileOf(context) {
+  return path.relative(context.cwd, context.filename).split(path.sep).join('/');
 }
 
 export const layersPlugin = {
@@ -50,17 +82,11 @@ export const layersPlugin = {
         schema: [],
       },
       create(context) {
-        const root = context.cwd;
-        const file = path.relative(root, context.filename).split(path.sep).join('/');
+        const file = fileOf(context);
         if (!file.startsWith('server/')) return {};
-        const check = (node, source, typeOnly) => {
-          if (typeof source !== 'string' || !source.startsWith('.')) return;
-          const target = path
-            .relative(root, path.resolve(path.dirname(context.filename), source))
-            .split(path.sep)
-            .join('/')
-            .replace(/\.js$/, '.ts');
-          if (!target.startsWith('server/')) return;
+        return importVisitor((node, source, typeOnly) => {
+          const target = importTarget(context, source);
+          if (!target?.startsWith('server/')) return;
           if (file === WIRING) {
             if (!typeOnly) context.report({ node, messageId: 'wiringValue' });
             return;
@@ -75,13 +101,27 @@ export const layersPlugin = {
               messageId: 'up',
               data: { from: file, to: target, fromLayer: describe(fromLayer), toLayer: describe(toLayer) },
             });
-        };
-        return {
-          ImportDeclaration: (node) => check(node, node.source.value, node.importKind === 'type'),
-          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
-          ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
-          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
-        };
+        });
+      },
+    },
+    'stays-in-server': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Nothing under server/ imports scripts/, test/, bench/, console/ or packages/ by path.' },
+        messages: {
+          outside:
+            '{{from}} imports {{to}}, outside server/. The server depends on no repository tool, test, benchmark or console file; import a workspace package by its name (svc-contract), never by path.',
+        },
+        schema: [],
+      },
+      create(context) {
+        const file = fileOf(context);
+        if (!file.startsWith('server/')) return {};
+        return importVisitor((node, source) => {
+          const target = importTarget(context, source);
+          if (target && OUTSIDE_SERVER.some((top) => target === top || target.startsWith(`${top}/`)))
+            context.report({ node, messageId: 'outside', data: { from: file, to: target } });
+        });
       },
     },
   },

@@ -1,11 +1,10 @@
 // The pull-request report: one Markdown document from the breaking-change gate's JSON and the
 // contract runner's JSON, with a summary table on top. It starts with a marker comment so the
 // workflow can find the comment it posted before and update it instead of adding another.
-import { contractMarkdown, conformanceVerdict } from '../contract/report-md.js';
-import type { ContractResultFile } from '../contract/result-file.js';
+import { contractMarkdown, conformanceVerdict, type ContractResultFile } from 'svc-contract';
+import { table } from 'svc-contract/markdown';
 import type { DiffReport } from '../spec-diff/diff-report.js';
 import { diffMarkdown, gateVerdict, semverLine } from '../spec-diff/report-md.js';
-import { table } from './markdown.js';
 import { REPORT_MARKER } from './pr-comment.mjs';
 /** GitHub refuses a comment over 65,536 characters; the job summary takes 1 MiB. */
 export const COMMENT_LIMIT = 65_000;

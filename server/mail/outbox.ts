@@ -5,11 +5,6 @@ import type { AppDeps } from '../deps.js';
 import { mails } from '../store/schema/index.js';
 import type { MailRow } from '../store/schema/mail.js';
 
-/** What sends a mail out (nodemailer's transport, wired from SMTP_URL in server/wiring.ts). */
-export interface Mailer {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
-}
-
 export async function queueMail(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   mail: { accountId: string | null; to: string; subject: string; text: string },

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { TEST_PREFIX } from '../../scripts/contract/in-process.js';
 import { startContractServer, type ContractServer } from './contract-server.js';
-import { formatReport } from '../../scripts/contract/report.js';
-import { runContract, type RunResult } from '../../scripts/contract/runner.js';
-import type { CheckName, Failure } from '../../scripts/contract/types.js';
+import { formatReport, runContract, type CheckName, type Failure, type RunResult } from 'svc-contract';
 import { plantedHandlers, startFrontApp, type FrontApp } from './planted-app.js';
+import { loadDocument } from '../support/document.js';
 
 const run = promisify(execFile);
+const DOCUMENT = loadDocument();
 
 const PLANTED: { bug: string; operationId: string; check: CheckName }[] = [
   { bug: '500 on an edge input (perPage = 100)', operationId: 'listIndustries', check: 'not_a_server_error' },
@@ -44,6 +44,7 @@ describe('planted bugs', () => {
     result = await runContract({
       baseUrl: `${front.url}${TEST_PREFIX}`,
       key: secret,
+      document: DOCUMENT,
       seed: 484,
       maxExamples: 10,
       maxCoverage: 60,
@@ -73,6 +74,7 @@ describe('planted bugs', () => {
     const fuzzed = await runContract({
       baseUrl: `${front.url}${TEST_PREFIX}`,
       key: secret,
+      document: DOCUMENT,
       seed: 484,
       maxExamples: 40,
       maxCoverage: 0,

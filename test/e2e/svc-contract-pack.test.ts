@@ -1,9 +1,9 @@
-// The contract runner as others install it: `npm pack` (its prepack bundles the `svc-contract`
-// command), the tarball installed into an empty folder (from the npm cache where it can), and the
-// installed command run from there, against `npm start` and against the Prism mock, with the same
-// seed as the in-repository runner (`npm run contract`) on the same targets: the same verdict per
-// operation and per check, the same failures. It also runs from a copy of the package with no
-// node_modules anywhere: the bundle needs no dependency.
+// The contract runner as others install it: `npm pack` of its workspace package, packages/svc-contract
+// (its prepack bundles the `svc-contract` command), the tarball installed into an empty folder (from
+// the npm cache where it can), and the installed command run from there, against `npm start` and
+// against the Prism mock, with the same seed as the in-repository runner (`npm run contract`) on the
+// same targets: the same verdict per operation and per check, the same failures. It also runs from a
+// copy of the package with no node_modules anywhere: the bundle needs no dependency.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SERVER_ENV } from '../../scripts/contract/in-process.js';
-import type { ContractResultFile } from '../../scripts/contract/result-file.js';
+import type { ContractResultFile } from 'svc-contract';
 import { runScript, type CliOutcome } from '../contract/run-cli.js';
 import { ADMIN_TOKEN, TEST_START } from '../support/harness.js';
 import { startPrism, type RunningPrism } from '../support/prism.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const PACKAGE = 'registry-lodgement-service';
+const PACKAGE = 'svc-contract';
+const PACKAGE_DIR = join(ROOT, 'packages', PACKAGE);
 const run = promisify(execFile);
 // Small budgets: this proves the packaging, test/contract/ proves the runner.
 const BUDGET = ['--seed', '1717', '--max-examples', '2', '--max-coverage', '8'];
@@ -32,7 +33,7 @@ function tempDir(prefix: string): string {
 
 async function packAndInstall(): Promise<{ consumer: string; installed: string; tarball: string }> {
   const packs = tempDir('svc-pack-');
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', packs], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', packs], { cwd: PACKAGE_DIR, maxBuffer: 16 * 1024 * 1024 });
   // npm prints the prepack script's own output before the JSON.
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
   const tarball = join(packs, packed!.filename);
@@ -132,8 +133,12 @@ describe('svc-contract installed from the packed tarball', () => {
   it('ships the bundled command and the document, not the repository', () => {
     expect(existsSync(join(installed.installed, 'dist/svc-contract.mjs'))).toBe(true);
     expect(existsSync(join(installed.installed, 'spec/openapi.json'))).toBe(true);
-    expect(existsSync(join(installed.installed, 'scripts/contract/runner.ts'))).toBe(false);
+    expect(existsSync(join(installed.installed, 'src'))).toBe(false);
+    expect(existsSync(join(installed.installed, 'test'))).toBe(false);
     expect(existsSync(join(installed.installed, 'server'))).toBe(false);
+    // postpack cleaned up: a checkout runs the source against the repository's own document.
+    expect(existsSync(join(PACKAGE_DIR, 'dist'))).toBe(false);
+    expect(existsSync(join(PACKAGE_DIR, 'spec'))).toBe(false);
     expect(readFileSync(join(installed.installed, 'spec/openapi.json'), 'utf8')).toBe(
       readFileSync(join(ROOT, 'spec/openapi.json'), 'utf8'),
     );
@@ -142,7 +147,7 @@ describe('svc-contract installed from the packed tarball', () => {
   it('runs with no dependency installed: a copy of the package alone prints its usage', async () => {
     const alone = join(tempDir('svc-alone-'), PACKAGE);
     cpSync(installed.installed, alone, { recursive: true, dereference: true });
-    const { stdout } = await run(process.execPath, [join(alone, 'scripts/contract/svc-contract.js'), '--help'], { cwd: alone });
+    const { stdout } = await run(process.execPath, [join(alone, 'bin/svc-contract.js'), '--help'], { cwd: alone });
     expect(stdout).toMatch(/^Usage: svc-contract --base-url URL/);
     expect(stdout).not.toContain('--in-process');
   });

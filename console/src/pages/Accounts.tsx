@@ -16,7 +16,7 @@ import {
 import { zCreateAccountRequest } from '../../../generated/admin-client/zod.gen.js';
 import { hasKey, must, operator, rememberKey } from '../api.js';
 import { CopyButton, ErrorText, Field, Section, when } from '../ui.js';
-import type { Selected } from '../App.js';
+import type { Selected } from '../selected.js';
 
 const PLANS = zCreateAccountRequest.shape.plan.options;
 const BILLINGS = zCreateAccountRequest.shape.billing.options;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { listCharges, listMails } from '../../../generated/admin-client/index.js';
 import { must, operator } from '../api.js';
 import { ErrorText, Section, when } from '../ui.js';
-import type { Selected } from '../App.js';
+import type { Selected } from '../selected.js';
 
 function cents(amount: number): string {
   return `${amount < 0 ? '-' : ''}$${(Math.abs(amount) / 100).toFixed(2)}`;

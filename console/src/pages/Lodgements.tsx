@@ -7,7 +7,7 @@ import { zForm484Status, zSetLodgementStatusRequest } from '../../../generated/a
 import { listWebhookDeliveries, listWebhookEndpoints } from '../../../generated/client/index.js';
 import { must, operator, publicClient } from '../api.js';
 import { ErrorText, Field, Section, when } from '../ui.js';
-import type { Selected } from '../App.js';
+import type { Selected } from '../selected.js';
 
 const FORM484_STATUSES = zForm484Status.options;
 const LODGEMENT_STATUSES = zSetLodgementStatusRequest.shape.status.options;

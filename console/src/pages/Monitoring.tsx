@@ -16,7 +16,7 @@ import { zMonitoringEventType } from '../../../generated/client/zod.gen.js';
 import { must, operator, publicClient } from '../api.js';
 import { ErrorText, Field, Section, when } from '../ui.js';
 import { NeedKey } from './NeedKey.js';
-import type { Selected } from '../App.js';
+import type { Selected } from '../selected.js';
 
 const FORMS = [...zMonitoringEventType.options, 'expiring_30', 'expiring_7', 'expired', 'deregistered'] as const;
 type Form = (typeof FORMS)[number];

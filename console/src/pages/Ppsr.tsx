@@ -7,7 +7,7 @@ import { createPpsrSearch, getPpsrCertificate, getPpsrSearch, type PpsrSearchReq
 import { messageOf, must, operator, publicClient } from '../api.js';
 import { ErrorText, Field, Section, when } from '../ui.js';
 import { NeedKey } from './NeedKey.js';
-import type { Selected } from '../App.js';
+import type { Selected } from '../selected.js';
 
 const SEARCH_TYPES = ['vin', 'acn', 'abn', 'organisationName'] as const;
 type SearchType = (typeof SEARCH_TYPES)[number];

@@ -15,7 +15,7 @@ import { listReceivedWebhooks } from '../../../generated/admin-client/index.js';
 import { must, operator, publicClient } from '../api.js';
 import { CopyButton, ErrorText, Field, Section, when } from '../ui.js';
 import { NeedKey } from './NeedKey.js';
-import type { Selected } from '../App.js';
+import type { Selected } from '../selected.js';
 
 type EventType = ReturnType<typeof zCreateWebhookEndpointRequest.parse>['eventTypes'][number];
 const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'x-svc-event', 'x-svc-delivery-id', 'x-svc-signature'];

@@ -1,11 +1,9 @@
-// The contract runner (scripts/contract/, `npm run contract`) run by the service against its own test
+// The contract runner (the svc-contract package, `npm run contract`) run by the service against its own test
 // API, for the sandbox console's Conformance page (issue 15). The target is this process's own
 // address, never a host the caller names, so the operator token the runner uses to make its account
 // never leaves the process.
 import { randomInt } from 'node:crypto';
-import { runContract } from '../../../scripts/contract/runner.js';
-import { listOperations, loadDocument } from '../../../scripts/contract/document.js';
-import { CHECKS } from '../../../scripts/contract/types.js';
+import { CHECKS, listOperations, loadDocument, runContract } from 'svc-contract';
 import type { AppDeps } from '../../deps.js';
 import { fromRoot } from '../../root.js';
 import { ValidationError } from '../errors.js';

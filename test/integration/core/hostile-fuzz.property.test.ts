@@ -1,6 +1,6 @@
 // The hostile-input gate (issue 10): over every operation of both documents (spec/openapi.json on the
 // test prefix with a secret key, spec/admin.openapi.json with the admin token), every generator of
-// scripts/contract/hostile.ts (keys named like built-in properties at any depth, NUL and lone
+// packages/svc-contract/src/hostile.ts (keys named like built-in properties at any depth, NUL and lone
 // surrogates, malformed escapes, huge arrays, deep nesting, extreme numbers, encodings and charsets)
 // breaks the operation's example request. At least 10,000 requests, generated from a fixed seed so a
 // failure replays exactly; the count is printed. Any 5xx fails the gate, except 501 from an operation
@@ -10,13 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  HOSTILE_KINDS,
-  hostileBodyBytes,
-  hostileRequests,
-  type HostileBase,
-  type HostileRequest,
-} from '../../../scripts/contract/hostile.js';
+import { HOSTILE_KINDS, hostileBodyBytes, hostileRequests, type HostileBase, type HostileRequest } from 'svc-contract';
 import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../../support/document.js';
 import { firstBodyExample } from '../../support/example-requests.js';
 import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';

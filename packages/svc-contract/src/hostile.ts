@@ -1,4 +1,4 @@
-// Hostile requests (issue 10): fast-check arbitraries that take one concrete request of an operation
+// Hostile requests: fast-check arbitraries that take one concrete request of an operation
 // (its example) and break it the ways the attack run did: keys named like built-in properties at any
 // depth, NUL and lone surrogates, malformed percent-escapes, huge arrays, deep nesting, extreme
 // numbers, and encodings or charsets other than UTF-8 JSON. Each request must be refused with a 4xx

@@ -2,27 +2,29 @@
 // values really are valid for every operation of the document), mutations really break validity,
 // link expressions, and curl commands that send the bytes the runner sent.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidAbn, isValidAcn } from '../../schemas/common/identifiers.js';
-import { loadDocument as loadSpec } from '../support/document.js';
-import { ArbitraryBuilder } from '../../scripts/contract/arbitraries.js';
-import type { PhaseContext } from '../../scripts/contract/context.js';
-import { listOperations } from '../../scripts/contract/document.js';
-import { brokenFormat, isAbn, isAcn, makeAbn, makeAcn } from '../../scripts/contract/formats.js';
-import { LocationFinder } from '../../scripts/contract/locations.js';
-import { exampleParts } from '../../scripts/contract/phases/examples.js';
-import { mutate, validRequests } from '../../scripts/contract/phases/fuzzing.js';
-import { evaluateExpression } from '../../scripts/contract/phases/stateful.js';
-import { toCurl } from '../../scripts/contract/request.js';
-import { SchemaViews } from '../../scripts/contract/schema-view.js';
-import { normaliseParts, Session } from '../../scripts/contract/session.js';
-import { Validators } from '../../scripts/contract/validator.js';
+// The service's document and its own checksums are the fixtures: the runner must agree with both.
+import { isValidAbn, isValidAcn } from '../../../schemas/common/identifiers.js';
+import { ArbitraryBuilder } from '../src/arbitraries.js';
+import type { PhaseContext } from '../src/context.js';
+import { listOperations } from '../src/document.js';
+import { brokenFormat, isAbn, isAcn, makeAbn, makeAcn } from '../src/formats.js';
+import { LocationFinder } from '../src/locations.js';
+import { exampleParts } from '../src/phases/examples.js';
+import { mutate, validRequests } from '../src/phases/fuzzing.js';
+import { evaluateExpression } from '../src/phases/stateful.js';
+import { toCurl } from '../src/request.js';
+import { SchemaViews } from '../src/schema-view.js';
+import { normaliseParts, Session } from '../src/session.js';
+import type { JsonObject } from '../src/types.js';
+import { Validators } from '../src/validator.js';
 
-const doc = loadSpec();
+const doc = JSON.parse(readFileSync(new URL('../../../spec/openapi.json', import.meta.url), 'utf8')) as JsonObject;
 const operations = listOperations(doc);
 const views = new SchemaViews(doc);
 const validators = new Validators(doc);

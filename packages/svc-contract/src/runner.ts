@@ -1,7 +1,6 @@
 // Runs every phase for every operation of the document and summarises. The operation list, their
 // parameters, bodies, responses and links all come from the document, so operations that land in
 // the server are checked with no change here; those still answering 501 are reported as pending.
-import { fileURLToPath } from 'node:url';
 import { createRunnerAccount } from './account.js';
 import { ArbitraryBuilder } from './arbitraries.js';
 import { mixSeed, type Budget, type PhaseContext } from './context.js';
@@ -19,8 +18,6 @@ import { Session } from './session.js';
 import { CHECKS, type CheckName, type Failure, type JsonObject, type OperationInfo, type Phase } from './types.js';
 import { Validators } from './validator.js';
 
-export const DEFAULT_SPEC = fileURLToPath(new URL('../../spec/openapi.json', import.meta.url));
-
 export interface RunOptions {
   /** Including the prefix: http://127.0.0.1:4000/api/test/v2 */
   baseUrl: string;
@@ -34,6 +31,7 @@ export interface RunOptions {
   operations?: string[];
   /** Only these phases (all when absent). */
   phases?: Phase[];
+  /** The document to read when `document` is not given: one of the two is needed. */
   specPath?: string;
   document?: JsonObject;
   allowRemote?: boolean;
@@ -146,7 +144,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   assertAllowedBase(options.baseUrl, options.allowRemote ?? false);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const doc = options.document ?? (await loadDocument(options.specPath ?? DEFAULT_SPEC));
+  if (!options.document && !options.specPath) throw new Error('runContract needs a document or a specPath');
+  const doc = options.document ?? (await loadDocument(options.specPath!));
   if (!options.mock) assertServerPath(baseUrl, doc);
   const all = listOperations(doc);
   const unknown = (options.operations ?? []).filter((id) => !all.some((op) => op.id === id));

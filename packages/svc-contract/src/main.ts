@@ -1,5 +1,5 @@
-// The command line of the contract runner, shared by `npm run contract` (scripts/contract/cli.ts, in
-// this repository) and the installed `svc-contract` (scripts/contract/bin.ts, bundled by `npm pack`).
+// The command line of the contract runner, shared by `npm run contract` (scripts/contract/cli.ts in
+// the service's repository) and the installed `svc-contract` (src/bin.ts, bundled by `npm pack`).
 // Exit status 0 when nothing failed (pending operations allowed), 1 on any check failure, 2 when the
 // run itself could not be made.
 import { writeFile } from 'node:fs/promises';

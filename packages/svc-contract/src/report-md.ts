@@ -1,7 +1,7 @@
 // The conformance part of the pull-request report, in Markdown: the operation × check matrix of the
 // operations the run exercised, each failure with the curl that reproduces it (after the requests
 // of its stateful sequence, if any), the pending and inconclusive operations, and how to repeat the run.
-import { clip, code, codeBlock, escapeText, table } from '../report/markdown.js';
+import { clip, code, codeBlock, escapeText, table } from './markdown.js';
 import type { ContractResultFile } from './result-file.js';
 import type { Cell, OperationStatus } from './runner.js';
 import { SHORT } from './report.js';

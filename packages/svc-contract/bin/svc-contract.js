@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs';
 import { URL } from 'node:url';
 
-const bundle = new URL('../../dist/svc-contract.mjs', import.meta.url);
+const bundle = new URL('../dist/svc-contract.mjs', import.meta.url);
 if (existsSync(bundle)) {
   await import(bundle.href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('./bin.ts');
+  await import('../src/bin.ts');
 }

@@ -1,0 +1,20 @@
+// The library API of svc-contract (package.json `exports`): what the service's conformance feature and
+// the repository's scripts use by the package's name. The command line is src/bin.ts.
+export { runContract, type Cell, type OperationStatus, type OperationSummary, type RunOptions, type RunResult } from './runner.js';
+export { listOperations, loadDocument } from './document.js';
+export { CHECKS, type CheckName, type Failure, type JsonObject, type OperationInfo, type Phase } from './types.js';
+export { formatReport } from './report.js';
+export { conformanceVerdict, contractMarkdown, type ContractMarkdownOptions } from './report-md.js';
+export { toJunit } from './junit.js';
+export { isContractResultFile, RESULT_FORMAT, type ContractResultFile } from './result-file.js';
+export { contractMain, type CliSetting, type StartedServer } from './main.js';
+export {
+  anyHostileRequest,
+  HOSTILE_KINDS,
+  hostileBodyBytes,
+  hostileRequests,
+  PROTOTYPE_NAMES,
+  type HostileBase,
+  type HostileKind,
+  type HostileRequest,
+} from './hostile.js';
