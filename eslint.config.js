@@ -14,7 +14,6 @@ export default tseslint.config(
       'coverage/',
       'dist/',
       'build/',
-      'console/dist/',
       'packages/*/dist/',
       'packages/*/spec/',
     ],

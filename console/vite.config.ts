@@ -1,4 +1,4 @@
-// Vite build of the sandbox console: `npm run build` writes console/dist, which the server
+// Vite build of the sandbox console: `npm run build` writes build/console (beside the server bundle), which the server
 // serves at /console. No CDN, no inline script: everything is a file of this origin (server/http/console.ts
 // sends the Content-Security-Policy).
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ export default defineConfig({
   logLevel: 'error',
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
-    outDir: 'dist',
+    outDir: '../build/console',
     emptyOutDir: true,
     // One script, one stylesheet: the CSP allows only files of this origin, never inline code.
     modulePreload: false,

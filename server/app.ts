@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       .catch(next);
   });
   app.use('/docs', express.static(`${ROOT}generated/docs`, { index: 'index.html', fallthrough: true }));
-  app.use(CONSOLE_PATH, consoleRouter(`${ROOT}console/dist`));
+  app.use(CONSOLE_PATH, consoleRouter(`${ROOT}build/console`));
   // The built-in test receiver exists only where webhooks may target this loopback service (D-24).
   if (deps.config.SVC_WEBHOOK_ALLOW_LOCAL) app.use(RECEIVER_PATH, webhookReceiver(deps));
   app.get('/openapi.json', (_req, res) => void res.sendFile(`${ROOT}spec/openapi.json`));

@@ -21,7 +21,7 @@ export const CONSOLE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Serves `dir` (the Vite build, console/dist) with the console's headers; every other path of it gets index.html. */
+/** Serves `dir` (the Vite build, build/console) with the console's headers; every other path of it gets index.html. */
 export function consoleRouter(dir: string): Router {
   const router = express.Router();
   router.use((_req: Request, res: Response, next: NextFunction) => {

@@ -1,5 +1,5 @@
 // Drizzle schema, one file per resource. Migrations in ../migrations are generated from this index by
-// `npm run db:generate` (drizzle-kit) and applied at start on PGlite and PostgreSQL alike.
+// `npx drizzle-kit generate` and applied at start on PGlite and PostgreSQL alike.
 export * from './accounts.js';
 export * from './platform.js';
 export * from './jobs.js';

@@ -35,6 +35,6 @@ describe('server core', () => {
 
   it('the README lists the pending operations the server computes', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    expect(readme, 'run `npm run pending -- --write`').toBe(readmeWithPending(readme));
+    expect(readme, 'run `npx tsx scripts/pending.ts --write`').toBe(readmeWithPending(readme));
   });
 });
