@@ -433,7 +433,10 @@ function duplicateKeys(base: HostileBase): fc.Arbitrary<HostileRequest> {
     .tuple(
       fc.nat(),
       fc.nat({ max: 2 }),
-      fc.oneof(fc.constantFrom(...REPEATED_NAMES), fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !s.includes('.'))),
+      fc.oneof(
+        fc.constantFrom(...REPEATED_NAMES),
+        fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !s.includes('.')),
+      ),
       junk,
       junk,
       fc.boolean(),
@@ -461,7 +464,10 @@ function duplicateKeys(base: HostileBase): fc.Arbitrary<HostileRequest> {
       for (const step of [...chain].reverse()) inner = typeof step === 'number' ? `[${inner}]` : `{${JSON.stringify(step)}:${inner}}`;
       const text = raw.stringify(setAt(body, target, raw.piece(inner)));
       const at = dottedPath([...target, ...chain, pickedName]);
-      return { ...jsonRequest(base, 'duplicate_keys', `name ${pickedName} twice at ${at} (${chain.length} levels added)`, text), duplicateAt: at };
+      return {
+        ...jsonRequest(base, 'duplicate_keys', `name ${pickedName} twice at ${at} (${chain.length} levels added)`, text),
+        duplicateAt: at,
+      };
     });
 }
 

@@ -37,7 +37,6 @@ interface ArrayFrame {
 
 type Frame = ObjectFrame | ArrayFrame;
 
-const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 function join(path: string, key: string | number): string {

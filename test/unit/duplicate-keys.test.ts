@@ -100,9 +100,7 @@ function objectPaths(value: unknown, path: Key[] = []): Key[][] {
 function writeWithRepeat(value: unknown, target: Key[], name: string, hidden: unknown, path: Key[] = []): string {
   if (Array.isArray(value)) return `[${value.map((item, i) => writeWithRepeat(item, target, name, hidden, [...path, i])).join(',')}]`;
   if (!isRecord(value)) return JSON.stringify(value);
-  const members = Object.entries(value).map(
-    ([k, v]) => `${JSON.stringify(k)}:${writeWithRepeat(v, target, name, hidden, [...path, k])}`,
-  );
+  const members = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${writeWithRepeat(v, target, name, hidden, [...path, k])}`);
   if (path.length === target.length && path.every((key, i) => key === target[i])) {
     const own = Object.hasOwn(value, name) ? [] : [`${JSON.stringify(name)}:${JSON.stringify(hidden)}`];
     members.unshift(`${JSON.stringify(name)}:${JSON.stringify(hidden)}`, ...own);
