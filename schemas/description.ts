@@ -36,7 +36,9 @@ Three shapes, chosen by who raised the error:
 - Form 484: \`{"response": null, "errors": [{"code", "field", "message"}]}\`.
 
 Malformed JSON is 400 \`invalid_json\`; a body over 1 MiB (8 MiB for Form 484) is 413; a body that
-is not JSON is 415; an unknown path is 404 and a wrong method 405 with \`Allow\`. The only 5xx is
+is not JSON is 415; an unknown path is 404 and a wrong method 405 with \`Allow\`. A JSON object that
+names a member twice, at any depth, is refused with 422 \`invalid_format\` at the path of the repeat
+(D-56): parsers disagree on which value counts, so the service reads neither. The only 5xx is
 503 with \`Retry-After\` when a registry or the payment provider is unreachable. Every response
 carries \`X-Request-Id\`.
 

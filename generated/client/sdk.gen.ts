@@ -69,6 +69,7 @@ export const createAbnRegistration = <ThrowOnError extends boolean = false>(opti
  * **Rules.** Every problem is reported at once (422, `{"response": null, "errors": [{"code", "field", "message"}]}`, D-11):
  *
  * - Every string value is uppercase (no `a`-`z`): `not_uppercase`. Unknown fields, values of the wrong JSON type and numbers out of range are refused: `invalid_format`.
+ * - A member named twice in one object, at any depth, is refused before any other rule: `invalid_format` at the path of the repeat (D-56).
  * - `descriptionOfConsideration` and annexure `text`: printable ASCII and line breaks only, up to 2,900,000 characters each.
  * - Dates are `YYYY-MM-DD` calendar dates (`invalid_date`), judged against today's date in Australia/Brisbane.
  * Change, appointment, cessation, issue, cancellation and register dates may not be in the future (`date_in_future`).
@@ -139,7 +140,7 @@ export const getForm484Status = <ThrowOnError extends boolean = false>(options: 
 /**
  * Apply for a business bank account
  *
- * Submits a business bank account application. It is queued at once and forwarded to the banking partner unchanged (`new` -> `sent`). The partner then **contacts the applicant directly** (each director by e-mail and SMS, at the `email` and `mobile` given) to verify identity; on activation the status becomes `finished`, the real BSB and account number appear, and **your account is credited 50.00**. The partner may instead reject the application (`rejected`). There is no charge per submission.
+ * Submits a business bank account application. It is queued at once and forwarded to the banking partner unchanged (`new` -> `sent`): the partner receives the validated application, every value as sent, serialised as compact JSON (D-56). The partner then **contacts the applicant directly** (each director by e-mail and SMS, at the `email` and `mobile` given) to verify identity; on activation the status becomes `finished`, the real BSB and account number appear, and **your account is credited 50.00**. The partner may instead reject the application (`rejected`). There is no charge per submission.
  *
  * One open application per company: while an application for the same ACN or ABN is `new` or `sent`, a new submission creates nothing and answers `200` with that application's id and status (D-17).
  *

@@ -24,7 +24,7 @@ It is mounted at \`/admin\` on the same address as the public API and guarded by
 
 The paths and fields listed in the sandbox guide (README and docs) are stable so that scripts and tests outside the project can rely on them: fields may be added, none of them is renamed or removed.
 
-Errors use \`{"error", "message", "errors"?}\` (the public API's monitoring shape); a missing or wrong token gets 401 in the shared shape \`{"errors": [...]}\`. Every response carries \`X-Request-Id\`.`;
+Errors use \`{"error", "message", "errors"?}\` (the public API's monitoring shape); a missing or wrong token gets 401 in the shared shape \`{"errors": [...]}\`. A JSON object that names a member twice, at any depth, is 422 \`validation_failed\` with \`invalid_format\` at the path of the repeat (D-56). Every response carries \`X-Request-Id\`.`;
 
 export function createAdminRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();

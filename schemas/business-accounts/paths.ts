@@ -47,7 +47,7 @@ export const createBusinessAccountApplication = defineOperation({
   operationId: BUSINESS_ACCOUNT_OPERATIONS.createBusinessAccountApplication,
   summary: 'Apply for a business bank account',
   description: [
-    'Submits a business bank account application. It is queued at once and forwarded to the banking partner unchanged (`new` -> `sent`). The partner then **contacts the applicant directly** (each director by e-mail and SMS, at the `email` and `mobile` given) to verify identity; on activation the status becomes `finished`, the real BSB and account number appear, and **your account is credited 50.00**. The partner may instead reject the application (`rejected`). There is no charge per submission.',
+    'Submits a business bank account application. It is queued at once and forwarded to the banking partner unchanged (`new` -> `sent`): the partner receives the validated application, every value as sent, serialised as compact JSON (D-56). The partner then **contacts the applicant directly** (each director by e-mail and SMS, at the `email` and `mobile` given) to verify identity; on activation the status becomes `finished`, the real BSB and account number appear, and **your account is credited 50.00**. The partner may instead reject the application (`rejected`). There is no charge per submission.',
     '',
     "One open application per company: while an application for the same ACN or ABN is `new` or `sent`, a new submission creates nothing and answers `200` with that application's id and status (D-17).",
     '',
@@ -83,7 +83,7 @@ export const createBusinessAccountApplication = defineOperation({
   errors: {
     422: {
       description:
-        '`validation_failed` (D-10), listing every problem keyed by JSON path. Codes include `required`, `invalid_format`, `too_long`, `invalid_enum`, `not_uppercase`, `unknown_field`, `acn_or_abn_required` (on `accountInformation`), `primary_director_not_listed` (on `accountInformation.primaryDirector`), `invalid_country_code` and `invalid_locality_qualifier` (on `officeHolders.<i>.birthDetails.localityQualifier`).',
+        '`validation_failed` (D-10), listing every problem keyed by JSON path. Codes include `required`, `invalid_format`, `too_long`, `invalid_enum`, `not_uppercase`, `unknown_field`, `acn_or_abn_required` (on `accountInformation`), `primary_director_not_listed` (on `accountInformation.primaryDirector`), `invalid_country_code` and `invalid_locality_qualifier` (on `officeHolders.<i>.birthDetails.localityQualifier`). A member named twice in one object is `invalid_format` at the path of the repeat, reported before the other rules run (D-56).',
       examples: validationExamples,
     },
   },

@@ -21,8 +21,6 @@ export interface OperationInput<Params, Query, Body> {
   body: Body;
   /** Request headers, lower-cased names. */
   headers: Record<string, string>;
-  /** The JSON body byte for byte as received, for operations that hand it on unchanged (spec 2.4). */
-  rawBody?: Buffer;
 }
 
 /** The validated input of an operation's handler. */

@@ -1,18 +1,24 @@
 // Reads and parses a JSON body with the operation's size limit (D-13, D-14). Express's body parsers
 // are not used: the limit and the error family depend on the operation, known only after routing.
 // The bytes must be plain UTF-8 JSON (D-48): no Content-Encoding but identity, no charset but utf-8,
-// no invalid UTF-8 sequence; the parsed value then passes the guard of json-guard.ts.
+// no invalid UTF-8 sequence; the parsed value then passes the guard of json-guard.ts, and the text
+// the scan for repeated member names of duplicate-keys.ts (D-56). Only the parsed, guarded value
+// goes on: the bytes themselves are not kept, so nothing downstream can read them another way.
 import type { Request } from 'express';
-import type { FieldProblems } from '../domain/errors.js';
+import { addProblem, emptyProblems, type FieldProblems } from '../domain/errors.js';
+import { duplicateKeyProblems } from './duplicate-keys.js';
 import { guardJson, maxValuesFor } from './json-guard.js';
 
 export type BodyOutcome =
   | { kind: 'none' }
-  | { kind: 'json'; value: unknown; raw: Buffer }
+  | { kind: 'json'; value: unknown }
   | { kind: 'too_large' }
   | { kind: 'unsupported_media_type'; message: string }
   | { kind: 'invalid_json'; message: string }
-  /** Parsed, but refused before validation: too deep or long (`bounds`), or strings with NUL or lone surrogates (`text`). */
+  /**
+   * Parsed, but refused before validation: too deep or long, strings with NUL or lone surrogates
+   * (D-48), or a member name repeated in one object (D-56).
+   */
   | { kind: 'refused'; problems: FieldProblems }
   /** The client went away before the body was complete: nobody is left to answer. */
   | { kind: 'aborted' };
@@ -106,18 +112,18 @@ export async function readJsonBody(req: Request, limit: number, expectsBody: boo
     req.resume();
     return expectsBody ? { kind: 'unsupported_media_type', message: refused } : { kind: 'none' };
   }
-  let raw: Buffer | null;
+  let bytes: Buffer | null;
   try {
-    raw = await readLimited(req, limit);
+    bytes = await readLimited(req, limit);
   } catch (error) {
     if (error instanceof ClientAborted) return { kind: 'aborted' };
     throw error;
   }
-  if (raw === null) return { kind: 'too_large' };
-  if (raw.length === 0) return { kind: 'none' };
+  if (bytes === null) return { kind: 'too_large' };
+  if (bytes.length === 0) return { kind: 'none' };
   let text: string;
   try {
-    text = UTF8.decode(raw);
+    text = UTF8.decode(bytes);
   } catch {
     return { kind: 'invalid_json', message: 'The body is not valid UTF-8.' };
   }
@@ -128,5 +134,11 @@ export async function readJsonBody(req: Request, limit: number, expectsBody: boo
     return { kind: 'invalid_json', message: error instanceof Error ? error.message : 'Invalid JSON.' };
   }
   const guarded = guardJson(parsed, maxValuesFor(limit));
-  return guarded.ok ? { kind: 'json', value: guarded.value, raw } : { kind: 'refused', problems: guarded.problems };
+  // Bounds first: past them the body is refused unread. Within them, unsafe text and repeated names
+  // are reported together, each at its path.
+  if (!guarded.ok && guarded.kind === 'bounds') return { kind: 'refused', problems: guarded.problems };
+  const problems = guarded.ok ? emptyProblems() : guarded.problems;
+  for (const [path, list] of Object.entries(duplicateKeyProblems(text))) for (const problem of list) addProblem(problems, path, problem);
+  if (!guarded.ok || Object.keys(problems).length > 0) return { kind: 'refused', problems };
+  return { kind: 'json', value: guarded.value };
 }

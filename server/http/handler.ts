@@ -19,8 +19,6 @@ export interface OperationInput {
   query: Record<string, unknown>;
   headers: Record<string, string>;
   body: unknown;
-  /** The JSON body exactly as received (see schemas/common/operation-types.ts). */
-  rawBody?: Buffer;
 }
 
 /** The Zod schemas an operation's input is parsed with, after the document's structural pass. */
@@ -32,7 +30,7 @@ export interface OperationSchemas {
 
 /**
  * An operation's own rules: run after the structural pass on every request, with the problems Ajv
- * found (possibly none) and the raw body. Restates structural problems in the operation's documented
+ * found (possibly none) and the parsed body. Restates structural problems in the operation's documented
  * codes and adds the cross-field ones (one search type, Form 484 rules, D-26 event types), so one
  * answer lists every problem (D-10, D-11) and handlers never validate again.
  */

@@ -7,7 +7,9 @@
 // (how a caller is authenticated, which limits apply, the context handlers get) is an ApiProfile.
 // Hostile bytes are refused at the step that first sees them (D-48, issue 10): the raw path before
 // routing (404), the body's encoding and bounds when it is read (415, 422), unsafe query text before
-// validation (422). A refusal sent before an announced body was read closes the connection.
+// validation (422). A body with a member name repeated in one object is refused when it is read
+// (422, D-56); handlers get only the validated value, never the bytes. A refusal sent before an
+// announced body was read closes the connection.
 import type { Request, Response } from 'express';
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import type { ZodType } from 'zod';
@@ -264,7 +266,6 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
       query: parseTyped(own?.query, coerced?.query ?? parsed.query, 'query', typedProblems) as Record<string, unknown>,
       headers,
       body: parseTyped(own?.body, request.body, 'body', typedProblems),
-      ...(body.kind === 'json' ? { rawBody: body.raw } : {}),
     };
     if (Object.keys(typedProblems).length > 0) return send(res, invalid(op.family, typedProblems), carried);
     // The handler runs with the dependencies it is given: with an Idempotency-Key, `db` is the

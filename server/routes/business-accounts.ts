@@ -10,12 +10,8 @@ const applicationRules: ProblemRefiner = async (_deps, problems, body) => busine
 
 type Handlers = Required<PublicHandlers>;
 
-const createBusinessAccountApplication: Handlers['createBusinessAccountApplication'] = async (ctx, { body, rawBody }) => {
-  // The pipeline hands on the body's bytes with every JSON body; the fallback is never taken in practice.
-  const { created, requestId, status } = await submitApplication({
-    ctx,
-    input: { body, raw: rawBody ?? Buffer.from(JSON.stringify(body)) },
-  });
+const createBusinessAccountApplication: Handlers['createBusinessAccountApplication'] = async (ctx, { body }) => {
+  const { created, requestId, status } = await submitApplication({ ctx, input: { body } });
   return created ? { status: 201, body: { requestId, status: 'new' } } : { status: 200, body: { requestId, status } };
 };
 

@@ -1,7 +1,8 @@
 // Hostile requests: fast-check arbitraries that take one concrete request of an operation
 // (its example) and break it the ways the attack run did: keys named like built-in properties at any
 // depth, NUL and lone surrogates, malformed percent-escapes, huge arrays, deep nesting, extreme
-// numbers, and encodings or charsets other than UTF-8 JSON. Each request must be refused with a 4xx
+// numbers, encodings or charsets other than UTF-8 JSON, and a member name written twice in one object
+// (D-56), which the service refuses with 422 at its path. Each request must be refused with a 4xx
 // (or still succeed); a 5xx is a bug. Used by the contract runner's fuzzing phase and by the
 // hostile-input gate of the test suite (test/integration/core/hostile-fuzz.property.test.ts), which
 // runs them over every operation of both documents.
@@ -15,6 +16,7 @@ export const HOSTILE_KINDS = [
   'deep_nesting',
   'extreme_numbers',
   'encodings',
+  'duplicate_keys',
 ] as const;
 export type HostileKind = (typeof HOSTILE_KINDS)[number];
 
@@ -46,6 +48,8 @@ export interface HostileRequest {
   body?: string;
   /** How the body text is to be turned into bytes (UTF-8 unless said). */
   encodeAs?: 'latin1' | 'utf16le';
+  /** `duplicate_keys`: the path (`a.0.b`, as the service reports paths) of the repeated name. */
+  duplicateAt?: string;
 }
 
 type Key = string | number;
@@ -403,6 +407,70 @@ function encodings(base: HostileBase): fc.Arbitrary<HostileRequest> {
     });
 }
 
+/** A path as the service reports it: keys joined with dots, no leading dot (server/http/json-guard.ts). */
+export function dottedPath(path: readonly Key[]): string {
+  return path.reduce<string>((joined, key) => (joined === '' ? String(key) : `${joined}.${key}`), '');
+}
+
+/** Names to repeat besides the object's own: plain ones, and one JSON.parse treats specially. */
+const REPEATED_NAMES = ['id', 'name', 'email', 'type', 'x', '__proto__', 'constructor'] as const;
+
+/**
+ * An object written with `name` twice: the hidden value first (what a first-wins reader keeps) and
+ * then its own value, or, for a name the object lacks, `hidden` and `shown`. Members are in the
+ * object's order otherwise.
+ */
+function objectWithRepeat(object: Record<string, Json>, name: string, hidden: Json, shown: Json, hiddenFirst: boolean): string {
+  const member = (key: string, value: Json): string => `${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  const members = Object.entries(object).map(([key, value]) => member(key, value));
+  const own = Object.hasOwn(object, name) ? [] : [member(name, shown)];
+  const extra = member(name, hidden);
+  return `{${(hiddenFirst ? [extra, ...members, ...own] : [...members, ...own, extra]).join(',')}}`;
+}
+
+function duplicateKeys(base: HostileBase): fc.Arbitrary<HostileRequest> {
+  return fc
+    .tuple(
+      fc.nat(),
+      fc.nat({ max: 2 }),
+      fc.oneof(
+        fc.constantFrom(...REPEATED_NAMES),
+        fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !s.includes('.')),
+      ),
+      junk,
+      junk,
+      fc.boolean(),
+      // A chain of arrays and objects leading to the object with the repeat, at a random depth.
+      fc.array(fc.oneof(fc.constant<Key>(0), fc.constantFrom<Key>('nested', 'items', 'data')), { maxLength: 8 }),
+    )
+    .map(([where, mode, pickedName, hidden, shown, hiddenFirst, chain]) => {
+      const body = bodyOf(base);
+      const objects = allPaths(body).filter((path) => isRecord(valueAt(body, path)));
+      const existing = objects.length > 0 ? pick(objects, where) : undefined;
+      const raw = new RawPieces();
+      if (mode !== 2 && existing !== undefined) {
+        // A name the object already has (its hidden twin smuggled next to it), or another one.
+        const object = valueAt(body, existing) as Record<string, Json>;
+        const ownNames = Object.keys(object);
+        const name = mode === 0 && ownNames.length > 0 ? pick(ownNames, where) : pickedName;
+        const text = raw.stringify(setAt(body, existing, raw.piece(objectWithRepeat(object, name, hidden, shown, hiddenFirst))));
+        const at = dottedPath([...existing, name]);
+        return { ...jsonRequest(base, 'duplicate_keys', `name ${name} twice at ${at}`, text), duplicateAt: at };
+      }
+      // Deeper than the example goes: a chain of objects and arrays ending in the object with the repeat.
+      const paths = allPaths(body);
+      const target = isRecord(body) ? [...pick(objects, where), 'extra'] : pick(paths, where);
+      let inner = objectWithRepeat({ kept: 1 }, pickedName, hidden, shown, hiddenFirst);
+      for (const step of [...chain].reverse()) inner = typeof step === 'number' ? `[${inner}]` : `{${JSON.stringify(step)}:${inner}}`;
+      const text = raw.stringify(setAt(body, target, raw.piece(inner)));
+      const at = dottedPath([...target, ...chain, pickedName]);
+      return {
+        ...jsonRequest(base, 'duplicate_keys', `name ${pickedName} twice at ${at} (${chain.length} levels added)`, text),
+        duplicateAt: at,
+      };
+    });
+}
+
 const GENERATORS: Record<HostileKind, (base: HostileBase) => fc.Arbitrary<HostileRequest>> = {
   prototype_keys: prototypeKeys,
   unsafe_text: unsafeText,
@@ -411,6 +479,7 @@ const GENERATORS: Record<HostileKind, (base: HostileBase) => fc.Arbitrary<Hostil
   deep_nesting: deepNesting,
   extreme_numbers: extremeNumbers,
   encodings,
+  duplicate_keys: duplicateKeys,
 };
 
 /** Hostile requests of one kind built from the operation's example request. */

@@ -84,18 +84,28 @@ async function openApplication(
 }
 
 /**
+ * What is stored and handed to the partner (spec 2.4 "passed to the banking partner unchanged"): the
+ * validated application, serialised, never the bytes the request carried (D-56). Every value the
+ * applicant sent reaches the partner as sent; what validation does not see (whitespace, escapes, a
+ * repeated name's hidden value) cannot.
+ */
+export function partnerPayloadOf(body: BusinessAccountApplication): Buffer {
+  return Buffer.from(JSON.stringify(body), 'utf8');
+}
+
+/**
  * Spec 3.3: a new application is stored and queued for the partner at once, unless one for the same
  * ACN or ABN is still open, which is returned instead. The partial unique indexes on open
  * applications decide races: of any number of concurrent submissions (from any number of API
- * processes) one inserts, the others find nothing inserted and read the winner. The body is kept
- * byte for byte, as the partner must receive it. Nothing is charged (spec 1).
+ * processes) one inserts, the others find nothing inserted and read the winner. The validated body
+ * is kept as the partner will receive it (partnerPayloadOf). Nothing is charged (spec 1).
  */
 export async function submitApplication({
   ctx: deps,
   input,
 }: {
   ctx: Ctx;
-  input: { body: BusinessAccountApplication; raw: Buffer };
+  input: { body: BusinessAccountApplication };
 }): Promise<SubmitOutcome> {
   const scope = scopeOf(deps.caller);
   const acn = input.body.accountInformation.acn ?? null;
@@ -113,7 +123,7 @@ export async function submitApplication({
           entityName: input.body.generalInformation.companyName,
           acn,
           abn,
-          payload: input.raw,
+          payload: partnerPayloadOf(input.body),
           submittedAt: now,
           createdAt: now,
           updatedAt: now,

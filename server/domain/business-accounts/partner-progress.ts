@@ -1,9 +1,9 @@
 // The application's way through the banking partner (spec 3.3), as steps of the durable
-// `partner-progress` job: `new` -> `sent` (handed to the partner byte for byte, at once), then, after
-// SVC_SANDBOX_ACTIVATION_DELAY_S, the partner's decision: `finished` with the real BSB and account
-// number (a live activation credits the account 50.00) or `rejected`. Each step names the status it
-// expects, so a step run twice (lease expiry) moves nothing twice. Spec 6.1 lists no event for
-// business accounts, so no webhook is sent.
+// `partner-progress` job: `new` -> `sent` (the stored validated application handed to the partner
+// at once, D-56), then, after SVC_SANDBOX_ACTIVATION_DELAY_S, the partner's decision: `finished`
+// with the real BSB and account number (a live activation credits the account 50.00) or
+// `rejected`. Each step names the status it expects, so a step run twice (lease expiry) moves
+// nothing twice. Spec 6.1 lists no event for business accounts, so no webhook is sent.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -37,7 +37,7 @@ async function lockApplication(db: Database, requestId: number): Promise<Busines
   return row;
 }
 
-/** `new` -> `sent`: the partner receives the body as the applicant sent it, then the decision is queued. */
+/** `new` -> `sent`: the partner receives the stored validated application, then the decision is queued. */
 async function send(deps: AppDeps, requestId: number): Promise<void> {
   const [row] = await deps.db.select().from(businessAccountApplications).where(eq(businessAccountApplications.requestId, requestId));
   if (!row || row.status !== 'new') return;

@@ -7,7 +7,7 @@ export interface PartnerSubmission {
   /** Our reference for the application; submitting the same reference again changes nothing. */
   reference: string;
   environment: Environment;
-  /** The application body exactly as the applicant sent it (spec 2.4: passed on unchanged). */
+  /** The validated application, serialised as JSON (spec 2.4: passed on unchanged; D-56). */
   payload: Buffer;
   at: Date;
 }

@@ -24,7 +24,7 @@ export const businessAccountApplications = pgTable(
     entityName: text('entity_name').notNull(),
     acn: text('acn'),
     abn: text('abn'),
-    /** The request body byte for byte, as the partner must receive it. */
+    /** The validated application as the partner receives it (D-56: never the request's own bytes). */
     payload: bytes('payload').notNull(),
     partnerReference: text('partner_reference'),
     bsb: text('bsb'),
@@ -54,7 +54,7 @@ export const businessAccountApplications = pgTable(
 export const bankingPartnerApplications = pgTable('banking_partner_applications', {
   reference: text('reference').primaryKey(),
   environment: text('environment').$type<Environment>().notNull(),
-  /** Exactly the bytes handed over. */
+  /** Exactly the bytes handed over (the service's serialised validated application, D-56). */
   payload: bytes('payload').notNull(),
   receivedAt: timestamps('received_at').notNull(),
 });

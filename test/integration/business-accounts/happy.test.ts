@@ -1,10 +1,11 @@
 // Business account applications end to end through the generated SDK (spec 2.4, 3.3, 4.4; D-17,
-// D-37; sandbox.md): every document example is accepted; an application goes `new` -> `sent` (the
-// partner receives the body byte for byte) -> `finished` after SVC_SANDBOX_ACTIVATION_DELAY_S with a
-// deterministic BSB and account number, or `rejected` for a `+reject` director e-mail; numbers are
-// masked until activation; a live activation credits 50.00 and a test one nothing; an open
-// application for the same ACN or ABN is returned instead of a second one (also under 50 concurrent
-// submissions); status reads are limited to one per 15 minutes of service time.
+// D-37, D-56; sandbox.md): every document example is accepted; an application goes `new` -> `sent`
+// (the partner receives the validated application, serialised, never the request's own bytes) ->
+// `finished` after SVC_SANDBOX_ACTIVATION_DELAY_S with a deterministic BSB and account number, or
+// `rejected` for a `+reject` director e-mail; numbers are masked until activation; a live activation
+// credits 50.00 and a test one nothing; an open application for the same ACN or ABN is returned
+// instead of a second one (also under 50 concurrent submissions); status reads are limited to one
+// per 15 minutes of service time.
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { deliveryTest } from '../../support/fixtures.js';
@@ -15,6 +16,7 @@ import { businessAccountApplications } from '../../../server/store/schema/index.
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import type { Receiver } from '../webhooks/delivery.support.js';
 import { brisbaneDateTime } from '../../../schemas/common/dates.js';
+import { BusinessAccountApplication } from '../../../schemas/business-accounts/index.js';
 import { POLL_SECONDS, PREFIX, advance, apply, documentExamples, mutate, rawCall, readStatus, withValue } from './support.js';
 
 /** Longer than one polling interval, so a test can read `sent` before the activation. */
@@ -86,10 +88,11 @@ describe('applying', () => {
 });
 
 describe('the partner on the manual clock', () => {
-  it('new -> sent at once (the body byte for byte) -> finished after the activation delay, numbers masked until then', async () => {
+  it('new -> sent at once (the validated application) -> finished after the activation delay, numbers masked until then', async () => {
     const account = await freshAccount();
-    // Whitespace, key order and escapes the SDK would not produce: the partner must get exactly these bytes.
-    const raw = `${JSON.stringify(company, null, 3).replace('"SANDBOX TRADING PTY LTD"', '"SANDBOX TRADING PTY \\u004cTD"')}\n`;
+    // Whitespace, member order and escapes the SDK would not produce: none of them reaches the partner.
+    const reordered = Object.fromEntries(Object.entries(company).reverse());
+    const raw = `${JSON.stringify(reordered, null, 3).replace('"SANDBOX TRADING PTY LTD"', '"SANDBOX TRADING PTY \\u004cTD"')}\n`;
     expect(JSON.parse(raw)).toEqual(company);
     const submittedAt = server.clock.now();
     const answer = await rawCall(server, account.keys.secretTest, 'POST', '/business-accounts', raw);
@@ -106,8 +109,18 @@ describe('the partner on the manual clock', () => {
       activatedAt: null,
       submittedAt: brisbaneDateTime(submittedAt),
     });
-    const received = await server.deps.registers.banking.received(partnerReferenceOf(requestId));
-    expect(received!.equals(Buffer.from(raw, 'utf8'))).toBe(true);
+    // D-56: exactly the validated object, serialised; every value as sent, none of the raw bytes' form.
+    const received = (await server.deps.registers.banking.received(partnerReferenceOf(requestId)))!.toString('utf8');
+    expect(received).toBe(JSON.stringify(BusinessAccountApplication.parse(JSON.parse(raw))));
+    expect(JSON.parse(received)).toEqual(company);
+    expect(received).not.toBe(raw);
+    expect(received).not.toMatch(/\\u004c|\n {3}/);
+    // What the service stored is what the partner holds.
+    const [stored] = await server.deps.db
+      .select({ payload: businessAccountApplications.payload })
+      .from(businessAccountApplications)
+      .where(eq(businessAccountApplications.requestId, requestId));
+    expect(stored!.payload.toString('utf8')).toBe(received);
 
     await advance(server, ACTIVATION_DELAY_S - POLL_SECONDS);
     const finished = await statusOf(account, requestId);

@@ -1,12 +1,16 @@
 // Who may apply for and read business accounts (spec 5; D-03, D-04, D-17, D-37): a secret key of the
 // prefix's environment only; another account's or environment's application is a 404 (and such a
 // read neither counts against nor reveals the polling limit); deduplication never returns another
-// account's application.
+// account's application. A body that names a member twice, hiding a value JSON.parse drops (a
+// bad-checksum ACN, a `+reject` director) where a first-wins reader such as a partner's would see
+// it, is refused with 422 at the repeat, stores nothing and reaches no partner (D-56).
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { serverTest } from '../../support/fixtures.js';
+import { bankingPartnerApplications, businessAccountApplications } from '../../../server/store/schema/index.js';
 import { getBusinessAccountStatus } from '../../../generated/client/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
-import { PREFIX, apply, documentExamples, rawCall, readStatus } from './support.js';
+import { PREFIX, advance, apply, documentExamples, rawCall, readStatus } from './support.js';
 
 const it = serverTest();
 let server: TestServer;
@@ -93,5 +97,69 @@ describe('isolation', () => {
     const theirs = await apply(server, other.keys.secretTest, company, PREFIX.test, 'shared-ba-key');
     expect(theirs.requestId).not.toBe(mine.requestId);
     expect(theirs.response.headers.get('idempotent-replayed')).toBeNull();
+  });
+});
+
+/** The application's JSON text with `insert` spliced in right after the first occurrence of `after`. */
+function splice(after: string, insert: string): string {
+  const at = json.indexOf(after);
+  expect(at, after).toBeGreaterThanOrEqual(0);
+  return `${json.slice(0, at + after.length)}${insert}${json.slice(at + after.length)}`;
+}
+
+const SMUGGLED_EMAIL = 'jane.citizen+reject-smuggled@example.com';
+const SMUGGLED_ACN = '123456789'; // its check digit should be 0: invalid_acn were it read
+
+describe('repeated member names (D-56)', () => {
+  const CASES: [string, string, string][] = [
+    ['a bad-checksum ACN before the good one', splice('"accountInformation":{', `"acn":"${SMUGGLED_ACN}",`), 'accountInformation.acn'],
+    [
+      'an extra +reject director in a first directorsContacts',
+      splice(
+        '"accountInformation":{',
+        `"directorsContacts":[${JSON.stringify({ familyName: 'CITIZEN', givenName1: 'JANE', email: SMUGGLED_EMAIL, mobile: '0412345678' })}],`,
+      ),
+      'accountInformation.directorsContacts',
+    ],
+    [
+      'a +reject e-mail inside the first director, before its own',
+      splice('"directorsContacts":[{', `"email":"${SMUGGLED_EMAIL}",`),
+      'accountInformation.directorsContacts.0.email',
+    ],
+    [
+      'a +reject e-mail inside the second director, after its own',
+      splice('"email":"john.smith@example.com"', `,"email":"${SMUGGLED_EMAIL}"`),
+      'accountInformation.directorsContacts.1.email',
+    ],
+    ['a second generalInformation at the top', `${json.slice(0, -1)},"generalInformation":{}}`, 'generalInformation'],
+  ];
+
+  it.each(CASES)('%s: 422 invalid_format at the repeat; nothing stored, nothing forwarded', async (_what, text, path) => {
+    const account = await server.createAccount();
+    // JSON.parse would see a valid application: the hidden value is only in the bytes.
+    expect(JSON.parse(text)).toBeTypeOf('object');
+    for (const [key, prefix] of [
+      [account.keys.secretTest, PREFIX.test],
+      [account.keys.secretLive, PREFIX.live],
+    ] as const) {
+      const answer = await rawCall(server, key, 'POST', '/business-accounts', text, { 'Idempotency-Key': `dup-${path}-${prefix}` }, prefix);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(422);
+      expect(answer.body).toEqual({
+        error: 'validation_failed',
+        message: expect.any(String),
+        errors: { [path]: [{ code: 'invalid_format', message: expect.any(String) }] },
+      });
+    }
+    await advance(server, 3600);
+    const stored = await server.deps.db
+      .select({ id: businessAccountApplications.requestId })
+      .from(businessAccountApplications)
+      .where(eq(businessAccountApplications.accountId, account.id));
+    expect(stored).toEqual([]);
+    const forwarded = await server.deps.db.select({ payload: bankingPartnerApplications.payload }).from(bankingPartnerApplications);
+    for (const { payload } of forwarded) {
+      expect(payload.toString('utf8')).not.toContain(SMUGGLED_EMAIL);
+      expect(payload.toString('utf8')).not.toContain(SMUGGLED_ACN);
+    }
   });
 });

@@ -1,11 +1,13 @@
-// The hostile-input gate (issue 10): over every operation of both documents (spec/openapi.json on the
+// The hostile-input gate: over every operation of both documents (spec/openapi.json on the
 // test prefix with a secret key, spec/admin.openapi.json with the admin token), every generator of
 // packages/svc-contract/src/hostile.ts (keys named like built-in properties at any depth, NUL and lone
-// surrogates, malformed escapes, huge arrays, deep nesting, extreme numbers, encodings and charsets)
-// breaks the operation's example request. At least 10,000 requests, generated from a fixed seed so a
+// surrogates, malformed escapes, huge arrays, deep nesting, extreme numbers, encodings and charsets,
+// a member name written twice in one object) breaks the operation's example request. At least 10,000 requests, generated from a fixed seed so a
 // failure replays exactly; the count is printed. Any 5xx fails the gate, except 501 from an operation
 // still pending (server.built.pending) and a 503 with Retry-After (an outage switch the operator
-// requests may turn on); every answer carries X-Request-Id and every 4xx a documented error shape.
+// requests may turn on); every answer carries X-Request-Id and every 4xx a documented error shape. A
+// repeated name is always 422 `invalid_format` at its path, whatever the operation (D-56);
+// test/integration/core/hostile-duplicate-keys.test.ts also proves that such a request stores nothing.
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
@@ -134,6 +136,17 @@ function parse(text: string): unknown {
   }
 }
 
+/** 422 with `invalid_format` at `path`, in either family's errors (D-10 keyed, D-11 listed). */
+function refusedAt(status: number, body: unknown, path: string): boolean {
+  if (status !== 422 || typeof body !== 'object' || body === null) return false;
+  const errors = (body as { errors?: unknown }).errors;
+  if (Array.isArray(errors))
+    return errors.some((e: { field?: unknown; code?: unknown }) => e.field === path && e.code === 'invalid_format');
+  if (typeof errors !== 'object' || errors === null || !Object.hasOwn(errors, path)) return false;
+  const list = (errors as Record<string, { code?: unknown }[]>)[path];
+  return Array.isArray(list) && list.some((e) => e.code === 'invalid_format');
+}
+
 let server: TestServer;
 let account: TestAccount;
 
@@ -182,7 +195,9 @@ describe(`hostile requests to every operation of both documents (${OPERATION_COU
             ? 'no X-Request-Id'
             : outcome.status >= 400 && outcome.status < 500 && !isSharedError(body) && !isFamilyError(op, body)
               ? 'undocumented error shape'
-              : undefined;
+              : request.duplicateAt !== undefined && !refusedAt(outcome.status, body, request.duplicateAt)
+                ? 'repeated name not refused at its path'
+                : undefined;
       if (!problem) return;
       const where = `${problem}: ${document.name} ${id} [${request.kind}]`;
       failing.set(where, (failing.get(where) ?? 0) + 1);
