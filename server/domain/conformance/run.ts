@@ -9,6 +9,7 @@ import { CHECKS } from '../../../scripts/contract/types.js';
 import type { AppDeps } from '../../deps.js';
 import { fromRoot } from '../../root.js';
 import { ValidationError } from '../errors.js';
+import { callerText } from '../../../schemas/common/caller-text.js';
 
 export interface ConformanceInput {
   operations?: string[] | undefined;
@@ -27,7 +28,7 @@ export async function runConformance({ ctx, input }: { ctx: Pick<AppDeps, 'confi
       Object.fromEntries(
         unknown.map((id) => [
           `operations.${input.operations!.indexOf(id)}`,
-          [{ code: 'unknown_operation', message: `No such operation in the public document: ${id}.` }],
+          [{ code: 'unknown_operation', message: `No such operation in the public document: ${callerText(id)}.` }],
         ]),
       ),
     );
