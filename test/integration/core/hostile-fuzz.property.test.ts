@@ -2,17 +2,21 @@
 // test prefix with a secret key, spec/admin.openapi.json with the admin token), every generator of
 // scripts/contract/hostile.ts (keys named like built-in properties at any depth, NUL and lone
 // surrogates, malformed escapes, huge arrays, deep nesting, extreme numbers, encodings and charsets)
-// breaks the operation's example request. At least 10,000 requests, generated from a fixed seed so a
+// breaks the operation's example request, long caller text in every place an answer may echo it
+// among them (D-55). At least 10,000 requests, generated from a fixed seed so a
 // failure replays exactly; the count is printed. Any 5xx fails the gate, except 501 from an operation
 // still pending (server.built.pending) and a 503 with Retry-After (an outage switch the operator
-// requests may turn on); every answer carries X-Request-Id and every 4xx a documented error shape.
+// requests may turn on); every answer carries X-Request-Id and every 4xx a documented error shape;
+// no error answer reaches 64 KiB or quotes more than 100 characters of the caller's text (D-55).
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ERROR_ANSWER_MAX_BYTES,
   HOSTILE_KINDS,
   hostileBodyBytes,
+  longestEcho,
   hostileRequests,
   type HostileBase,
   type HostileRequest,
@@ -188,7 +192,11 @@ describe(`hostile requests to every operation of both documents (${OPERATION_COU
             ? 'no X-Request-Id'
             : outcome.status >= 400 && outcome.status < 500 && !isSharedError(body) && !isFamilyError(op, body)
               ? 'undocumented error shape'
-              : undefined;
+              : outcome.status >= 400 && Buffer.byteLength(outcome.text) >= ERROR_ANSWER_MAX_BYTES
+                ? 'error answer of 64 KiB or more'
+                : outcome.status >= 400 && longestEcho(outcome.text) > 100
+                  ? 'more than 100 characters of caller text echoed'
+                  : undefined;
       if (!problem) return;
       const where = `${problem}: ${document.name} ${id} [${request.kind}]`;
       failing.set(where, (failing.get(where) ?? 0) + 1);
