@@ -25,6 +25,7 @@ import { createRefusalLimiter } from './http/refusal-limit.js';
 import { newRequestId } from './http/request-id.js';
 import { SharedManualClock } from './store/shared-clock.js';
 import { ROOT } from './root.js';
+import { callerText } from '../schemas/common/caller-text.js';
 
 function readJson(relative: string): Record<string, unknown> {
   return JSON.parse(readFileSync(`${ROOT}${relative}`, 'utf8')) as Record<string, unknown>;
@@ -139,7 +140,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     }
     app.use(prefix.path, handler);
   }
-  app.use((req: Request, res: Response) => send(res, refusal('shared', 'not_found', `No such endpoint: ${req.method} ${req.path}.`)));
+  app.use((req: Request, res: Response) =>
+    send(res, refusal('shared', 'not_found', `No such endpoint: ${req.method} ${callerText(req.path)}.`)),
+  );
   // Last resort: a bug. Logged with the request id (the `err` serializer of logger.ts keeps query
   // parameters and bodies out of database errors); the caller gets no internals.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -112,7 +112,7 @@ export type ApiError = {
     error: string;
     message: string;
     /**
-     * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`).
+     * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
      */
     errors?: {
         [key: string]: Array<FieldError>;
@@ -429,6 +429,9 @@ export type FieldError = {
      * Stable snake_case code.
      */
     code: string;
+    /**
+     * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+     */
     message: string;
     /**
      * The existing entity, for `already_monitored`.
@@ -808,7 +811,7 @@ export type SetLodgementStatusRequest = {
  */
 export type SharedError = {
     /**
-     * Human-readable reasons.
+     * Human-readable reasons. Text of the request is quoted to at most 100 characters, cut with `…` (D-55).
      */
     errors: Array<string>;
 };

@@ -37,7 +37,7 @@ export type ApiError = {
     error: string;
     message: string;
     /**
-     * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`).
+     * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
      */
     errors?: {
         [key: string]: Array<FieldError>;
@@ -436,6 +436,9 @@ export type FieldError = {
      * Stable snake_case code.
      */
     code: string;
+    /**
+     * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+     */
     message: string;
     /**
      * The existing entity, for `already_monitored`.
@@ -553,6 +556,9 @@ export type Form484CountryCode = 'AD' | 'AE' | 'AF' | 'AG' | 'AI' | 'AL' | 'AM' 
  */
 export type Form484Error = {
     response: null;
+    /**
+     * Every problem found, at most 100 (fewer when their text would pass 48 KiB). When more were found, a last entry with code `invalid_format` and an empty `field` says how many were left out (D-55).
+     */
     errors: Array<Form484FieldError>;
 };
 
@@ -562,9 +568,12 @@ export type Form484FieldError = {
      */
     code: string;
     /**
-     * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body.
+     * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
      */
     field: string;
+    /**
+     * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+     */
     message: string;
 };
 
@@ -2008,7 +2017,7 @@ export type RegisterEntityStatus = 'registered' | 'deregistered' | 'cancelled' |
  */
 export type SharedError = {
     /**
-     * Human-readable reasons.
+     * Human-readable reasons. Text of the request is quoted to at most 100 characters, cut with `…` (D-55).
      */
     errors: Array<string>;
 };

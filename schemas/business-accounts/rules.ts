@@ -9,6 +9,7 @@
 //   the spec allows could block applications the partner accepts.
 import { AU_JURISDICTIONS, type BusinessAccountApplication } from './request.js';
 import { ISO_COUNTRY_CODE_SET } from './countries.js';
+import { callerText } from '../common/caller-text.js';
 
 export interface RuleViolation {
   code: string;
@@ -44,7 +45,7 @@ export function validateBusinessAccountRules(body: BusinessAccountApplication): 
   if (!listed) {
     add(out, 'accountInformation.primaryDirector', {
       code: BUSINESS_ACCOUNT_RULE_CODES.primaryDirectorNotListed,
-      message: `${primaryDirector.givenName1} ${primaryDirector.familyName} is not in accountInformation.directorsContacts.`,
+      message: `${callerText(`${primaryDirector.givenName1} ${primaryDirector.familyName}`)} is not in accountInformation.directorsContacts.`,
     });
   }
 
@@ -59,13 +60,13 @@ export function validateBusinessAccountRules(body: BusinessAccountApplication): 
       if (!ISO_COUNTRY_CODE_SET.has(localityQualifier)) {
         add(out, path, {
           code: BUSINESS_ACCOUNT_RULE_CODES.invalidCountryCode,
-          message: `With intlIndicator true, ${localityQualifier} must be a 2-letter ISO 3166-1 country code.`,
+          message: `With intlIndicator true, ${callerText(localityQualifier)} must be a 2-letter ISO 3166-1 country code.`,
         });
       }
     } else if (!STATE_CODES.has(localityQualifier) && !ISO_COUNTRY_CODE_SET.has(localityQualifier)) {
       add(out, path, {
         code: BUSINESS_ACCOUNT_RULE_CODES.invalidLocalityQualifier,
-        message: `${localityQualifier} is neither an Australian state or territory code nor a 2-letter ISO 3166-1 country code.`,
+        message: `${callerText(localityQualifier)} is neither an Australian state or territory code nor a 2-letter ISO 3166-1 country code.`,
       });
     }
   });

@@ -9,7 +9,10 @@ import { z } from './zod.js';
 /** Authentication, key checks and the global rate limit (spec 7, D-03). */
 export const SharedError = z
   .strictObject({
-    errors: z.array(z.string()).min(1).openapi({ description: 'Human-readable reasons.' }),
+    errors: z
+      .array(z.string())
+      .min(1)
+      .openapi({ description: 'Human-readable reasons. Text of the request is quoted to at most 100 characters, cut with `…` (D-55).' }),
   })
   .openapi('SharedError', {
     description: 'Shared error shape used by authentication, key checks and the global rate limit.',
@@ -18,7 +21,10 @@ export const SharedError = z
 export const FieldError = z
   .strictObject({
     code: z.string().openapi({ description: 'Stable snake_case code.', example: 'invalid_acn' }),
-    message: z.string().openapi({ example: 'Not a valid ACN (checksum failed).' }),
+    message: z.string().openapi({
+      description: 'Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).',
+      example: 'Not a valid ACN (checksum failed).',
+    }),
     entityId: z.int().optional().openapi({ description: 'The existing entity, for `already_monitored`.' }),
   })
   .openapi('FieldError', { description: 'One problem with one field or row.' });
@@ -29,7 +35,8 @@ export const ApiError = z
     error: z.string().openapi({ description: 'Stable snake_case error code.', example: 'validation_failed' }),
     message: z.string().openapi({ example: 'The request is not valid.' }),
     errors: z.record(z.string(), z.array(FieldError)).optional().openapi({
-      description: 'Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`).',
+      description:
+        'Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).',
     }),
     limit: z
       .int()
@@ -50,10 +57,14 @@ export const Form484FieldError = z
       example: 'not_uppercase',
     }),
     field: z.string().openapi({
-      description: 'JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body.',
+      description:
+        'JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).',
       example: 'generalInformation.companyName',
     }),
-    message: z.string().openapi({ example: 'Must be uppercase.' }),
+    message: z.string().openapi({
+      description: 'Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).',
+      example: 'Must be uppercase.',
+    }),
   })
   .openapi('Form484FieldError');
 
@@ -61,7 +72,10 @@ export const Form484FieldError = z
 export const Form484Error = z
   .strictObject({
     response: z.null(),
-    errors: z.array(Form484FieldError).min(1),
+    errors: z.array(Form484FieldError).min(1).openapi({
+      description:
+        'Every problem found, at most 100 (fewer when their text would pass 48 KiB). When more were found, a last entry with code `invalid_format` and an empty `field` says how many were left out (D-55).',
+    }),
   })
   .openapi('Form484Error', {
     description: 'Form 484 error shape (D-11): `response` is null and `errors` lists every problem found.',

@@ -6,6 +6,7 @@ import { isCountryCode } from './countries.js';
 import { eighteenthBirthday, isCalendarDate, signatureWindowStart } from './dates.js';
 import { problem, type Form484Problem } from './problems.js';
 import { asArray, asObject, get, isAbsent, rows } from './raw.js';
+import { callerText, callerValue } from '../common/caller-text.js';
 
 export interface RuleContext {
   /** `YYYY-MM-DD`, the Australia/Brisbane date the request is received. */
@@ -172,7 +173,7 @@ export const checkV455: Form484Rule = (input) => {
         problem(
           'sum_mismatch_v455',
           `shareStructure.${index}.${total}`,
-          `${total} (${expected}) must equal the sum of members' ${member} for class ${classCode} (${sum.toString()}).`,
+          `${total} (${expected}) must equal the sum of members' ${member} for class ${callerText(classCode)} (${sum.toString()}).`,
         ),
       ];
     });
@@ -191,7 +192,7 @@ export const checkMemberShareClasses: Form484Rule = (input) => {
       return typeof shareClass === 'string' && shareClass !== '' && !codes.has(shareClass);
     })
     .map(({ index, row }) =>
-      problem('unknown_share_class', `members.${index}.shareClass`, `No class ${String(get(row, 'shareClass'))} in shareStructure.`),
+      problem('unknown_share_class', `members.${index}.shareClass`, `No class ${callerValue(get(row, 'shareClass'))} in shareStructure.`),
     );
 };
 

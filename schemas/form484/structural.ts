@@ -71,10 +71,12 @@ function enumProblem(issue: Issue & { code: 'invalid_value' }, field: string): F
 /** One Zod issue -> the D-11 problems it stands for (usually one; unknown keys give one each). */
 export function issueToProblems(issue: Issue): Form484Problem[] {
   const field = fieldPath(issue.path);
+  // A key that is absent arrives as `undefined` (JSON has no undefined value): `required` whatever the
+  // field's type. Zod reports a missing enum or literal as a wrong value (`invalid_value`), not a
+  // wrong type, so this is asked before the issue's own code (D-11).
+  if (issue.code !== 'unrecognized_keys' && 'input' in issue && issue.input === undefined) return [problem('required', field, 'Required.')];
   switch (issue.code) {
     case 'invalid_type':
-      // A key that is absent arrives as `undefined` (JSON has no undefined value).
-      if (issue.input === undefined) return [problem('required', field, 'Required.')];
       return [problem('invalid_format', field, `Must be ${TYPE_NAMES[issue.expected] ?? issue.expected}.`)];
     case 'too_big':
       if (issue.origin === 'string') return [problem('too_long', field, `At most ${String(issue.maximum)} characters.`)];

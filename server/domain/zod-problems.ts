@@ -12,10 +12,12 @@ const limit = (value: number | bigint): string => String(value);
 
 /** One issue's problem; a schema rule names its own documented code (`params: { code: 'invalid_acn' }`). */
 function problemOf(issue: Issue): FieldProblem {
+  // A key that is absent arrives as `undefined` (JSON has no undefined value; needs `reportInput`):
+  // `required` whatever the field's type, also for an enum or literal, which Zod reports as a wrong
+  // value rather than a wrong type (D-10, D-11).
+  if ('input' in issue && issue.input === undefined) return { code: 'required', message: 'Required.' };
   switch (issue.code) {
     case 'invalid_type':
-      // A key that is absent arrives as `undefined` (JSON has no undefined value); needs `reportInput`.
-      if (issue.input === undefined && 'input' in issue) return { code: 'required', message: 'Required.' };
       return { code: 'invalid_type', message: `Must be of type ${issue.expected}.` };
     case 'too_big':
       if (issue.origin === 'string') return { code: 'too_long', message: `Must be at most ${limit(issue.maximum)} characters.` };

@@ -15,6 +15,7 @@ import { fromBrowser, fromOwnConsole } from './browser-rules.js';
 import { refusal } from './error-mappers.js';
 import type { LookupGate } from './refusal-limit.js';
 import type { HttpResult } from './responses.js';
+import { callerText } from '../../schemas/common/caller-text.js';
 
 export interface OperationAuthInfo {
   allowsPublishable: boolean;
@@ -142,7 +143,8 @@ export async function authenticate(
       return refusal('shared', 'forbidden', 'Publishable keys can only call helper endpoints; use a secret key on your server.');
     const host = requestHost(header(req, 'origin'), header(req, 'referer'));
     if (!host) return refusal('shared', 'forbidden', 'A publishable key needs an Origin or Referer header naming an allowed domain.');
-    if (!isHostAllowed(host, key.domains)) return refusal('shared', 'forbidden', `Origin ${host} is not allowed for this publishable key.`);
+    if (!isHostAllowed(host, key.domains))
+      return refusal('shared', 'forbidden', `Origin ${callerText(host)} is not allowed for this publishable key.`);
   } else {
     // Secret keys, as Bearer or V1's X-Auth-SVC, from a browser: only a test key from the console (D-03, D-49).
     if (fromBrowser(req) && !fromOwnConsole(req, key.environment, deps.config)) {

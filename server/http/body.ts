@@ -8,6 +8,7 @@ import type { Request } from 'express';
 import { addProblem, emptyProblems, type FieldProblems } from '../domain/errors.js';
 import { duplicateKeyProblems } from './duplicate-keys.js';
 import { guardJson, maxValuesFor } from './json-guard.js';
+import { callerText } from '../../schemas/common/caller-text.js';
 
 export type BodyOutcome =
   | { kind: 'none' }
@@ -29,7 +30,7 @@ const MEDIA_TYPE_MESSAGE = 'Send the body as application/json.';
 function mediaTypeProblem(req: Request): string | null {
   const encoding = (req.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (encoding !== '' && encoding !== 'identity')
-    return `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed (identity).`;
+    return `Content-Encoding ${callerText(encoding)} is not supported: send the body uncompressed (identity).`;
   const [type = '', ...parameters] = (req.headers['content-type'] ?? '').split(';');
   const mediaType = type.trim().toLowerCase();
   if (mediaType !== 'application/json' && !(mediaType.startsWith('application/') && mediaType.endsWith('+json'))) return MEDIA_TYPE_MESSAGE;
@@ -40,7 +41,7 @@ function mediaTypeProblem(req: Request): string | null {
       .trim()
       .replace(/^"(.*)"$/, '$1')
       .toLowerCase();
-    if (charset !== 'utf-8' && charset !== 'utf8') return `charset ${charset.slice(0, 40)} is not supported: send the body as UTF-8.`;
+    if (charset !== 'utf-8' && charset !== 'utf8') return `charset ${callerText(charset)} is not supported: send the body as UTF-8.`;
   }
   return null;
 }

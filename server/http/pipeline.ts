@@ -29,6 +29,7 @@ import { checkKeyHeader, requestFingerprint, runIdempotent } from './idempotency
 import { factsOf, type OperationFacts } from './operation-facts.js';
 import type { HttpResult } from './responses.js';
 import { plainHeaders, send } from './send.js';
+import { callerText } from '../../schemas/common/caller-text.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -182,7 +183,7 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
             Allow: allowed.join(', '),
           }),
         );
-      return send(res, refusal('shared', 'not_found', `No such endpoint: ${req.method} ${req.baseUrl}${req.path}.`));
+      return send(res, refusal('shared', 'not_found', `No such endpoint: ${req.method} ${callerText(`${req.baseUrl}${req.path}`)}.`));
     }
     const op = factsFor(operation as Operation & { operationId: string });
     if (!integerIdsArePlain(op.path, segments, op.integerPathParams)) {
@@ -211,7 +212,7 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
       return send(res, refusal(op.family, 'payload_too_large', `The request body exceeds ${op.bodyLimit / (1024 * 1024)} MiB.`), carried);
     if (body.kind === 'unsupported_media_type') return send(res, refusal(op.family, 'unsupported_media_type', body.message), carried);
     if (body.kind === 'invalid_json')
-      return send(res, refusal(op.family, 'invalid_json', `The request body is not valid JSON: ${body.message}`), carried);
+      return send(res, refusal(op.family, 'invalid_json', `The request body is not valid JSON: ${callerText(body.message)}`), carried);
     if (body.kind === 'refused') return send(res, shapeRefusal(op.family, body.problems), carried);
 
     const headers = plainHeaders(req);

@@ -1,8 +1,10 @@
 // Hostile requests: fast-check arbitraries that take one concrete request of an operation
 // (its example) and break it the ways the attack run did: keys named like built-in properties at any
 // depth, NUL and lone surrogates, malformed percent-escapes, huge arrays, deep nesting, extreme
-// numbers, encodings or charsets other than UTF-8 JSON, and a member name written twice in one object
-// (D-56), which the service refuses with 422 at its path. Each request must be refused with a 4xx
+// numbers, encodings or charsets other than UTF-8 JSON, a member name written twice in one object
+// (D-56), which the service refuses with 422 at its path, and long caller text in every place an error
+// answer may quote it (D-55: values, keys, many keys, query values, path segments, headers). Each
+// request must be refused with a 4xx
 // (or still succeed); a 5xx is a bug. Used by the contract runner's fuzzing phase and by the
 // hostile-input gate of the test suite (test/integration/core/hostile-fuzz.property.test.ts), which
 // runs them over every operation of both documents.
@@ -17,6 +19,7 @@ export const HOSTILE_KINDS = [
   'extreme_numbers',
   'encodings',
   'duplicate_keys',
+  'long_text',
 ] as const;
 export type HostileKind = (typeof HOSTILE_KINDS)[number];
 
@@ -471,6 +474,90 @@ function duplicateKeys(base: HostileBase): fc.Arbitrary<HostileRequest> {
     });
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Long caller text (D-55): an answer may quote at most 100 characters of it, and no error answer
+// reaches 64 KiB. In a JSON body the text holds an emoji, so a cut inside a surrogate pair would show;
+// in a URL or a header it is ASCII.
+
+/** Text easy to find in an answer: `ZQ` pairs and emoji. */
+export function longText(points: number, ascii = false): string {
+  const unit = ascii ? 'ZQ' : 'ZQ😀';
+  return unit.repeat(Math.ceil(points / [...unit].length));
+}
+
+/** The longest run of `longText` an answer quotes, in code points. */
+export function longestEcho(text: string): number {
+  const runs = text.match(/(?:ZQ|😀)+/gu) ?? [];
+  return runs.reduce((max, run) => Math.max(max, [...run].length), 0);
+}
+
+/** An error answer's bytes at most, whatever came in (D-55). */
+export const ERROR_ANSWER_MAX_BYTES = 64 * 1024;
+
+function longTextRequests(base: HostileBase): fc.Arbitrary<HostileRequest> {
+  return fc.tuple(fc.nat(), fc.constantFrom(150, 5_000, 200_000), fc.nat({ max: 5 })).map(([where, points, mode]): HostileRequest => {
+    const body = bodyOf(base);
+    const strings = allPaths(body).filter((path) => typeof valueAt(body, path) === 'string');
+    const objects = allPaths(body).filter((path) => isRecord(valueAt(body, path)));
+    const inUrl = Math.min(points, 3_000);
+    if (mode === 3 && base.queryNames.length > 0) {
+      const name = pick(base.queryNames, where);
+      return {
+        kind: 'long_text',
+        label: `query ${name} of ${inUrl}`,
+        path: buildPath({ ...base, query: { ...base.query, [name]: longText(inUrl, true) } }),
+        headers: { ...base.headers },
+      };
+    }
+    if (mode === 4) {
+      const names = Object.keys(base.pathValues);
+      const name = names.length > 0 ? pick(names, where) : undefined;
+      return {
+        kind: 'long_text',
+        label: `path ${name ?? 'end'} of ${inUrl}`,
+        path: name ? buildPath(base, { [name]: longText(inUrl, true) }) : `${buildPath(base).split('?')[0]}/${longText(inUrl, true)}`,
+        headers: { ...base.headers },
+      };
+    }
+    if (mode === 5) {
+      // A header an answer may quote: the Idempotency-Key, the charset, the Content-Encoding.
+      const header = pick(['Idempotency-Key', 'Content-Type', 'Content-Encoding'], where);
+      const value = header === 'Content-Type' ? `application/json; charset=${longText(inUrl, true)}` : longText(inUrl, true);
+      return {
+        ...jsonRequest(base, 'long_text', `header ${header} of ${inUrl}`, JSON.stringify(body)),
+        headers: { ...base.headers, 'Content-Type': 'application/json', [header]: value },
+      };
+    }
+    if (mode === 2 && objects.length > 0) {
+      const target = pick(objects, where);
+      const many = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`${i}${longText(150)}`, 1]));
+      const replaced = setAt(body, target, { ...(valueAt(body, target) as Record<string, Json>), ...many });
+      return jsonRequest(base, 'long_text', `400 long keys at ${target.join('.') || '(root)'}`, JSON.stringify(replaced));
+    }
+    if ((mode === 1 || strings.length === 0) && objects.length > 0) {
+      const target = pick(objects, where);
+      return jsonRequest(
+        base,
+        'long_text',
+        `key of ${points} at ${target.join('.') || '(root)'}`,
+        JSON.stringify(setAt(body, [...target, longText(points)], 'x')),
+      );
+    }
+    // Every string equal to the one chosen becomes the long text, so values that must match (a
+    // share class and its members' rows) still match and reach the rules that quote them.
+    const target = strings.length > 0 ? pick(strings, where) : [];
+    const chosen = valueAt(body, target);
+    const text = longText(points);
+    const replaced = strings.reduce((acc, path) => (valueAt(body, path) === chosen ? setAt(acc, path, text) : acc), body);
+    return jsonRequest(
+      base,
+      'long_text',
+      `strings equal to ${JSON.stringify(chosen)?.slice(0, 40)} of ${points}`,
+      JSON.stringify(replaced),
+    );
+  });
+}
+
 const GENERATORS: Record<HostileKind, (base: HostileBase) => fc.Arbitrary<HostileRequest>> = {
   prototype_keys: prototypeKeys,
   unsafe_text: unsafeText,
@@ -480,6 +567,7 @@ const GENERATORS: Record<HostileKind, (base: HostileBase) => fc.Arbitrary<Hostil
   extreme_numbers: extremeNumbers,
   encodings,
   duplicate_keys: duplicateKeys,
+  long_text: longTextRequests,
 };
 
 /** Hostile requests of one kind built from the operation's example request. */

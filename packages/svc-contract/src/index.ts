@@ -10,9 +10,11 @@ export { isContractResultFile, RESULT_FORMAT, type ContractResultFile } from './
 export { contractMain, type CliSetting, type StartedServer } from './main.js';
 export {
   anyHostileRequest,
+  ERROR_ANSWER_MAX_BYTES,
   HOSTILE_KINDS,
   hostileBodyBytes,
   hostileRequests,
+  longestEcho,
   PROTOTYPE_NAMES,
   type HostileBase,
   type HostileKind,

@@ -7,6 +7,7 @@ import { defineOperation } from '../../common/operation.js';
 import { validationFailed } from '../error-responses.js';
 import { ADMIN_TAGS } from '../tags.js';
 import { ADMIN_REGISTER_OPERATIONS } from './operation-ids.js';
+import { callerText } from '../../common/caller-text.js';
 
 export const GrantorNumberType = z
   .enum(['ACN', 'ABN', 'ARBN', 'ARSN'])
@@ -64,7 +65,7 @@ export const CreatePpsrRegistrationRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['grantorNumber'],
-        message: `Not a valid ${value.grantorNumberType} for grantorNumberType ${value.grantorNumberType}.`,
+        message: `Not a valid ${callerText(value.grantorNumberType)} for grantorNumberType ${callerText(value.grantorNumberType)}.`,
         params: { code },
       });
     }

@@ -7,6 +7,7 @@ import { CHECKS, listOperations, loadDocument, runContract } from 'svc-contract'
 import type { AppDeps } from '../../deps.js';
 import { fromRoot } from '../../root.js';
 import { ValidationError } from '../errors.js';
+import { callerText } from '../../../schemas/common/caller-text.js';
 
 export interface ConformanceInput {
   operations?: string[] | undefined;
@@ -25,7 +26,7 @@ export async function runConformance({ ctx, input }: { ctx: Pick<AppDeps, 'confi
       Object.fromEntries(
         unknown.map((id) => [
           `operations.${input.operations!.indexOf(id)}`,
-          [{ code: 'unknown_operation', message: `No such operation in the public document: ${id}.` }],
+          [{ code: 'unknown_operation', message: `No such operation in the public document: ${callerText(id)}.` }],
         ]),
       ),
     );

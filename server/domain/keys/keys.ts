@@ -8,6 +8,7 @@ import type { Environment } from '../../ids.js';
 import { hashSecret, newId } from '../../ids.js';
 import { isValidDomainPattern, MAX_DOMAINS } from './domains.js';
 import type { ApiKeyRow } from '../../store/schema/accounts.js';
+import { callerText } from '../../../schemas/common/caller-text.js';
 
 const DELAYED_ROLL_MS = 24 * 3600_000;
 
@@ -48,7 +49,7 @@ export function checkDomains(type: KeyType, domains: string[] | undefined): stri
   domains.forEach((domain, index) => {
     if (!isValidDomainPattern(domain))
       problems[`domains.${index}`] = [
-        { code: 'invalid_domain', message: `"${domain}" is not a host name (a wildcard only as a leading "*.").` },
+        { code: 'invalid_domain', message: `"${callerText(domain)}" is not a host name (a wildcard only as a leading "*.").` },
       ];
   });
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);

@@ -19,6 +19,7 @@ import { entityKey, plannedLookups, resolveRows, type OrderRowInput, type Resolv
 import { countActive, countCurrent, entitiesByKeys } from './store.js';
 import { entityView, type EntityRow, type EntityView } from './view.js';
 import { ownedBy } from '../../store/scope.js';
+import { callerText } from '../../../schemas/common/caller-text.js';
 
 /** Spec 8: sandbox entities per account. */
 export const SANDBOX_ENTITY_LIMIT = 1000;
@@ -70,7 +71,7 @@ function existingProblems(
     const entity = byKey.get(entityKey(row));
     if (!entity) return;
     const key = `entities.${index}`;
-    const number = numberOf(row);
+    const number = callerText(numberOf(row));
     if (entity.simulatedStatus === 'deregistered')
       problems[key] = [{ code: 'acn_not_eligible', message: `${number} is deregistered; only registered companies can be monitored.` }];
     else if (entity.simulatedStatus === 'cancelled') problems[key] = [{ code: 'abn_not_active', message: `${number} is cancelled.` }];

@@ -4,6 +4,7 @@
 // the structural pass (server/http/public-api.ts), so they only rewrite, never invent.
 import { MAX_ENTITIES_PER_REQUEST } from '../../../schemas/monitoring/index.js';
 import { addProblem, emptyProblems, type FieldProblems } from '../errors.js';
+import { callerValue } from '../../../schemas/common/caller-text.js';
 
 function rowsOf(body: unknown, field: string): unknown[] {
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
@@ -13,7 +14,7 @@ function rowsOf(body: unknown, field: string): unknown[] {
 function valueAt(rows: unknown[], index: number, field: string): string {
   const row = rows[index];
   const value = row && typeof row === 'object' ? (row as Record<string, unknown>)[field] : undefined;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return callerValue(value);
 }
 
 const add = addProblem;

@@ -10,6 +10,7 @@ import type { Registers } from '../../registers/index.js';
 import { emptyProblems, type FieldProblem, type FieldProblems } from '../errors.js';
 import { abnSnapshot, companySnapshot, type Cursors, type RegisterSnapshot } from './register-state.js';
 import { currentCursors } from './snapshots.js';
+import { callerText, callerValue } from '../../../schemas/common/caller-text.js';
 
 /**
  * A row as the client sent it. Its numbers are checked here rather than trusted: the refiner passes
@@ -43,7 +44,7 @@ function checkNumbers(row: OrderRowInput): { row: CheckedRow | null; problems: F
 }
 
 function printable(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return callerValue(value);
 }
 
 /** Lookups a row costs before its answer is known (D-43): 1, 2 with both numbers, 0 when its numbers are bad. */
@@ -72,17 +73,20 @@ export interface Resolution {
 
 /** Why a company cannot be monitored, if it cannot (spec 7 row codes). */
 function companyProblem(acn: string, company: CompanyRecord | null): FieldProblem | null {
-  if (!company) return { code: 'acn_not_found', message: `No company with ACN ${acn}.` };
+  if (!company) return { code: 'acn_not_found', message: `No company with ACN ${callerText(acn)}.` };
   if (isForeignCompany(company))
-    return { code: 'arbn_not_supported', message: `${acn} is an ARBN (registered foreign company); ARBNs cannot be monitored.` };
+    return {
+      code: 'arbn_not_supported',
+      message: `${callerText(acn)} is an ARBN (registered foreign company); ARBNs cannot be monitored.`,
+    };
   if (company.status === 'deregistered')
-    return { code: 'acn_not_eligible', message: `ACN ${acn} is deregistered; only registered companies can be monitored.` };
+    return { code: 'acn_not_eligible', message: `ACN ${callerText(acn)} is deregistered; only registered companies can be monitored.` };
   return null;
 }
 
 function abnProblem(abn: string, record: AbnDetails | null): FieldProblem | null {
-  if (!record) return { code: 'abn_not_found', message: `No ABN ${abn}.` };
-  if (record.status === 'cancelled') return { code: 'abn_not_active', message: `ABN ${abn} is cancelled.` };
+  if (!record) return { code: 'abn_not_found', message: `No ABN ${callerText(abn)}.` };
+  if (record.status === 'cancelled') return { code: 'abn_not_active', message: `ABN ${callerText(abn)} is cancelled.` };
   return null;
 }
 
@@ -147,7 +151,7 @@ export async function resolveRows(registers: Registers, inputs: readonly OrderRo
     if (found.length === 0) {
       if (row.acn && row.abn && company && abnRecord) {
         if (!belongsTo(row.abn, abnRecord, row.acn, company))
-          found.push({ code: 'abn_acn_mismatch', message: `ABN ${row.abn} does not belong to ACN ${row.acn}.` });
+          found.push({ code: 'abn_acn_mismatch', message: `ABN ${callerText(row.abn)} does not belong to ACN ${callerText(row.acn)}.` });
         else result = asCompany(company, row.abn, reference);
       } else if (row.acn && company) {
         result = asCompany(company, null, reference);

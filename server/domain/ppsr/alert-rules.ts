@@ -4,6 +4,7 @@
 import { isValidAbn, isValidAcn } from '../../../schemas/common/identifiers.js';
 import { ORGANISATION_NUMBER_TYPES } from '../../../schemas/ppsr/index.js';
 import { emptyProblems, type FieldProblems } from '../errors.js';
+import { callerValue } from '../../../schemas/common/caller-text.js';
 
 const KNOWN = new Set(['organisationNumberType', 'organisationNumber']);
 
@@ -35,9 +36,9 @@ export function ppsrAlertProblems(body: unknown): FieldProblems {
     if (!/^\d{11}$/.test(number)) problems.organisationNumber = [{ code: 'invalid_format', message: 'An ABN is 11 digits.' }];
     else if (!isValidAbn(number)) problems.organisationNumber = [{ code: 'invalid_abn', message: 'Not a valid ABN (checksum failed).' }];
   } else if (!/^\d{9}$/.test(number)) {
-    problems.organisationNumber = [{ code: 'invalid_format', message: `An ${String(type)} is 9 digits.` }];
+    problems.organisationNumber = [{ code: 'invalid_format', message: `An ${callerValue(type)} is 9 digits.` }];
   } else if (!isValidAcn(number)) {
-    problems.organisationNumber = [{ code: 'invalid_acn', message: `Not a valid ${String(type)} (checksum failed).` }];
+    problems.organisationNumber = [{ code: 'invalid_acn', message: `Not a valid ${callerValue(type)} (checksum failed).` }];
   }
   return problems;
 }

@@ -11,6 +11,7 @@ import type { PpsrCallerContext } from './context.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import { findSearch } from './searches.js';
 import type { JobRow } from '../../store/schema/jobs.js';
+import { callerText } from '../../../schemas/common/caller-text.js';
 
 export const CERTIFICATE_JOB = 'certificate-generation';
 
@@ -70,7 +71,8 @@ export async function getCertificate({
     .from(ppsrCertificates)
     .where(and(eq(ppsrCertificates.requestId, search.requestId), eq(ppsrCertificates.certificateNumber, input.certificateNumber)))
     .limit(1);
-  if (!certificate) throw new DomainError('not_found', `No certificate ${input.certificateNumber} on PPSR search ${search.requestId}.`);
+  if (!certificate)
+    throw new DomainError('not_found', `No certificate ${callerText(input.certificateNumber)} on PPSR search ${search.requestId}.`);
   if (certificate.status === 'completed' && certificate.pdf)
     return { kind: 'pdf', pdf: Buffer.from(certificate.pdf, 'base64'), certificateNumber: certificate.certificateNumber };
   const waitMs = certificate.dueAt.getTime() - ctx.clock.now().getTime();

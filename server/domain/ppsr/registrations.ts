@@ -12,6 +12,7 @@ import type { AddedPpsrRegistration, NewPpsrRegistration } from '../../registers
 import type { Environment } from '../../ids.js';
 import { DomainError, ValidationError } from '../errors.js';
 import { ppsrRegisterOf, type PpsrDeps } from './context.js';
+import { callerText } from '../../../schemas/common/caller-text.js';
 
 export interface NewRegistrationInput extends Omit<NewPpsrRegistration, 'registrationStart'> {
   /** ISO 8601 with offset, as the operator document has it. */
@@ -25,7 +26,7 @@ function checkGrantorNumber(input: NewRegistrationInput): void {
     grantorNumber: [
       {
         code: isAbn ? 'invalid_abn' : 'invalid_acn',
-        message: `Not a valid ${input.grantorNumberType} for grantorNumberType ${input.grantorNumberType}.`,
+        message: `Not a valid ${callerText(input.grantorNumberType)} for grantorNumberType ${callerText(input.grantorNumberType)}.`,
       },
     ],
   });
@@ -42,7 +43,8 @@ export async function addPpsrRegistration({
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const registration = await ppsrRegisterOf(tx).addRegistration({ ...input, registrationStart: new Date(input.registrationStart) }, now);
-    if (!registration) throw new DomainError('duplicate_registration', `Registration ${input.registrationNumber ?? ''} already exists.`);
+    if (!registration)
+      throw new DomainError('duplicate_registration', `Registration ${callerText(input.registrationNumber ?? '')} already exists.`);
     const watchers = await tx
       .select()
       .from(ppsrAlerts)

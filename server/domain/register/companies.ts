@@ -15,6 +15,7 @@ import type { CompanyDocumentRecord } from '../../registers/asic/documents.js';
 import type { InsolvencyNoticeRecord } from '../../registers/insolvency/notices.js';
 import { simulatedRegistersOf } from '../../registers/index.js';
 import { DomainError, ValidationError } from '../errors.js';
+import { callerText } from '../../../schemas/common/caller-text.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -125,7 +126,7 @@ export async function createCompanyDocument({
       now,
     );
     if (stored) return documentView(stored);
-    if (input.documentNumber) throw new DomainError('duplicate_document', `Document ${documentNumber} already exists.`);
+    if (input.documentNumber) throw new DomainError('duplicate_document', `Document ${callerText(documentNumber)} already exists.`);
   }
   throw new Error('could not draw a free document number');
 }

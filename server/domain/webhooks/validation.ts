@@ -4,6 +4,7 @@
 import type { AppDeps } from '../../deps.js';
 import { addProblem as add, emptyProblems, type FieldProblem, type FieldProblems } from '../errors.js';
 import { checkWebhookUrl, urlCheckOptions, type UrlAccepted } from '../../delivery/ssrf.js';
+import { callerText } from '../../../schemas/common/caller-text.js';
 
 type Deps = Pick<AppDeps, 'config' | 'resolveHost'>;
 
@@ -44,7 +45,7 @@ export async function checkEndpointFields(deps: Deps, fields: EndpointFields): P
 
 /** A short quote of what the caller sent: a string as JSON, anything else by its type. */
 function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+  if (typeof value === 'string') return JSON.stringify(callerText(value));
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : String(value);
 }
 

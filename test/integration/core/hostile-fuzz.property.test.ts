@@ -2,17 +2,27 @@
 // test prefix with a secret key, spec/admin.openapi.json with the admin token), every generator of
 // packages/svc-contract/src/hostile.ts (keys named like built-in properties at any depth, NUL and lone
 // surrogates, malformed escapes, huge arrays, deep nesting, extreme numbers, encodings and charsets,
-// a member name written twice in one object) breaks the operation's example request. At least 10,000 requests, generated from a fixed seed so a
+// a member name written twice in one object, long caller text in every place an answer may echo it)
+// breaks the operation's example request. At least 10,000 requests, generated from a fixed seed so a
 // failure replays exactly; the count is printed. Any 5xx fails the gate, except 501 from an operation
 // still pending (server.built.pending) and a 503 with Retry-After (an outage switch the operator
-// requests may turn on); every answer carries X-Request-Id and every 4xx a documented error shape. A
+// requests may turn on); every answer carries X-Request-Id and every 4xx a documented error shape; no
+// error answer reaches 64 KiB or quotes more than 100 characters of the caller's text (D-55). A
 // repeated name is always 422 `invalid_format` at its path, whatever the operation (D-56);
 // test/integration/core/hostile-duplicate-keys.test.ts also proves that such a request stores nothing.
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_KINDS, hostileBodyBytes, hostileRequests, type HostileBase, type HostileRequest } from 'svc-contract';
+import {
+  ERROR_ANSWER_MAX_BYTES,
+  HOSTILE_KINDS,
+  hostileBodyBytes,
+  longestEcho,
+  hostileRequests,
+  type HostileBase,
+  type HostileRequest,
+} from 'svc-contract';
 import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../../support/document.js';
 import { firstBodyExample } from '../../support/example-requests.js';
 import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';
@@ -197,7 +207,11 @@ describe(`hostile requests to every operation of both documents (${OPERATION_COU
               ? 'undocumented error shape'
               : request.duplicateAt !== undefined && !refusedAt(outcome.status, body, request.duplicateAt)
                 ? 'repeated name not refused at its path'
-                : undefined;
+                : outcome.status >= 400 && Buffer.byteLength(outcome.text) >= ERROR_ANSWER_MAX_BYTES
+                  ? 'error answer of 64 KiB or more'
+                  : outcome.status >= 400 && longestEcho(outcome.text) > 100
+                    ? 'more than 100 characters of caller text echoed'
+                    : undefined;
       if (!problem) return;
       const where = `${problem}: ${document.name} ${id} [${request.kind}]`;
       failing.set(where, (failing.get(where) ?? 0) + 1);
