@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { enqueue } from '../../jobs/queue.js';
 import { businessAccountApplications } from '../../store/schema/index.js';
+import { ownedBy } from '../../store/scope.js';
 import {
   ACCOUNT_MASK,
   BUSINESS_ACCOUNT_NON_TERMINAL_STATUSES,
@@ -70,14 +71,7 @@ async function openApplication(
   const [row] = await deps.db
     .select()
     .from(businessAccountApplications)
-    .where(
-      and(
-        eq(businessAccountApplications.accountId, scope.accountId),
-        eq(businessAccountApplications.environment, scope.environment),
-        inArray(businessAccountApplications.status, OPEN),
-        or(...numbers),
-      ),
-    )
+    .where(and(ownedBy(businessAccountApplications, scope), inArray(businessAccountApplications.status, OPEN), or(...numbers)))
     .orderBy(businessAccountApplications.requestId)
     .limit(1);
   return row;
@@ -147,13 +141,7 @@ export async function getApplication(deps: Pick<AppDeps, 'db'>, scope: Scope, re
   const [row] = await deps.db
     .select()
     .from(businessAccountApplications)
-    .where(
-      and(
-        eq(businessAccountApplications.requestId, requestId),
-        eq(businessAccountApplications.accountId, scope.accountId),
-        eq(businessAccountApplications.environment, scope.environment),
-      ),
-    )
+    .where(and(eq(businessAccountApplications.requestId, requestId), ownedBy(businessAccountApplications, scope)))
     .limit(1);
   if (!row) throw new NotFoundError('business account application');
   return row;
