@@ -64,18 +64,27 @@ export function nameText(options: { min?: number; max?: number; uppercase?: bool
 
 // ---- Comparing names (D-57) ----
 
-const WHITESPACE_RUNS = /\s+/gu;
+/** Unicode White_Space (not JS `\s`, which also counts the invisible U+FEFF). */
+const WHITESPACE_RUNS = /\p{White_Space}+/gu;
 const INVISIBLE_ALL = /[\p{Cc}\p{Cf}]/gu;
 
 /**
  * The one form in which two names are compared: compatibility-normalised (NFKC: fullwidth `ＡＣＭＥ`
- * is `ACME`, the ligature `ﬁ` is `fi`), invisible characters dropped, upper case by the full Unicode
- * mapping (`ß` is `SS`, so case is folded), then NFKC again and runs of white space collapsed. A
+ * is `ACME`, the ligature `ﬁ` is `fi`), white space (tabs and line breaks too) read as a space and
+ * other invisible characters dropped, upper case by the full Unicode mapping (`ß` is `SS`, so case
+ * is folded), then NFKC again and runs of white space collapsed. A
  * request never holds an invisible character (`nameText`); dropping them here keeps a name stored
  * before that rule from hiding behind one.
  */
 export function foldName(name: string): string {
-  return name.normalize('NFKC').replace(INVISIBLE_ALL, '').toUpperCase().normalize('NFKC').replace(WHITESPACE_RUNS, ' ').trim();
+  return name
+    .normalize('NFKC')
+    .replace(WHITESPACE_RUNS, ' ')
+    .replace(INVISIBLE_ALL, '')
+    .toUpperCase()
+    .normalize('NFKC')
+    .replace(WHITESPACE_RUNS, ' ')
+    .trim();
 }
 
 /**
