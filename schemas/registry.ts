@@ -14,7 +14,7 @@ import { API_DESCRIPTION } from './description.js';
 import { completeIdentifierAlternatives } from './common/identifier-alternatives.js';
 
 /** Contract version (D-44): semver; a breaking change bumps the major. */
-export const CONTRACT_VERSION = '2.2.1';
+export const CONTRACT_VERSION = '3.0.0';
 
 export function createPublicRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();

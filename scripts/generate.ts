@@ -41,6 +41,16 @@ async function generateClient(input: string, output: string): Promise<void> {
   const validatorCall = 'await opts.requestValidator(opts);';
   if (!clientCode.includes(validatorCall)) throw new Error(`${clientFile}: the request validator call changed; revisit the header fix`);
   await writeFile(clientFile, clientCode.replace(validatorCall, 'await opts.requestValidator({ ...opts, headers: options.headers });'));
+  // @hey-api prints every `\uXXXX` of the document as the character itself, so the name patterns
+  // (D-57) arrived as raw zero-width and right-to-left override characters inside regex literals:
+  // source that reads differently from what it runs ("Trojan Source"). Escape them back.
+  const zodFile = join(output, 'zod.gen.ts');
+  await writeFile(zodFile, escapeInvisible(await readFile(zodFile, 'utf8')));
+}
+
+/** Control and format characters (Unicode Cc, Cf) other than line breaks and tabs, as `\uXXXX` escapes. */
+function escapeInvisible(code: string): string {
+  return code.replace(/(?![\t\n\r])[\p{Cc}\p{Cf}]/gu, (ch) => `\\u${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
 }
 // The webhook verifier is hand-written (scripts/sdk/webhooks.ts) but ships inside the SDK, so the
 // drift gate covers it like the generated files.

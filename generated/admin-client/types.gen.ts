@@ -258,7 +258,7 @@ export type ConformanceResult = {
 
 export type CreateAccountRequest = {
     /**
-     * Display name of the account.
+     * Display name of the account. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     name: string;
     /**
@@ -349,6 +349,9 @@ export type CreateLodgementRequest = {
      */
     environment: 'live' | 'test';
     kind: 'company_registration' | 'abn_registration' | 'business_name_registration' | 'business_name_renewal';
+    /**
+     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     */
     entityName?: string;
     /**
      * Australian Company Number: 9 digits with the ASIC checksum.
@@ -362,7 +365,7 @@ export type CreateLodgementRequest = {
 
 export type CreatePersonalAccessTokenRequest = {
     /**
-     * What the token is for, shown to the operator.
+     * What the token is for, shown to the operator. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     name: string;
 };
@@ -380,6 +383,9 @@ export type CreatePpsrRegistrationRequest = {
      * PPSR collateral class, such as `Motor Vehicle`, `Other Goods` or `All Present and After-Acquired Property`.
      */
     collateralClass: string;
+    /**
+     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     */
     securedPartyName: string;
     /**
      * Start of the registration.
@@ -821,7 +827,7 @@ export type SharedError = {
  */
 export type UpdateAbnRequest = {
     /**
-     * Name of the ABN holder. A change is a `name_change` event.
+     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     entityName?: string;
     /**
@@ -845,7 +851,7 @@ export type UpdateAbnRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events.
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     businessNames?: Array<string>;
 };
@@ -855,7 +861,7 @@ export type UpdateAbnRequest = {
  */
 export type UpdateAccountRequest = {
     /**
-     * Display name of the account.
+     * Display name of the account. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     name?: string;
     /**
@@ -897,7 +903,7 @@ export type UpdateAccountRequest = {
  */
 export type UpdateCompanyRequest = {
     /**
-     * Name as the register holds it.
+     * Name as the register holds it. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     name?: string;
     /**
@@ -922,7 +928,7 @@ export type UpdateCompanyRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events.
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     businessNames?: Array<string>;
 };
@@ -964,7 +970,7 @@ export type UpsertAbnRequest = {
      */
     abn: string;
     /**
-     * Name of the ABN holder. A change is a `name_change` event.
+     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     entityName: string;
     /**
@@ -988,7 +994,7 @@ export type UpsertAbnRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events.
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     businessNames?: Array<string>;
 };
@@ -1002,7 +1008,7 @@ export type UpsertCompanyRequest = {
      */
     acn: string;
     /**
-     * Name as the register holds it.
+     * Name as the register holds it. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     name: string;
     /**
@@ -1027,7 +1033,7 @@ export type UpsertCompanyRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events.
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     businessNames?: Array<string>;
 };

@@ -138,7 +138,7 @@ export const zConformanceResult = z.object({
 });
 
 export const zCreateAccountRequest = z.object({
-    name: z.string().min(1).max(200),
+    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
     ownerEmail: z.email().max(254),
     plan: z.enum([
         'free',
@@ -196,13 +196,13 @@ export const zCreateLodgementRequest = z.object({
         'business_name_registration',
         'business_name_renewal'
     ]),
-    entityName: z.string().min(1).max(200).optional(),
+    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
     acn: z.string().regex(/^\d{9}$/).optional(),
     abn: z.string().regex(/^\d{11}$/).optional()
 });
 
 export const zCreatePersonalAccessTokenRequest = z.object({
-    name: z.string().min(1).max(100)
+    name: z.string().min(1).max(100).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)
 });
 
 export const zCreatePpsrRegistrationRequest = z.object({
@@ -214,7 +214,7 @@ export const zCreatePpsrRegistrationRequest = z.object({
     ]),
     grantorNumber: z.string().regex(/^(\d{9}|\d{11})$/),
     collateralClass: z.string().min(1).max(100),
-    securedPartyName: z.string().min(1).max(200),
+    securedPartyName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
     registrationStart: z.iso.datetime({ offset: true }),
     serialNumber: z.string().regex(/^[A-Z0-9-]{1,17}$/).optional(),
     registrationNumber: z.string().regex(/^\d{1,20}$/).optional()
@@ -557,20 +557,20 @@ export const zSharedError = z.object({
  * The fields to change, at least one; `null` clears a nullable field.
  */
 export const zUpdateAbnRequest = z.object({
-    entityName: z.string().min(1).max(200).optional(),
+    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
     status: z.enum(['active', 'cancelled']).optional(),
     entityType: z.string().min(1).max(20).optional(),
     acn: z.string().regex(/^\d{9}$/).nullish(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
-    businessNames: z.array(z.string().min(1).max(200)).max(50).optional()
+    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)).max(50).optional()
 });
 
 /**
  * The fields to change; at least one. Takes effect on the next request.
  */
 export const zUpdateAccountRequest = z.object({
-    name: z.string().min(1).max(200).optional(),
+    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
     ownerEmail: z.email().max(254).optional(),
     plan: z.enum([
         'free',
@@ -600,7 +600,7 @@ export const zUpdateAccountRequest = z.object({
  * The fields to change, at least one; `null` clears a nullable field.
  */
 export const zUpdateCompanyRequest = z.object({
-    name: z.string().min(1).max(200).optional(),
+    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
     status: z.enum([
         'registered',
         'deregistered',
@@ -612,7 +612,7 @@ export const zUpdateCompanyRequest = z.object({
     address: zRegisterAddress.optional(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
-    businessNames: z.array(z.string().min(1).max(200)).max(50).optional()
+    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)).max(50).optional()
 });
 
 /**
@@ -636,13 +636,13 @@ export const zUpdateRegisterAvailabilityRequest = z.object({
  */
 export const zUpsertAbnRequest = z.object({
     abn: z.string().regex(/^\d{11}$/),
-    entityName: z.string().min(1).max(200),
+    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
     status: z.enum(['active', 'cancelled']),
     entityType: z.string().min(1).max(20),
     acn: z.string().regex(/^\d{9}$/).nullish(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
-    businessNames: z.array(z.string().min(1).max(200)).max(50).optional()
+    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)).max(50).optional()
 });
 
 /**
@@ -650,7 +650,7 @@ export const zUpsertAbnRequest = z.object({
  */
 export const zUpsertCompanyRequest = z.object({
     acn: z.string().regex(/^\d{9}$/),
-    name: z.string().min(1).max(200),
+    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
     status: z.enum([
         'registered',
         'deregistered',
@@ -662,7 +662,7 @@ export const zUpsertCompanyRequest = z.object({
     address: zRegisterAddress.optional(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
-    businessNames: z.array(z.string().min(1).max(200)).max(50).optional()
+    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)).max(50).optional()
 });
 
 /**

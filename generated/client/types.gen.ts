@@ -10,6 +10,9 @@ export type Webhooks = OnAbnregistrationStatusChangedWebhookRequest | OnBusiness
  * Provisional minimal ABN application (D-36).
  */
 export type AbnRegistrationRequest = {
+    /**
+     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     */
     entityName: string;
     entityType: 'individual' | 'partnership' | 'company' | 'trust';
     businessAddress: {
@@ -128,6 +131,9 @@ export type BusinessAccountAddress = {
  */
 export type BusinessAccountApplication = {
     generalInformation: {
+        /**
+         * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+         */
         companyName: string;
         /**
          * Company type code.
@@ -208,11 +214,11 @@ export type BusinessAccountBirthDetails = {
 
 export type BusinessAccountDirectorContact = {
     /**
-     * Upper case.
+     * Upper case. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     familyName: string;
     /**
-     * Upper case.
+     * Upper case. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     givenName1: string;
     givenName2?: string;
@@ -228,7 +234,7 @@ export type BusinessAccountDirectorContact = {
 };
 
 /**
- * A person's name.
+ * A person's name. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
  */
 export type BusinessAccountName = {
     familyName: string;
@@ -252,7 +258,7 @@ export type BusinessAccountOfficeHolder = {
  */
 export type BusinessAccountOrganisation = {
     /**
-     * May be empty.
+     * May be empty. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
      */
     name: string;
     /**
@@ -358,17 +364,21 @@ export type CompanyNameAvailability = {
      */
     name: string;
     /**
-     * The name as compared: upper case, punctuation removed, `PROPRIETARY` read as `PTY`, `LIMITED` as `LTD`, `&` as `AND` (D-45).
+     * The name as compared: NFKC-normalised (fullwidth and ligature forms read as their plain letters), upper case, punctuation removed, `PROPRIETARY` read as `PTY`, `LIMITED` as `LTD`, `&` as `AND` (D-45, D-57).
      */
     normalisedName: string;
     /**
-     * False when a registered company has an identical name.
+     * False when a registered company has an identical name, or one that looks identical (D-57).
      */
     available: boolean;
     /**
-     * Registered companies whose names are identical under these rules.
+     * Registered companies whose names are identical under these rules, or look identical: Cyrillic or Greek letters drawn like Latin ones read as those Latin letters (`АСМЕ` written in Cyrillic looks like `ACME`; D-57).
      */
     conflicts: Array<NameConflict>;
+    /**
+     * Present when the answer needs explaining: a conflict only looks identical, or the name mixes Latin letters with Cyrillic or Greek ones in one word, which readers cannot tell apart (D-57). Words for people; do not parse.
+     */
+    reason?: string;
     checkedAt: string;
 };
 
@@ -740,7 +750,7 @@ export type Form484MemberAddress = {
 };
 
 /**
- * A person's name. Uppercase (no `a`-`z`).
+ * A person's name. Uppercase (no `a`-`z`). No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
  */
 export type Form484Name = {
     familyName: string;
@@ -1718,7 +1728,13 @@ export type PpsrGrantorArsnSearch = {
  * Grantor search for an individual. Certificates are included; no vehicle data. Sandbox: CITIZEN / JANE / 1980-01-01 finds 1 registration.
  */
 export type PpsrIndividualSearch = {
+    /**
+     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     */
     familyName: string;
+    /**
+     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     */
     givenNames: string;
     dateOfBirth: string;
     /**
@@ -1762,6 +1778,9 @@ export type PpsrNoRegistrationsCertificate = {
  * Grantor search by organisation name. Certificates are included; no vehicle data. Sandbox: `NO REGISTRATIONS PTY LTD` finds nothing, `REGISTRY FAILURE PTY LTD` fails.
  */
 export type PpsrOrganisationNameSearch = {
+    /**
+     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     */
     organisationName: string;
 };
 
@@ -2414,7 +2433,7 @@ export type GetCompanyNameAvailabilityData = {
     path?: never;
     query: {
         /**
-         * Proposed company name.
+         * Proposed company name. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
          */
         name: string;
     };

@@ -2,6 +2,7 @@
 // state, monitoring availability), plus V1 personal access tokens (D-02, D-04, D-40, D-41, D-43).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
+import { NAME_NOTE, nameText } from '../common/names.js';
 import { IsoDateTime } from '../common/dates.js';
 import { AccountId, AccountIdParam, fullKeyOf, requireSomeField } from './shared.js';
 import { ApiKey, publishableKeyExample, secretKeyExample } from './keys.js';
@@ -50,6 +51,11 @@ const MonitoringEntityLimit = z.int().min(0).max(1_000_000).openapi({
   example: 1000,
 });
 const AccountName = z.string().min(1).max(200).openapi({ description: 'Display name of the account.', example: 'Harbour Lights Pty Ltd' });
+/** The name as a request gives it (D-57): no control or invisible formatting characters. */
+const AccountNameInput = nameText({ min: 1, max: 200 }).openapi({
+  description: `Display name of the account. ${NAME_NOTE}`,
+  example: 'Harbour Lights Pty Ltd',
+});
 const OwnerEmail = z.email().max(254).openapi({
   description: 'Where the service mails the account owner (expiry warnings, disabled webhook endpoints).',
   example: 'owner@example.com',
@@ -89,7 +95,7 @@ export const CreatedAccount = z
 
 export const CreateAccountRequest = z
   .strictObject({
-    name: AccountName,
+    name: AccountNameInput,
     ownerEmail: OwnerEmail,
     plan: Plan,
     billing: Billing,
@@ -102,7 +108,7 @@ export const CreateAccountRequest = z
 
 export const UpdateAccountRequest = z
   .strictObject({
-    name: AccountName.optional(),
+    name: AccountNameInput.optional(),
     ownerEmail: OwnerEmail.optional(),
     plan: Plan.optional(),
     billing: Billing.optional(),
@@ -120,11 +126,10 @@ export const UpdateAccountRequest = z
 
 export const CreatePersonalAccessTokenRequest = z
   .strictObject({
-    name: z
-      .string()
-      .min(1)
-      .max(100)
-      .openapi({ description: 'What the token is for, shown to the operator.', example: 'Legacy ERP integration' }),
+    name: nameText({ min: 1, max: 100 }).openapi({
+      description: `What the token is for, shown to the operator. ${NAME_NOTE}`,
+      example: 'Legacy ERP integration',
+    }),
   })
   .openapi('CreatePersonalAccessTokenRequest');
 

@@ -16,7 +16,7 @@ import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
 import { completeIdentifierAlternatives } from '../common/identifier-alternatives.js';
 
 /** Operator API contract version; semver like the public one (D-44), but versioned on its own. */
-export const ADMIN_CONTRACT_VERSION = '1.2.0';
+export const ADMIN_CONTRACT_VERSION = '2.0.0';
 
 export const ADMIN_DESCRIPTION = `The operator API is the backend of the operator dashboard and the way tests, demos and scripts set up the service: create accounts and keys, set plans, billing and card state, read charges and mail, move the manual clock and run scheduled jobs, change the simulated registers, and create and move lodgements so every webhook can be produced end to end.
 

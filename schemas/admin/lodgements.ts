@@ -3,6 +3,7 @@
 // operator and public documents cannot drift apart.
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
+import { NAME_NOTE, nameText } from '../common/names.js';
 import { Abn, Acn } from '../common/identifiers.js';
 import {
   EVENT_BY_KIND,
@@ -80,7 +81,7 @@ export const CreateLodgementRequest = z
         'Its environment: its status is read with keys of this environment, and its events go only to endpoints of keys of this environment.',
     }),
     kind: LodgementKind,
-    entityName: z.string().min(1).max(200).optional().openapi({ example: 'SANDBOX TRADING PTY LTD' }),
+    entityName: nameText({ min: 1, max: 200 }).optional().openapi({ description: NAME_NOTE, example: 'SANDBOX TRADING PTY LTD' }),
     acn: Acn.optional(),
     abn: Abn.optional(),
   })

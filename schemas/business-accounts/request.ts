@@ -5,7 +5,7 @@
 import { z } from '../common/zod.js';
 import { IsoDate } from '../common/dates.js';
 import { ElevenDigits, NineDigits } from '../common/identifiers.js';
-import { Postcode, UPPERCASE_PATTERN } from '../common/names.js';
+import { NAME_NOTE, Postcode, UPPERCASE_PATTERN, nameText } from '../common/names.js';
 
 /** Spec 2.4 `jurisdiction`: the states and territories, with the external territories. */
 export const AU_JURISDICTIONS = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'CCK', 'CXR', 'JBT', 'NFK'] as const;
@@ -19,6 +19,9 @@ export const AuStateOrTerritory = z.enum(AU_JURISDICTIONS).openapi({
 });
 
 const Uppercase = (example: string) => z.string().min(1).regex(UPPERCASE_PATTERN).openapi({ description: 'Upper case.', example });
+/** A name (D-57): no control or invisible formatting characters; upper case where spec 2.4 says so. */
+const UppercaseName = (example: string) =>
+  nameText({ min: 1, uppercase: true }).openapi({ description: `Upper case. ${NAME_NOTE}`, example });
 
 export const BusinessAccountAddress = z
   .strictObject({
@@ -36,16 +39,16 @@ export const BusinessAccountAddress = z
 
 export const BusinessAccountName = z
   .strictObject({
-    familyName: z.string().min(1).openapi({ example: 'CITIZEN' }),
-    givenName1: z.string().min(1).openapi({ example: 'JANE' }),
-    givenName2: z.string().optional().openapi({ example: 'MARIE' }),
-    givenName3: z.string().optional(),
+    familyName: nameText({ min: 1 }).openapi({ example: 'CITIZEN' }),
+    givenName1: nameText({ min: 1 }).openapi({ example: 'JANE' }),
+    givenName2: nameText().optional().openapi({ example: 'MARIE' }),
+    givenName3: nameText().optional(),
   })
-  .openapi('BusinessAccountName', { description: "A person's name." });
+  .openapi('BusinessAccountName', { description: `A person's name. ${NAME_NOTE}` });
 
 const OrganisationRef = z
   .strictObject({
-    name: z.string().openapi({ description: 'May be empty.', example: '' }),
+    name: nameText().openapi({ description: `May be empty. ${NAME_NOTE}`, example: '' }),
     acn: z.string().openapi({ description: 'May be empty.', example: '' }),
   })
   .openapi('BusinessAccountOrganisation', {
@@ -54,10 +57,10 @@ const OrganisationRef = z
 
 export const DirectorContact = z
   .strictObject({
-    familyName: Uppercase('CITIZEN'),
-    givenName1: Uppercase('JANE'),
-    givenName2: z.string().optional(),
-    givenName3: z.string().optional(),
+    familyName: UppercaseName('CITIZEN'),
+    givenName1: UppercaseName('JANE'),
+    givenName2: nameText().optional(),
+    givenName3: nameText().optional(),
     email: z
       .email()
       .openapi({ description: "The partner e-mails this address to verify the director's identity.", example: 'jane.citizen@example.com' }),
@@ -72,8 +75,8 @@ export const AccountInformation = z
     directorsContacts: z.array(DirectorContact).min(1),
     primaryDirector: z
       .strictObject({
-        familyName: z.string().min(1).openapi({ example: 'CITIZEN' }),
-        givenName1: z.string().min(1).openapi({ example: 'JANE' }),
+        familyName: nameText({ min: 1 }).openapi({ example: 'CITIZEN' }),
+        givenName1: nameText({ min: 1 }).openapi({ example: 'JANE' }),
       })
       .openapi({ description: 'Must name a director listed in `directorsContacts` (`primary_director_not_listed`).' }),
   })
@@ -138,7 +141,7 @@ export const ShareAllocation = z
 export const BusinessAccountApplication = z
   .strictObject({
     generalInformation: z.strictObject({
-      companyName: z.string().min(1).max(255).openapi({ example: 'SANDBOX TRADING PTY LTD' }),
+      companyName: nameText({ min: 1, max: 255 }).openapi({ description: NAME_NOTE, example: 'SANDBOX TRADING PTY LTD' }),
       companyType: z.string().min(1).openapi({ description: 'Company type code.', example: 'APTY' }),
       companyClass: z.string().min(1).openapi({ description: 'Company class code.', example: 'LMSH' }),
       companySubClass: z.string().min(1).openapi({ description: 'Company sub-class code.', example: 'PROP' }),

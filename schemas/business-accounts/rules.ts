@@ -10,6 +10,7 @@
 import { AU_JURISDICTIONS, type BusinessAccountApplication } from './request.js';
 import { ISO_COUNTRY_CODE_SET } from './countries.js';
 import { callerText } from '../common/caller-text.js';
+import { foldName } from '../common/names.js';
 
 export interface RuleViolation {
   code: string;
@@ -26,9 +27,9 @@ export const BUSINESS_ACCOUNT_RULE_CODES = {
 
 const STATE_CODES: ReadonlySet<string> = new Set(AU_JURISDICTIONS);
 
-// Directors' names are upper case by rule, the primary director's are not; comparing without case
-// (and surrounding spaces) keeps "Citizen" from failing against "CITIZEN".
-const sameName = (a: string, b: string): boolean => a.trim().toUpperCase() === b.trim().toUpperCase();
+// Directors' names are upper case by rule, the primary director's are not; comparing folded names
+// (D-57: NFKC, case, runs of spaces) keeps "Citizen" from failing against "CITIZEN".
+const sameName = (a: string, b: string): boolean => foldName(a) === foldName(b);
 
 function add(out: RuleViolations, path: string, violation: RuleViolation): void {
   const list = Object.hasOwn(out, path) ? out[path]! : (out[path] = []);

@@ -4,13 +4,13 @@ import { z } from '../common/zod.js';
 import { IsoDate } from '../common/dates.js';
 import { Acn, ElevenDigits, NineDigits } from '../common/identifiers.js';
 import { Form484AustralianAddress } from './addresses.js';
-import { Form484Name, longText, pastDate, requiredUpperText, upperText } from './fields.js';
+import { Form484Name, longText, pastDate, requiredUpperName, requiredUpperText, upperName, upperText } from './fields.js';
 
 export const SIGNATORY_ROLES = ['DIR', 'SEC', 'ALT'] as const;
 
 export const Form484GeneralInformation = z
   .strictObject({
-    companyName: requiredUpperText(200).openapi({
+    companyName: requiredUpperName(200).openapi({
       description:
         'Name of the company the form is about, as registered. In the sandbox a name containing `MANUAL REVIEW` or `REJECT` chooses the outcome.',
       example: 'SANDBOX TRADING PTY LTD',
@@ -52,7 +52,7 @@ export const Form484RegisteredOffice = z
   .strictObject({
     ...companyAddressFields,
     occupyIndicator: z.boolean().openapi({ description: '`true` when the company occupies the premises.' }),
-    occupierName: upperText(200).optional().openapi({ description: 'Name of the occupier. Required when `occupyIndicator` is `false`.' }),
+    occupierName: upperName(200).optional().openapi({ description: 'Name of the occupier. Required when `occupyIndicator` is `false`.' }),
     occupierConsent: z
       .boolean()
       .optional()
@@ -70,7 +70,7 @@ export const Form484UltimateHoldingCompany = z
   .strictObject({
     dateOfChange: pastDate('Date of the change.'),
     uhcStatus: z.enum(UHC_STATUSES).openapi({ description: '`A` appointing, `C` ceasing, `N` notifying a change.', example: 'A' }),
-    name: upperText(200).optional().openapi({ example: 'HARBOUR LIGHTS GROUP LTD' }),
+    name: upperName(200).optional().openapi({ example: 'HARBOUR LIGHTS GROUP LTD' }),
     // Spec 2.5 asks only for "9 digits" / "11 digits" here (the checksum only on generalInformation.acn).
     acn: NineDigits.optional().openapi({ description: '9 digits.' }),
     abn: ElevenDigits.optional().openapi({ description: '11 digits.' }),

@@ -24,6 +24,7 @@ always required; add the sections for the changes being notified (one form may c
 
 - Every string value is uppercase (no \`a\`-\`z\`): \`not_uppercase\`. Unknown fields, values of the wrong JSON type and numbers out of range are refused: \`invalid_format\`.
 - A member named twice in one object, at any depth, is refused before any other rule: \`invalid_format\` at the path of the repeat (D-56).
+- Names (\`companyName\`, every person's name, organisation, occupier and holding company names) hold no control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E): \`invalid_format\` (D-57). Any script is accepted.
 - \`descriptionOfConsideration\` and annexure \`text\`: printable ASCII and line breaks only, up to ${longText} characters each.
 - Dates are \`YYYY-MM-DD\` calendar dates (\`invalid_date\`), judged against today's date in Australia/Brisbane.
   Change, appointment, cessation, issue, cancellation and register dates may not be in the future (\`date_in_future\`).

@@ -3,7 +3,7 @@
 // JSON Schema as a pattern, a bound or an enum.
 import { z } from '../common/zod.js';
 import { IsoDate } from '../common/dates.js';
-import { UPPERCASE_PATTERN } from '../common/names.js';
+import { NAME_NOTE, UPPERCASE_PATTERN, nameText } from '../common/names.js';
 
 /** Upper limit of share counts and amounts (spec 2.5: 0 to 999,999,999,999,999). */
 export const REGISTER_INTEGER_MAX = 999_999_999_999_999;
@@ -31,6 +31,16 @@ export function requiredUpperText(max: number) {
   return z.string().min(1).max(max).regex(UPPERCASE_PATTERN);
 }
 
+/** An optional upper-case name (D-57): also without control or invisible formatting characters. */
+export function upperName(max: number) {
+  return nameText({ max, uppercase: true });
+}
+
+/** A required upper-case name (D-57); the empty string counts as missing (reported as `required`). */
+export function requiredUpperName(max: number) {
+  return nameText({ min: 1, max, uppercase: true });
+}
+
 /** Up to 2,900,000 characters of upper-case printable ASCII and line breaks; required text refuses "". */
 export function longText(required: boolean) {
   return z
@@ -54,9 +64,9 @@ export function pastDate(description: string, example = '2026-11-16') {
 /** Name objects of spec 2.5 (`familyName`, `givenName1`, `givenName2`, `givenName3`). */
 export const Form484Name = z
   .strictObject({
-    familyName: requiredUpperText(30).openapi({ example: 'CITIZEN' }),
-    givenName1: requiredUpperText(20).openapi({ example: 'JANE' }),
-    givenName2: upperText(20).optional(),
-    givenName3: upperText(20).optional(),
+    familyName: requiredUpperName(30).openapi({ example: 'CITIZEN' }),
+    givenName1: requiredUpperName(20).openapi({ example: 'JANE' }),
+    givenName2: upperName(20).optional(),
+    givenName3: upperName(20).optional(),
   })
-  .openapi('Form484Name', { description: `A person's name. ${UPPERCASE_NOTE}` });
+  .openapi('Form484Name', { description: `A person's name. ${UPPERCASE_NOTE} ${NAME_NOTE}` });

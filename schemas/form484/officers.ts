@@ -5,7 +5,7 @@ import { IsoDate } from '../common/dates.js';
 import { NineDigits } from '../common/identifiers.js';
 import { Form484OfficeHolderAddress } from './addresses.js';
 import { Form484BirthLocalityQualifier } from './countries.js';
-import { Form484Name, pastDate, requiredUpperText, upperText } from './fields.js';
+import { Form484Name, pastDate, requiredUpperText, upperName } from './fields.js';
 
 export const OFFICE_HOLDER_STATUSES = ['AP', 'NO', 'CA', 'CN', 'CX', 'AC'] as const;
 export const OFFICES = ['DIR', 'SEC', 'ALT'] as const;
@@ -43,7 +43,7 @@ export const Form484OfficeHolder = z
     name: Form484Name,
     formerName: Form484Name.optional().openapi({ description: 'Former name; when given, `familyName` and `givenName1` are required.' }),
     birthDetails: Form484BirthDetails,
-    organisationName: upperText(200).optional().openapi({ description: 'Name of a body corporate officer.' }),
+    organisationName: upperName(200).optional().openapi({ description: 'Name of a body corporate officer.' }),
     // Spec 2.5: "9 digits", no checksum named.
     organisationAcn: NineDigits.optional().openapi({ description: 'ACN of a body corporate officer: 9 digits.' }),
     address: Form484OfficeHolderAddress,

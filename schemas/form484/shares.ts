@@ -5,7 +5,17 @@ import { z } from '../common/zod.js';
 import { NineDigits } from '../common/identifiers.js';
 import { Form484MemberAddress } from './addresses.js';
 import { UPPERCASE_PATTERN } from '../common/names.js';
-import { Form484Name, REGISTER_INTEGER_MAX, longText, pastDate, registerInteger, requiredUpperText, upperText } from './fields.js';
+import {
+  Form484Name,
+  REGISTER_INTEGER_MAX,
+  longText,
+  pastDate,
+  registerInteger,
+  requiredUpperName,
+  requiredUpperText,
+  upperName,
+  upperText,
+} from './fields.js';
 
 export const SHARE_CLASS_STATUSES = ['AP', 'DC', 'NO'] as const;
 export const HOLDING_STATUSES = ['AP', 'CD', 'CO', 'NO', 'TA', 'TR'] as const;
@@ -77,7 +87,7 @@ export const Form484ShareCancellation = z
 
 export const Form484HoldingOrganisation = z
   .strictObject({
-    name: requiredUpperText(200).openapi({ example: 'HARBOUR LIGHTS INVESTMENTS PTY LTD' }),
+    name: requiredUpperName(200).openapi({ example: 'HARBOUR LIGHTS INVESTMENTS PTY LTD' }),
     // Spec 2.5 gives no rule for this `acn`; the form's ACN fields are 9 digits.
     acn: NineDigits.optional().openapi({ description: '9 digits.' }),
   })
@@ -92,7 +102,7 @@ export const Form484HoldingOwner = z
       description: 'The owner, when a body corporate. Give exactly one of `individual` and `organisation`.',
     }),
     formerName: Form484Name.optional().openapi({ description: 'Former name of an individual owner.' }),
-    formerNameOrganisation: upperText(200).optional().openapi({ description: 'Former name of an organisation owner.' }),
+    formerNameOrganisation: upperName(200).optional().openapi({ description: 'Former name of an organisation owner.' }),
     memberHasAcnIndicator: z.boolean().optional(),
     memberStatus: z.enum(MEMBER_STATUSES).optional(),
     addressOverriddenIndicator: z

@@ -2,7 +2,7 @@
 // The same constraints are in the JSON Schema, so Ajv, Prism and the SDK refuse the same bodies;
 // this mapper exists so the server reports them with Form 484 codes and JSON-path fields.
 import type { z } from '../common/zod.js';
-import { UPPERCASE_PATTERN } from '../common/names.js';
+import { INVISIBLE_MESSAGE, UPPERCASE_NAME_PATTERN, UPPERCASE_PATTERN, namePatternFaults } from '../common/names.js';
 import { PRINTABLE_PATTERN, UPPERCASE_PRINTABLE_PATTERN } from './fields.js';
 import { dedupeProblems, fieldPath, problem, type Form484Problem } from './problems.js';
 import { Form484Request } from './request.js';
@@ -38,6 +38,13 @@ function patternProblems(issue: Issue & { code: 'invalid_format' }, field: strin
   const pattern = 'pattern' in issue ? String(issue.pattern) : '';
   const value = issue.input;
   if (pattern === String(UPPERCASE_PATTERN)) return [problem('not_uppercase', field, 'Must be uppercase.')];
+  // A name's one pattern holds two rules too (D-57): say which one the value broke.
+  if (pattern === String(UPPERCASE_NAME_PATTERN))
+    return namePatternFaults(value, true).map((code) =>
+      code === 'not_uppercase'
+        ? problem('not_uppercase', field, 'Must be uppercase.')
+        : problem('invalid_format', field, INVISIBLE_MESSAGE),
+    );
   if (pattern === String(UPPERCASE_PRINTABLE_PATTERN)) {
     // One JSON Schema pattern holds two rules; say which one the value broke (possibly both).
     const text = typeof value === 'string' ? value : '';

@@ -2,9 +2,10 @@
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { PageMeta, PageQuery } from '../common/pagination.js';
+import { NAME_NOTE, nameText } from '../common/names.js';
 
 export const CompanyNameAvailabilityQuery = z.strictObject({
-  name: z.string().min(1).max(200).openapi({ description: 'Proposed company name.', example: 'Sandbox Trading Pty Ltd' }),
+  name: nameText({ min: 1, max: 200 }).openapi({ description: `Proposed company name. ${NAME_NOTE}`, example: 'Sandbox Trading Pty Ltd' }),
 });
 
 export const NameConflict = z
@@ -19,10 +20,20 @@ export const CompanyNameAvailability = z
     name: z.string().openapi({ description: 'The name as asked.' }),
     normalisedName: z.string().openapi({
       description:
-        'The name as compared: upper case, punctuation removed, `PROPRIETARY` read as `PTY`, `LIMITED` as `LTD`, `&` as `AND` (D-45).',
+        'The name as compared: NFKC-normalised (fullwidth and ligature forms read as their plain letters), upper case, punctuation removed, `PROPRIETARY` read as `PTY`, `LIMITED` as `LTD`, `&` as `AND` (D-45, D-57).',
     }),
-    available: z.boolean().openapi({ description: 'False when a registered company has an identical name.' }),
-    conflicts: z.array(NameConflict).openapi({ description: 'Registered companies whose names are identical under these rules.' }),
+    available: z
+      .boolean()
+      .openapi({ description: 'False when a registered company has an identical name, or one that looks identical (D-57).' }),
+    conflicts: z.array(NameConflict).openapi({
+      description:
+        'Registered companies whose names are identical under these rules, or look identical: Cyrillic or Greek letters drawn like Latin ones read as those Latin letters (`АСМЕ` written in Cyrillic looks like `ACME`; D-57).',
+    }),
+    reason: z.string().optional().openapi({
+      description:
+        'Present when the answer needs explaining: a conflict only looks identical, or the name mixes Latin letters with Cyrillic or Greek ones in one word, which readers cannot tell apart (D-57). Words for people; do not parse.',
+      example: 'Looks like the name of a registered company: it uses Cyrillic or Greek letters drawn like Latin ones (D-57).',
+    }),
     checkedAt: IsoDateTime,
   })
   .openapi('CompanyNameAvailability');

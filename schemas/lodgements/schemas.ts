@@ -3,7 +3,7 @@
 import { z } from '../common/zod.js';
 import { Abn, Acn } from '../common/identifiers.js';
 import { IsoDateTime } from '../common/dates.js';
-import { AustralianState, Postcode } from '../common/names.js';
+import { AustralianState, NAME_NOTE, Postcode, nameText } from '../common/names.js';
 
 export const LODGEMENT_KINDS = ['company_registration', 'abn_registration', 'business_name_registration', 'business_name_renewal'] as const;
 export const LodgementKind = z.enum(LODGEMENT_KINDS);
@@ -72,7 +72,7 @@ const BusinessAddress = z.strictObject({
 
 export const AbnRegistrationRequest = z
   .strictObject({
-    entityName: z.string().min(1).max(200).openapi({ example: 'JANE CITIZEN' }),
+    entityName: nameText({ min: 1, max: 200 }).openapi({ description: NAME_NOTE, example: 'JANE CITIZEN' }),
     entityType: z.enum(['individual', 'partnership', 'company', 'trust']).openapi({ example: 'individual' }),
     businessAddress: BusinessAddress,
     contactEmail: z.email().openapi({ example: 'jane@example.com' }),

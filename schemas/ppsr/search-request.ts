@@ -3,6 +3,7 @@
 // type, two search types or a stray field matches no variant: "exactly one search type" is
 // carried by the JSON Schema itself, not by a hand-written rule.
 import { z } from '../common/zod.js';
+import { NAME_NOTE, nameText } from '../common/names.js';
 import { IsoDate } from '../common/dates.js';
 import { Abn, Acn, Arbn, Arsn, Vin } from '../common/identifiers.js';
 
@@ -84,8 +85,8 @@ export const PpsrRegistrationNumberSearch = z
 
 export const PpsrIndividualSearch = z
   .strictObject({
-    familyName: z.string().min(1).max(255).openapi({ example: 'CITIZEN' }),
-    givenNames: z.string().min(1).max(255).openapi({ example: 'JANE' }),
+    familyName: nameText({ min: 1, max: 255 }).openapi({ description: NAME_NOTE, example: 'CITIZEN' }),
+    givenNames: nameText({ min: 1, max: 255 }).openapi({ description: NAME_NOTE, example: 'JANE' }),
     dateOfBirth: IsoDate.openapi({ example: '1980-01-01' }),
     authorisedPurpose: z.literal(true).openapi({
       description:
@@ -100,7 +101,7 @@ export const PpsrIndividualSearch = z
 
 export const PpsrOrganisationNameSearch = z
   .strictObject({
-    organisationName: z.string().min(1).max(255).openapi({ example: 'SANDBOX TRADING PTY LTD' }),
+    organisationName: nameText({ min: 1, max: 255 }).openapi({ description: NAME_NOTE, example: 'SANDBOX TRADING PTY LTD' }),
   })
   .openapi('PpsrOrganisationNameSearch', {
     description:

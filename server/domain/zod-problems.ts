@@ -3,7 +3,7 @@
 // `required`, a string too long `too_long`, a value outside an enum `invalid_enum`, an unknown key
 // `unknown_field`, and so on. A family with fewer codes (business accounts) restates these once.
 import type { z } from 'zod';
-import { UPPERCASE_PATTERN } from '../../schemas/common/names.js';
+import { NAME_PATTERN, UPPERCASE_NAME_PATTERN, UPPERCASE_PATTERN, namePatternFaults } from '../../schemas/common/names.js';
 import { addProblem, emptyProblems, type FieldProblem, type FieldProblems } from './errors.js';
 
 type Issue = z.core.$ZodIssue;
@@ -44,11 +44,29 @@ function problemOf(issue: Issue): FieldProblem {
   }
 }
 
+/**
+ * A name's pattern (D-57): which of its rules the value broke, each its own problem. Without the
+ * value (parsed without `reportInput`) the upper-case name pattern can only say both rules at once.
+ */
+function nameProblems(issue: Issue): FieldProblem[] | undefined {
+  if (issue.code !== 'invalid_format' || issue.format !== 'regex' || !('pattern' in issue)) return undefined;
+  const pattern = String(issue.pattern);
+  if (pattern === String(NAME_PATTERN)) return [{ code: 'invalid_format', message: issue.message }];
+  if (pattern !== String(UPPERCASE_NAME_PATTERN)) return undefined;
+  if (!('input' in issue))
+    return [{ code: 'invalid_format', message: 'Must be uppercase, without control or invisible formatting characters.' }];
+  return namePatternFaults(issue.input, true).map((code) =>
+    code === 'not_uppercase' ? { code, message: 'Must be uppercase.' } : { code, message: issue.message },
+  );
+}
+
 /** The problems one issue stands for, with their paths: unknown keys give one each. */
 export function zodIssueProblems(issue: Issue): [string, FieldProblem][] {
   const path = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys')
     return issue.keys.map((key) => [[...issue.path.map(String), key].join('.'), { code: 'unknown_field', message: 'Unknown field.' }]);
+  const names = nameProblems(issue);
+  if (names) return names.map((problem) => [path, problem]);
   return [[path, problemOf(issue)]];
 }
 

@@ -2,7 +2,7 @@
 // Form 484 uses the same codes (D-11), so one mapping serves both families.
 import type { ErrorObject } from 'ajv';
 import { addProblem, emptyProblems, type FieldProblems } from '../domain/errors.js';
-import { UPPERCASE_PATTERN } from '../../schemas/common/names.js';
+import { INVISIBLE_MESSAGE, NAME_PATTERN, UPPERCASE_NAME_PATTERN, UPPERCASE_PATTERN } from '../../schemas/common/names.js';
 
 // The problem-list helpers live with FieldProblems in the domain, which builds lists too.
 export { addProblem, emptyProblems };
@@ -58,6 +58,11 @@ function codeFor(error: ErrorObject): { code: string; message: string } {
     }
     case 'pattern':
       if (String(params.pattern) === UPPERCASE_PATTERN.source) return { code: 'not_uppercase', message: 'Must be uppercase.' };
+      if (String(params.pattern) === NAME_PATTERN.source) return { code: 'invalid_format', message: INVISIBLE_MESSAGE };
+      // Ajv's error does not carry the value: the families with upper-case names (Form 484, business
+      // accounts) say which rule was broken from their Zod check, and use this only as a fallback.
+      if (String(params.pattern) === UPPERCASE_NAME_PATTERN.source)
+        return { code: 'invalid_format', message: 'Must be uppercase, without control or invisible formatting characters.' };
       return { code: 'invalid_format', message: `Must match ${String(params.pattern)}.` };
     case 'uniqueItems':
       return { code: 'duplicate_in_request', message: 'Items must be unique.' };

@@ -2,13 +2,14 @@
 // decided. Magic names are data here, not `if` branches in handlers, so the docs, the README and the
 // simulation read the same table. A real adapter would replace this file's decisions with the
 // regulator's own answers.
+import { foldName } from '../../schemas/common/names.js';
 
 /** What the regulator finally does with a lodgement after it is `submitted`. */
 export type RegulatorOutcome = 'finished' | 'manual review then finished' | 'rejected';
 
 /**
  * Checked in order against the entity (or company) name; the first match wins. Upper case as the
- * registers store names; matching ignores case so a demo typed in lower case still works.
+ * registers store names; matching folds the name (D-57) so a demo typed in lower case still works.
  */
 export const REGULATOR_MAGIC_NAMES: readonly { contains: string; outcome: RegulatorOutcome }[] = [
   { contains: 'MANUAL REVIEW', outcome: 'manual review then finished' },
@@ -16,7 +17,7 @@ export const REGULATOR_MAGIC_NAMES: readonly { contains: string; outcome: Regula
 ];
 
 export function regulatorOutcome(name: string | null): RegulatorOutcome {
-  const upper = (name ?? '').toUpperCase();
+  const upper = foldName(name ?? '');
   return REGULATOR_MAGIC_NAMES.find((magic) => upper.includes(magic.contains))?.outcome ?? 'finished';
 }
 

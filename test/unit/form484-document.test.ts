@@ -3,7 +3,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { describe, expect, it } from 'vitest';
 import { FORM484_OPERATIONS, FORM484_STATUSES, registerForm484Paths } from '../../schemas/form484/index.js';
-import { UPPERCASE_PATTERN } from '../../schemas/common/names.js';
+import { UPPERCASE_NAME_PATTERN, UPPERCASE_PATTERN } from '../../schemas/common/names.js';
 import { UPPERCASE_PRINTABLE_PATTERN } from '../../schemas/form484/fields.js';
 
 type Json = Record<string, unknown>;
@@ -51,7 +51,8 @@ describe('the Form 484 request schema', () => {
   });
 
   it('makes every free-text string uppercase', () => {
-    const uppercase = new Set([UPPERCASE_PATTERN.source, UPPERCASE_PRINTABLE_PATTERN.source]);
+    // Names carry the upper-case rule inside their own pattern (D-57).
+    const uppercase = new Set([UPPERCASE_PATTERN.source, UPPERCASE_PRINTABLE_PATTERN.source, UPPERCASE_NAME_PATTERN.source]);
     const lower: string[] = [];
     walk({ $ref: '#/components/schemas/Form484Request' }, '', (schema, path) => {
       if (
@@ -63,6 +64,18 @@ describe('the Form 484 request schema', () => {
         lower.push(`${path} ${schema.pattern}`);
     });
     expect(lower).toEqual([]);
+  });
+
+  it('gives every name field the name pattern: upper case, no control or invisible formatting characters (D-57)', () => {
+    const names: string[] = [];
+    const loose: string[] = [];
+    walk({ $ref: '#/components/schemas/Form484Request' }, '', (schema, path) => {
+      if (schema.type !== 'string' || schema.format === 'date' || !/(^|\.)(\w*Name\w*|name)$/.test(path)) return;
+      names.push(path);
+      if (schema.pattern !== UPPERCASE_NAME_PATTERN.source) loose.push(path);
+    });
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    expect(loose).toEqual([]);
   });
 
   it('closes every object (unknown fields are refused)', () => {

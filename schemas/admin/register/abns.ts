@@ -1,5 +1,6 @@
 // ABNs on the simulated ABR (sandbox.md "Simulated registers"): create or replace, and change.
 import { z } from '../../common/zod.js';
+import { NAME_NOTE, nameText } from '../../common/names.js';
 import { IsoDate, IsoDateTime } from '../../common/dates.js';
 import { Abn, Acn } from '../../common/identifiers.js';
 import { defineOperation } from '../../common/operation.js';
@@ -30,11 +31,10 @@ export const AbnRecord = z
   .openapi('RegisterAbn', { description: 'An ABN as the simulated ABR reports it.' });
 
 const abnFields = {
-  entityName: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ description: 'Name of the ABN holder. A change is a `name_change` event.', example: 'JANE CITIZEN' }),
+  entityName: nameText({ min: 1, max: 200 }).openapi({
+    description: `Name of the ABN holder. A change is a \`name_change\` event. ${NAME_NOTE}`,
+    example: 'JANE CITIZEN',
+  }),
   status: AbnStatus,
   entityType: EntityTypeCode.openapi({ example: 'IND' }),
   acn: Acn.nullable().openapi({

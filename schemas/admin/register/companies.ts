@@ -3,7 +3,7 @@
 import { z } from '../../common/zod.js';
 import { IsoDate, IsoDateTime } from '../../common/dates.js';
 import { Abn, Acn } from '../../common/identifiers.js';
-import { AustralianState, Postcode } from '../../common/names.js';
+import { AustralianState, NAME_NOTE, Postcode, nameText } from '../../common/names.js';
 import { defineOperation, type AdminErrorResponse } from '../../common/operation.js';
 import { validationFailed } from '../error-responses.js';
 import { requireSomeField } from '../shared.js';
@@ -31,6 +31,11 @@ const CompanyName = z
   .min(1)
   .max(200)
   .openapi({ description: 'Name as the register holds it.', example: 'SANDBOX TRADING PTY LTD' });
+/** The name as a request gives it (D-57): no control or invisible formatting characters. */
+const CompanyNameInput = nameText({ min: 1, max: 200 }).openapi({
+  description: `Name as the register holds it. ${NAME_NOTE}`,
+  example: 'SANDBOX TRADING PTY LTD',
+});
 
 export const Company = z
   .strictObject({
@@ -48,7 +53,7 @@ export const Company = z
   .openapi('RegisterCompany', { description: 'A company as the simulated ASIC register (and, for its ABN, the ABR) reports it.' });
 
 const companyFields = {
-  name: CompanyName,
+  name: CompanyNameInput,
   status: CompanyStatus,
   abn: Abn.nullable().openapi({ description: "The company's ABN; a lookup of that ABN then answers with this company. Null: no ABN." }),
   entityType: EntityTypeCode,

@@ -1,6 +1,7 @@
 // Registrations on the simulated PPSR: grantor and VIN searches find them, PPSR alerts and monitoring
 // checks report them.
 import { z } from '../../common/zod.js';
+import { NAME_NOTE, nameText } from '../../common/names.js';
 import { IsoDateTime } from '../../common/dates.js';
 import { isValidAbn, isValidAcn } from '../../common/identifiers.js';
 import { defineOperation } from '../../common/operation.js';
@@ -21,7 +22,7 @@ const CollateralClass = z.string().min(1).max(100).openapi({
   description: 'PPSR collateral class, such as `Motor Vehicle`, `Other Goods` or `All Present and After-Acquired Property`.',
   example: 'Motor Vehicle',
 });
-const SecuredPartyName = z.string().min(1).max(200).openapi({ example: 'EXAMPLE FINANCE LIMITED' });
+const SecuredPartyName = nameText({ min: 1, max: 200 }).openapi({ description: NAME_NOTE, example: 'EXAMPLE FINANCE LIMITED' });
 const SerialNumber = z
   .string()
   .regex(/^[A-Z0-9-]{1,17}$/)

@@ -1,5 +1,6 @@
 // Fields and notes shared by the company and ABN records of the simulated registers.
 import { z } from '../../common/zod.js';
+import { NAME_NOTE, nameText } from '../../common/names.js';
 import { IsoDate } from '../../common/dates.js';
 
 export const EntityTypeCode = z.string().min(1).max(20).openapi({
@@ -10,11 +11,10 @@ export const EntityTypeCode = z.string().min(1).max(20).openapi({
 export const GstRegistered = z.boolean().openapi({ description: 'Registered for GST; needs an ABN. A change is a `gst_change` event.' });
 export const GstDate = IsoDate.openapi({ description: 'Date of GST registration, when registered.', example: '2020-07-01' });
 export const BusinessNames = z
-  .array(z.string().min(1).max(200))
+  .array(nameText({ min: 1, max: 200 }))
   .max(50)
   .openapi({
-    description:
-      'Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events.',
+    description: `Current business names, replacing the whole list. Names added or removed are \`business_name_added\` and \`business_name_removed\` events. ${NAME_NOTE}`,
     uniqueItems: true,
     example: ['SANDBOX COFFEE'],
   });

@@ -29,7 +29,8 @@ export interface CompanyRegister {
   findManyByAcn(acns: readonly string[]): Promise<Map<string, CompanyRecord | null>>;
   /**
    * Every company, whatever its status, whose name normalises to `normalisedName` under the D-45
-   * identical-name rules. Deciding which statuses count is the caller's business rule.
+   * identical-name rules or looks like it (the same D-57 look-alike key: `АСМЕ` in Cyrillic finds
+   * `ACME`). Deciding which statuses count, and telling identical from look-alike, is the caller's.
    */
   searchByNormalisedName(normalisedName: string): Promise<CompanyRecord[]>;
 }

@@ -7,6 +7,7 @@ import { OUTAGE_RETRY_AFTER_SECONDS, readAvailability } from '../availability.js
 import type { AbnRegister } from '../abr/abn-register.js';
 import type { CompanyRegister } from '../asic/company-register.js';
 import { brisbaneYyyymmdd } from '../../../schemas/common/dates.js';
+import { foldName } from '../../../schemas/common/names.js';
 import {
   NEVDIS_FIXTURES,
   PPSR_EMPTY_ORGANISATION_NAMES,
@@ -36,9 +37,9 @@ export interface SimulatedPpsr extends PpsrRegister {
   addRegistration(input: NewPpsrRegistration, at: Date): Promise<AddedPpsrRegistration | null>;
 }
 
-/** Names compare as the PPSR compares them: case and runs of spaces do not matter. */
+/** Names compare as the PPSR compares them: case and runs of spaces do not matter (the D-57 fold). */
 export function normaliseName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toUpperCase();
+  return foldName(name);
 }
 
 /** Serial numbers compare without regard to case; fixture types are the request's own words. */

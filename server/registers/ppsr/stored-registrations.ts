@@ -6,6 +6,7 @@ import { VIN_PATTERN } from '../../../schemas/common/identifiers.js';
 import type { Database } from '../../store/db.js';
 import { ppsrRegistrations } from '../../store/schema/index.js';
 import { brisbaneOffsetDateTime } from '../../../schemas/common/dates.js';
+import { foldName } from '../../../schemas/common/names.js';
 import { seedOf } from './generated.js';
 import type { AddedPpsrRegistration, GrantorNumberType, PpsrRegistrationChange, PpsrRegistrationRecord } from './ppsr-register.js';
 import type { PpsrRegistrationRow } from '../../store/schema/ppsr.js';
@@ -60,6 +61,7 @@ const byStart = [asc(ppsrRegistrations.registrationStart), asc(ppsrRegistrations
 
 export interface StoredRegistrations {
   byGrantorNumbers(numbers: string[]): Promise<PpsrRegistrationRecord[]>;
+  /** Registrations whose grantor name folds (D-57) to the same name as `name`. */
   byGrantorName(name: string): Promise<PpsrRegistrationRecord[]>;
   bySerialNumber(serialNumber: string): Promise<PpsrRegistrationRecord[]>;
   byRegistrationNumber(registrationNumber: string): Promise<PpsrRegistrationRecord | null>;
@@ -82,7 +84,12 @@ export function createStoredRegistrations(db: Database): StoredRegistrations {
     ).map(registrationOf);
   return {
     byGrantorNumbers: async (numbers) => (numbers.length === 0 ? [] : select(inArray(ppsrRegistrations.grantorNumber, numbers))),
-    byGrantorName: async (name) => select(eq(sql`upper(${ppsrRegistrations.grantorName})`, name.toUpperCase())),
+    // The name is compared folded (D-57), which SQL's upper() is not: a sandbox's few operator-added
+    // registrations are read and folded here, as the column has no index a comparison could use.
+    byGrantorName: async (name) => {
+      const wanted = foldName(name);
+      return (await select(sql`true`)).filter((registration) => foldName(registration.grantorName) === wanted);
+    },
     bySerialNumber: async (serialNumber) => select(eq(sql`upper(${ppsrRegistrations.serialNumber})`, serialNumber.toUpperCase())),
     byRegistrationNumber: async (registrationNumber) =>
       (await select(eq(ppsrRegistrations.registrationNumber, registrationNumber)))[0] ?? null,
