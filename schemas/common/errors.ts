@@ -3,7 +3,7 @@
 //
 // The shapes carry no `example` of their own: Prism puts a schema's example before the response's
 // named examples and would answer every error of every operation with it (a 422 saying
-// `not_found`, issue 14). Each response carries its own examples instead.
+// `not_found`). Each response carries its own examples instead.
 import { z } from './zod.js';
 
 /** Authentication, key checks and the global rate limit (spec 7, D-03). */

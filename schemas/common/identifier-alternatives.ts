@@ -1,4 +1,4 @@
-// "One of these identifiers" written so every mainstream tool reads an object (issue 14). In Zod a
+// "One of these identifiers" written so every mainstream tool reads an object. In Zod a
 // row that needs `acn`, `abn` or both is one strict object with both optional, a refinement that
 // gives the documented code (`identifier_required`, `acn_or_abn_required`) and, for the document,
 // `.openapi({ anyOf: [{ required: ['acn'] }, { required: ['abn'] }] })`. Emitted as it is, that

@@ -1,5 +1,5 @@
 // The 422 example a mock answers a broken request with. Prism answers every request that fails the
-// document with the FIRST example of the operation's 422 (issue 14), whatever was wrong, so that
+// document with the FIRST example of the operation's 422, whatever was wrong, so that
 // first example must be a `validation_failed` naming this operation's own fields. Where the
 // operation's schemas allow, it is derived from them as the answer the server gives to the simplest
 // broken request: a body of `{}` (every required field `required`), a query parameter over its

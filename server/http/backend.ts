@@ -19,7 +19,7 @@ export async function createBackend(document: Record<string, unknown>): Promise<
   backend.validateDefinition = () => backend.document;
   await backend.init();
   // openapi-backend flattens the document's operations again (lodash) on every matchOperation, about
-  // a twentieth of a GET's CPU in a profile (issue 17); the document never changes after init.
+  // a twentieth of a GET's CPU in a profile; the document never changes after init.
   const operations = backend.router.getOperations();
   backend.router.getOperations = () => operations;
   return backend;

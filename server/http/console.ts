@@ -1,4 +1,4 @@
-// The sandbox console (issue 15): the built single-page app under /console, same origin as the APIs,
+// The sandbox console: the built single-page app under /console, same origin as the APIs,
 // with a strict Content-Security-Policy (nothing but this origin: no CDN, no inline script), and the
 // built-in webhook test receiver it points endpoints at.
 import { existsSync } from 'node:fs';

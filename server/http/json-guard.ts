@@ -1,4 +1,4 @@
-// Bounds and cleans a parsed JSON body before anything else reads it (D-48, issue 10): one
+// Bounds and cleans a parsed JSON body before anything else reads it (D-48): one
 // iterative walk (no recursion, so 10,000-deep nesting cannot overflow the stack) that
 // - copies every object into a null-prototype object, so a key named `constructor`, `toString` or
 //   `__proto__` is a plain member at any depth and never Object.prototype's;

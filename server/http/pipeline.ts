@@ -5,7 +5,7 @@
 // operation's Zod schemas, then the handler, wrapped in idempotency (with a key, one transaction
 // holds the operation's writes and its stored answer: idempotency.ts). What differs between the APIs
 // (how a caller is authenticated, which limits apply, the context handlers get) is an ApiProfile.
-// Hostile bytes are refused at the step that first sees them (D-48, issue 10): the raw path before
+// Hostile bytes are refused at the step that first sees them (D-48): the raw path before
 // routing (404), the body's encoding and bounds when it is read (415, 422), unsafe query text before
 // validation (422). A body with a member name repeated in one object is refused when it is read
 // (422, D-56); handlers get only the validated value, never the bytes. A refusal sent before an

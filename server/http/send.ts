@@ -19,7 +19,7 @@ export function send(res: Response, result: HttpResult, extraHeaders: Record<str
 
 /**
  * Request headers as lower-case name -> single string (first value of a repeated header). Without a
- * prototype: a header named `__proto__` or `constructor` is a plain entry (issue 10).
+ * prototype: a header named `__proto__` or `constructor` is a plain entry.
  */
 export function plainHeaders(req: Request): Record<string, string> {
   const out = Object.create(null) as Record<string, string>;

@@ -1,5 +1,5 @@
 // The contract runner (the svc-contract package, `npm run contract`) run by the service against its own test
-// API, for the sandbox console's Conformance page (issue 15). The target is this process's own
+// API, for the sandbox console's Conformance page. The target is this process's own
 // address, never a host the caller names, so the operator token the runner uses to make its account
 // never leaves the process.
 import { randomInt } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 10, "500s from request bytes": each reproduction of the attack run (against `npm start`) as a
+// "500s from request bytes": each reproduction of the attack run (against `npm start`) as a
 // request to the in-process server, public and operator API alike. None may answer 5xx; each gets
 // the 4xx D-48 names, in its operation's error family.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 10, browsers and HTTP: publishable keys could not work from a browser (OPTIONS preflights got
+// Browsers and HTTP: publishable keys could not work from a browser (OPTIONS preflights got
 // 405 and no answer carried Access-Control-Allow-Origin), HEAD got 405, and paths were
 // case-insensitive (/API/TEST/V2/webhooks answered 200). CORS follows D-47; the browser itself is
 // exercised in test/e2e/cors.test.ts.

@@ -1,4 +1,4 @@
-// Issue 10, logs: a client that disconnected mid-body was logged at error level with a stack, and
+// Logs: a client that disconnected mid-body was logged at error level with a stack, and
 // database-error lines carried the query parameters (contact e-mails, names). Now the first is a
 // debug line without a stack, and a database error is logged with its statement's name, SQLSTATE and
 // the request id, never the values it was given.
