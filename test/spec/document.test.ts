@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_OPERATIONS } from '../../schemas/operations.js';
 import { ADMIN_OPERATIONS } from '../../schemas/admin/operations.js';
-import type { OperationDefinition } from '../../schemas/common/operation.js';
+import type { OperationDefinition, PublicOperationDefinition } from '../../schemas/common/operation.js';
 import { OPERATOR_HANDLERS } from '../../server/routes/admin.js';
 import { PUBLIC_HANDLERS } from '../../server/routes/index.js';
 import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../support/document.js';
@@ -222,7 +222,7 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] a
   it('takes Idempotency-Key where D-18 says', () => {
     const header = ((operation.parameters ?? []) as JsonObject[]).find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
     if (IDEMPOTENT_BY_D18.has(id)) expect(header).toBeDefined();
-    expect(Boolean(header)).toBe(Boolean((PUBLIC_OPERATIONS as Record<string, OperationDefinition | undefined>)[id]?.idempotencyKey));
+    expect(Boolean(header)).toBe(Boolean((PUBLIC_OPERATIONS as Readonly<Record<string, PublicOperationDefinition | undefined>>)[id]?.idempotencyKey));
     if (header) {
       expect((header.schema as JsonObject).maxLength).toBe(255);
       expect(header.required).toBe(id === 'renewMonitoringEntities');
