@@ -1,14 +1,13 @@
 // The public document: one registry, the servers for live and test (and deprecated V1), the
-// security schemes, tags, and every resource's paths and webhooks.
+// security schemes, tags, every operation of schemas/operations.ts and every outbound event.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { registerHeaderComponents } from './common/headers.js';
-import { registerHelpersPaths } from './helpers/index.js';
-import { registerLodgementsPaths } from './lodgements/index.js';
-import { registerWebhooksPaths } from './webhooks/index.js';
-import { registerPpsrPaths } from './ppsr/index.js';
-import { registerBusinessAccountsPaths } from './business-accounts/index.js';
-import { registerForm484Paths } from './form484/index.js';
-import { registerMonitoringPaths } from './monitoring/index.js';
+import { registerOperations } from './common/operation-collection.js';
+import { PUBLIC_OPERATIONS } from './operations.js';
+import { registerLodgementEvents } from './lodgements/events.js';
+import { registerPpsrAlertWebhook } from './ppsr/alerts.js';
+import { registerForm484Events } from './form484/events.js';
+import { registerMonitoringWebhooks } from './monitoring/webhooks.js';
 import { TAGS, TAG_DESCRIPTIONS } from './tags.js';
 import { API_DESCRIPTION } from './description.js';
 import { completeIdentifierAlternatives } from './common/identifier-alternatives.js';
@@ -33,13 +32,12 @@ export function createPublicRegistry(): OpenAPIRegistry {
   // The deprecated V1 header `X-Auth-SVC` (D-40) is documented in the introduction and on the V1
   // servers, not as a security scheme: listing it on operations would make the SDK send it on V2 too.
   registerHeaderComponents(registry);
-  registerHelpersPaths(registry);
-  registerLodgementsPaths(registry);
-  registerWebhooksPaths(registry);
-  registerPpsrPaths(registry);
-  registerBusinessAccountsPaths(registry);
-  registerForm484Paths(registry);
-  registerMonitoringPaths(registry);
+  // Every operation from its one definition; the outbound events are not operations and are listed here.
+  registerOperations(registry, PUBLIC_OPERATIONS);
+  registerLodgementEvents(registry);
+  registerPpsrAlertWebhook(registry);
+  registerForm484Events(registry);
+  registerMonitoringWebhooks(registry);
   return registry;
 }
 

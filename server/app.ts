@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.js';
 import { createApi } from './http/api.js';
 import { refusal } from './http/error-mappers.js';
 import { inputSchemasOf, pendingOperations, type StandInHandlers } from './http/handler.js';
+import { implementedHandlers } from './http/handler-maps.js';
 import { PUBLIC_OPERATIONS } from '../schemas/operations.js';
 import { ADMIN_OPERATIONS } from '../schemas/admin/operations.js';
 import { operatorProfile } from './http/operator-profile.js';
@@ -60,13 +61,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const validateResponses = options.validateResponses === true;
   const publicApi = await createApi(deps, {
     document: publicDocument,
-    handlers: publicHandlers,
+    handlers: implementedHandlers(publicHandlers),
     schemas: inputSchemasOf(PUBLIC_OPERATIONS),
     validateResponses,
   });
   const operatorApi = await createApi(deps, {
     document: operatorDocument,
-    handlers: OPERATOR_HANDLERS,
+    handlers: implementedHandlers(OPERATOR_HANDLERS),
     schemas: inputSchemasOf(ADMIN_OPERATIONS),
     validateResponses,
   });

@@ -1,22 +1,13 @@
 // Accounts and the settings that decide how the public API answers them (plans, billing, card
 // state, monitoring availability), plus V1 personal access tokens (D-02, D-04, D-40, D-41, D-43).
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { NAME_NOTE, nameText } from '../common/names.js';
 import { IsoDateTime } from '../common/dates.js';
 import { AccountId, AccountIdParam, fullKeyOf, requireSomeField } from './shared.js';
 import { ApiKey, publishableKeyExample, secretKeyExample } from './keys.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { notFound, validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
-
-export const ADMIN_ACCOUNTS_OPERATIONS = {
-  createAccount: 'createAccount',
-  listAccounts: 'listAccounts',
-  getAccount: 'getAccount',
-  updateAccount: 'updateAccount',
-  createPersonalAccessToken: 'createPersonalAccessToken',
-} as const;
 
 export const Plan = z.enum(['free', 'standard', 'pro', 'enterprise']).openapi({
   description:
@@ -162,7 +153,7 @@ const accountNotFound = notFound('account');
 export const createAccount = defineOperation({
   method: 'post',
   path: '/admin/accounts',
-  operationId: ADMIN_ACCOUNTS_OPERATIONS.createAccount,
+  operationId: 'createAccount',
   summary: 'Create an account',
   description:
     'Creates an account with one secret and one publishable key in each environment and returns the four keys in full, once (D-02). Plan, billing and card state decide how the public API treats the account: use them to produce `sandbox_only`, `card_billing_required`, `payment_*` and discount cases.',
@@ -246,7 +237,7 @@ export const AccountList = z
 export const listAccounts = defineOperation({
   method: 'get',
   path: '/admin/accounts',
-  operationId: ADMIN_ACCOUNTS_OPERATIONS.listAccounts,
+  operationId: 'listAccounts',
   summary: 'List accounts',
   description:
     'Lists every account, newest first, with its settings and key records (never the keys themselves): the sandbox console starts here.',
@@ -267,7 +258,7 @@ export const listAccounts = defineOperation({
 export const getAccount = defineOperation({
   method: 'get',
   path: '/admin/accounts/{accountId}',
-  operationId: ADMIN_ACCOUNTS_OPERATIONS.getAccount,
+  operationId: 'getAccount',
   summary: 'Get an account',
   description:
     'Returns the account, its settings and its keys (by id, type, environment, last 4 characters, status and domains; never the keys themselves).',
@@ -283,7 +274,7 @@ export const getAccount = defineOperation({
 export const updateAccount = defineOperation({
   method: 'patch',
   path: '/admin/accounts/{accountId}',
-  operationId: ADMIN_ACCOUNTS_OPERATIONS.updateAccount,
+  operationId: 'updateAccount',
   summary: 'Change an account',
   description:
     'Changes any of the account settings; fields not sent keep their values. Takes effect on the next request, so a test can, for example, let a card expire and expect 402 `payment_method_expired` on its next live order.',
@@ -316,7 +307,7 @@ export const updateAccount = defineOperation({
 export const createPersonalAccessToken = defineOperation({
   method: 'post',
   path: '/admin/accounts/{accountId}/tokens',
-  operationId: ADMIN_ACCOUNTS_OPERATIONS.createPersonalAccessToken,
+  operationId: 'createPersonalAccessToken',
   summary: 'Create a personal access token',
   description:
     'Issues a personal access token for the legacy V1 API only: it is accepted as `Authorization: Bearer <token>` on `/api/v1` and `/api/test/v1` and refused (401) on V2 (spec 5 rule 7, D-40). Shown once.',
@@ -341,11 +332,3 @@ export const createPersonalAccessToken = defineOperation({
     }),
   },
 });
-
-export function registerAdminAccountsPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, createAccount);
-  registerOperation(registry, listAccounts);
-  registerOperation(registry, getAccount);
-  registerOperation(registry, updateAccount);
-  registerOperation(registry, createPersonalAccessToken);
-}

@@ -1,18 +1,11 @@
 // The service clock and its scheduled jobs (sandbox.md "Clock and jobs"). With SVC_CLOCK=manual
 // time stands still unless a test moves it, which is what makes term ends, expiry warnings and
 // webhook retries testable in seconds.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { notFound, validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
-
-export const ADMIN_CLOCK_OPERATIONS = {
-  getClock: 'getClock',
-  advanceClock: 'advanceClock',
-  runJob: 'runJob',
-} as const;
 
 /** Every scheduled job, by the name used in `POST /admin/jobs/{name}/run`, with what it does. */
 export const JOBS = {
@@ -85,7 +78,7 @@ const jobList = Object.entries(JOBS)
 export const getClock = defineOperation({
   method: 'get',
   path: '/admin/clock',
-  operationId: ADMIN_CLOCK_OPERATIONS.getClock,
+  operationId: 'getClock',
   summary: 'Read the clock',
   description: 'Returns the service clock, from which every time in the service is read (charges, terms, retries, timestamps).',
   tag: ADMIN_TAGS.clock,
@@ -105,7 +98,7 @@ export const getClock = defineOperation({
 export const advanceClock = defineOperation({
   method: 'post',
   path: '/admin/clock/advance',
-  operationId: ADMIN_CLOCK_OPERATIONS.advanceClock,
+  operationId: 'advanceClock',
   summary: 'Move the clock forward',
   description:
     'Moves the manual clock forward and runs every job that comes due in the interval, in time order (including jobs those jobs schedule inside it, such as a webhook retry 30 seconds after a failed attempt), and answers only when they are done. Use it to reach expiry warnings, term ends, the end of a delayed key roll (D-05) or the next webhook retry without waiting. Even without a move the worker keeps running every job already due.',
@@ -144,7 +137,7 @@ export const advanceClock = defineOperation({
 export const runJob = defineOperation({
   method: 'post',
   path: '/admin/jobs/{name}/run',
-  operationId: ADMIN_CLOCK_OPERATIONS.runJob,
+  operationId: 'runJob',
   summary: 'Run a job now',
   description: `Runs one scheduled job now, without moving the clock, and answers when it is done. A periodic job does one run as of the clock's \`now\`; a queued job handles every waiting item, including items whose delay has not passed yet (so a certificate or an activation can be finished at once). Works with either clock mode; with the real clock the worker also runs every job on its schedule. Jobs:\n\n${jobList}`,
   tag: ADMIN_TAGS.clock,
@@ -159,9 +152,3 @@ export const runJob = defineOperation({
   },
   errors: { 404: notFound('job') },
 });
-
-export function registerAdminClockPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, getClock);
-  registerOperation(registry, advanceClock);
-  registerOperation(registry, runJob);
-}

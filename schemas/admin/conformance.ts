@@ -1,13 +1,10 @@
 // The contract runner (packages/svc-contract) run by the service against itself, from the sandbox
 // console: the operation x check matrix `npm run contract` prints, with curl
 // reproductions of failures.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
-
-export const ADMIN_CONFORMANCE_OPERATIONS = { runConformance: 'runConformance' } as const;
 
 export const MAX_CONFORMANCE_EXAMPLES = 25;
 
@@ -63,7 +60,7 @@ export const ConformanceResult = z
 export const runConformance = defineOperation({
   method: 'post',
   path: '/admin/conformance/runs',
-  operationId: ADMIN_CONFORMANCE_OPERATIONS.runConformance,
+  operationId: 'runConformance',
   summary: 'Run the contract runner',
   description:
     'Runs the contract runner (`npm run contract`) against this service’s own test API (`/api/test/v2` on the address that took this request, never another host), with a fresh test account of its own, and answers when it is done with the operation x check matrix and every failure with a curl reproduction. A run of every operation sends thousands of requests and takes minutes: pick operations for a quick one.',
@@ -112,7 +109,3 @@ export const runConformance = defineOperation({
     }),
   },
 });
-
-export function registerAdminConformancePaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, runConformance);
-}

@@ -3,15 +3,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ADMIN_SECURITY_SCHEME } from '../common/operation.js';
 import { registerAdminComponents } from './components.js';
-import { registerAdminAccountsPaths } from './accounts.js';
-import { registerAdminKeysPaths } from './keys.js';
-import { registerAdminLedgerPaths } from './ledger.js';
-import { registerAdminClockPaths } from './clock.js';
-import { registerAdminRegisterPaths } from './register/index.js';
-import { registerAdminLodgementsPaths } from './lodgements.js';
-import { registerAdminReceiverPaths } from './receiver.js';
-import { registerAdminPpsrPaths } from './ppsr.js';
-import { registerAdminConformancePaths } from './conformance.js';
+import { registerOperations } from '../common/operation-collection.js';
+import { ADMIN_OPERATIONS } from './operations.js';
 import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
 import { completeIdentifierAlternatives } from '../common/identifier-alternatives.js';
 
@@ -29,15 +22,7 @@ Errors use \`{"error", "message", "errors"?}\` (the public API's monitoring shap
 export function createAdminRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registerAdminComponents(registry);
-  registerAdminAccountsPaths(registry);
-  registerAdminKeysPaths(registry);
-  registerAdminLedgerPaths(registry);
-  registerAdminClockPaths(registry);
-  registerAdminRegisterPaths(registry);
-  registerAdminLodgementsPaths(registry);
-  registerAdminReceiverPaths(registry);
-  registerAdminPpsrPaths(registry);
-  registerAdminConformancePaths(registry);
+  registerOperations(registry, ADMIN_OPERATIONS);
   return registry;
 }
 

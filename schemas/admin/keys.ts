@@ -1,18 +1,10 @@
 // API keys of an account: create, restrict, roll, revoke (spec 2.1, 3.7, 5; D-02, D-05, D-06).
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { AccountId, AccountIdParam, Environment, FullKey, KeyId, KeyIdParam } from './shared.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { notFound, validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
-
-export const ADMIN_KEYS_OPERATIONS = {
-  createKey: 'createKey',
-  updateKey: 'updateKey',
-  rollKey: 'rollKey',
-  revokeKey: 'revokeKey',
-} as const;
 
 /** Spec 2.1 and 8: a publishable key carries at most 5 domains. */
 export const MAX_KEY_DOMAINS = 5;
@@ -138,7 +130,7 @@ const keyNotFound = notFound('key');
 export const createKey = defineOperation({
   method: 'post',
   path: '/admin/accounts/{accountId}/keys',
-  operationId: ADMIN_KEYS_OPERATIONS.createKey,
+  operationId: 'createKey',
   summary: 'Create a key',
   description:
     'Creates a secret or publishable key for the account in one environment and returns it in full, once (D-02). A publishable key may carry up to 5 allowed domains (D-06); a secret key has none.',
@@ -184,7 +176,7 @@ export const createKey = defineOperation({
 export const updateKey = defineOperation({
   method: 'patch',
   path: '/admin/keys/{keyId}',
-  operationId: ADMIN_KEYS_OPERATIONS.updateKey,
+  operationId: 'updateKey',
   summary: 'Change the domains of a key',
   description:
     'Replaces the allowed domains of a publishable key; takes effect on the next request (spec 5 rule 4). An empty list leaves only the always-allowed `localhost`, `127.0.0.1`, `*.test` and `*.local`.',
@@ -213,7 +205,7 @@ export const updateKey = defineOperation({
 export const rollKey = defineOperation({
   method: 'post',
   path: '/admin/keys/{keyId}/roll',
-  operationId: ADMIN_KEYS_OPERATIONS.rollKey,
+  operationId: 'rollKey',
   summary: 'Roll a key',
   description:
     'Replaces a key with a new one of the same type, environment and domains, returned in full once (spec 3.7, D-05). `instant`: the old key is `revoked` at once. `delayed`: the old key becomes `rolling` and keeps working until its `expiresAt`, 24 hours later by the service clock (so `POST /admin/clock/advance` moves it on), then it is `expired`. The response describes the new key.',
@@ -262,7 +254,7 @@ export const rollKey = defineOperation({
 export const revokeKey = defineOperation({
   method: 'delete',
   path: '/admin/keys/{keyId}',
-  operationId: ADMIN_KEYS_OPERATIONS.revokeKey,
+  operationId: 'revokeKey',
   summary: 'Revoke a key',
   description:
     'Stops the key at once: every later request with it gets 401 (D-03). Also stops a `rolling` key before its 24 hours are up. Revoking a key that is already revoked or expired changes nothing and answers 204 too, so a script can repeat it safely.',
@@ -272,10 +264,3 @@ export const revokeKey = defineOperation({
   success: { 204: { description: 'Revoked.' } },
   errors: { 404: keyNotFound },
 });
-
-export function registerAdminKeysPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, createKey);
-  registerOperation(registry, updateKey);
-  registerOperation(registry, rollKey);
-  registerOperation(registry, revokeKey);
-}

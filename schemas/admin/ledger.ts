@@ -1,18 +1,12 @@
 // What an account was charged or credited (D-33, spec 1 charges) and the mail the service sent it
 // (spec 3.6, 6.2 rule 2): read-only, so tests can assert on money and mail without a real
 // payment provider or SMTP server.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { AccountIdParam, Environment } from './shared.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { notFound } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
-
-export const ADMIN_LEDGER_OPERATIONS = {
-  listCharges: 'listCharges',
-  listMails: 'listMails',
-} as const;
 
 /** Known charge kinds; documented as known values of a string so a new kind is not a breaking change (as D-30). */
 export const CHARGE_KINDS = ['ppsr_search', 'monitoring_order', 'monitoring_renewal', 'business_account_credit'] as const;
@@ -65,7 +59,7 @@ export const MailList = z
 export const listCharges = defineOperation({
   method: 'get',
   path: '/admin/accounts/{accountId}/charges',
-  operationId: ADMIN_LEDGER_OPERATIONS.listCharges,
+  operationId: 'listCharges',
   summary: 'List charges',
   description:
     'Lists every charge and credit of the account in both environments, oldest first: PPSR searches charged at submission for card-billed live accounts (D-33), monitoring orders and renewals, and the 50.00 credit when a business account is activated (spec 3.3). Test keys are never charged (D-33); any entry made in the test environment says `environment: test`.',
@@ -118,7 +112,7 @@ export const listCharges = defineOperation({
 export const listMails = defineOperation({
   method: 'get',
   path: '/admin/accounts/{accountId}/mails',
-  operationId: ADMIN_LEDGER_OPERATIONS.listMails,
+  operationId: 'listMails',
   summary: 'List mails',
   description:
     'Lists every mail the service sent for the account, oldest first: expiry warnings for live monitored entities (spec 6.2 rule 2) and the notice that a webhook endpoint was disabled after 20 consecutive failures (D-22). Recorded whether or not a mail transport (`SMTP_URL`) is configured.',
@@ -149,8 +143,3 @@ export const listMails = defineOperation({
   },
   errors: { 404: notFound('account') },
 });
-
-export function registerAdminLedgerPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, listCharges);
-  registerOperation(registry, listMails);
-}

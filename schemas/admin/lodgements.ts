@@ -1,7 +1,6 @@
 // Lodgements created and moved by the operator (D-36), so that every lodgement status event of
 // spec 6.1 can be produced end to end. The record is the public `Lodgement` schema itself, so the
 // operator and public documents cannot drift apart.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { NAME_NOTE, nameText } from '../common/names.js';
 import { Abn, Acn } from '../common/identifiers.js';
@@ -18,16 +17,9 @@ import {
 import { AccountId, Environment } from './shared.js';
 import { IsoDateTime } from '../common/dates.js';
 import { FORM484_STATUSES, Form484Status } from '../form484/responses.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { notFound, validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
-
-export const ADMIN_LODGEMENTS_OPERATIONS = {
-  createLodgement: 'createLodgement',
-  setLodgementStatus: 'setLodgementStatus',
-  listLodgements: 'listLodgements',
-  setForm484Status: 'setForm484Status',
-} as const;
 
 /** Every kind of request the overview lists: Form 484, business accounts and the D-36 lodgements. */
 export const OVERVIEW_KINDS = ['form484', 'business_account', ...LODGEMENT_KINDS] as const;
@@ -114,7 +106,7 @@ const notifiableList = LODGEMENT_KINDS.map(
 export const createLodgement = defineOperation({
   method: 'post',
   path: '/admin/lodgements',
-  operationId: ADMIN_LODGEMENTS_OPERATIONS.createLodgement,
+  operationId: 'createLodgement',
   summary: 'Create a lodgement',
   description:
     'Creates a company registration, ABN registration, business name registration or renewal for an account, with status `new` and a new `requestId`. The account reads it with `GET /lodgements/{requestId}` of the public API on the prefix of its environment. Creating it sends no event: `new` is not a notifiable status.',
@@ -161,7 +153,7 @@ export const createLodgement = defineOperation({
 export const setLodgementStatus = defineOperation({
   method: 'post',
   path: '/admin/lodgements/{requestId}/status',
-  operationId: ADMIN_LODGEMENTS_OPERATIONS.setLodgementStatus,
+  operationId: 'setLodgementStatus',
   summary: 'Set a lodgement status',
   description: `Moves a lodgement to any status and sets \`updatedAt\` from the service clock. A move into a status that is notifiable for its kind emits that kind's event (spec 6.1) to the account's webhook endpoints of the lodgement's environment; the first delivery attempt is immediate. Each move is its own event: \`manual review\` then \`finished\` gives two. Setting the status it already has changes nothing and sends nothing; a status that is not notifiable for the kind (such as \`submitted\`, or \`validation failed\` outside company registration) is stored without an event. Notifiable statuses:\n\n${notifiableList}`,
   tag: ADMIN_TAGS.lodgements,
@@ -210,7 +202,7 @@ const summaryExample = {
 export const listLodgements = defineOperation({
   method: 'get',
   path: '/admin/lodgements',
-  operationId: ADMIN_LODGEMENTS_OPERATIONS.listLodgements,
+  operationId: 'listLodgements',
   summary: 'List lodgements of every kind',
   description:
     'Lists Form 484 lodgements, business account applications and the lodgements of D-36 together, newest first (at most 500), optionally of one account or one kind: what the sandbox console shows. Each is read in full through its own public status operation or moved with `setForm484Status` / `setLodgementStatus`.',
@@ -237,7 +229,7 @@ export const listLodgements = defineOperation({
 export const setForm484Status = defineOperation({
   method: 'post',
   path: '/admin/form484/{requestId}/status',
-  operationId: ADMIN_LODGEMENTS_OPERATIONS.setForm484Status,
+  operationId: 'setForm484Status',
   summary: 'Set a Form 484 status',
   description:
     "Moves a Form 484 lodgement to any status, as the simulated regulator would; the simulated regulator makes no further move of its own afterwards. A move into `manual review`, `finished` or `rejected` sends `form484.status_changed` (D-46) to the account's endpoints of the lodgement's environment; `finished` makes its document available. Setting the status it already has changes nothing and sends nothing.",
@@ -265,10 +257,3 @@ export const setForm484Status = defineOperation({
     }),
   },
 });
-
-export function registerAdminLodgementsPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, createLodgement);
-  registerOperation(registry, setLodgementStatus);
-  registerOperation(registry, listLodgements);
-  registerOperation(registry, setForm484Status);
-}

@@ -1,58 +1,38 @@
-// Every operator API operation by its operationId, for the server to type and look up handlers by.
-// The keys are the literal operationIds; test/unit/operation-maps.test.ts proves this map and the
-// operator document list the same operations.
-import { createAccount, createPersonalAccessToken, getAccount, listAccounts, updateAccount } from './accounts.js';
-import { createKey, revokeKey, rollKey, updateKey } from './keys.js';
-import { listCharges, listMails } from './ledger.js';
-import { advanceClock, getClock, runJob } from './clock.js';
-import {
-  createCompanyDocument,
-  createInsolvencyNotice,
-  createPpsrRegistration,
-  getRegisterAvailability,
-  updateAbn,
-  updateRegisterAvailability,
-  updateCompany,
-  upsertAbn,
-  upsertCompany,
-} from './register/index.js';
-import { createLodgement, listLodgements, setForm484Status, setLodgementStatus } from './lodgements.js';
-import { listReceivedWebhooks } from './receiver.js';
-import { listPpsrSearches } from './ppsr.js';
-import { runConformance } from './conformance.js';
+// Every operator API operation by its operationId, collected from the modules that declare them as
+// schemas/operations.ts collects the public ones: each module is listed once, every definition it
+// exports is picked up.
+import { collectOperations } from '../common/operation-collection.js';
+import * as accounts from './accounts.js';
+import * as keys from './keys.js';
+import * as ledger from './ledger.js';
+import * as clock from './clock.js';
+import * as companies from './register/companies.js';
+import * as abns from './register/abns.js';
+import * as companyDocuments from './register/company-documents.js';
+import * as insolvencyNotices from './register/insolvency-notices.js';
+import * as ppsrRegistrations from './register/ppsr-registrations.js';
+import * as availability from './register/availability.js';
+import * as lodgements from './lodgements.js';
+import * as receiver from './receiver.js';
+import * as ppsr from './ppsr.js';
+import * as conformance from './conformance.js';
 
-export const ADMIN_OPERATIONS = {
-  [createAccount.operationId]: createAccount,
-  [listAccounts.operationId]: listAccounts,
-  [getAccount.operationId]: getAccount,
-  [updateAccount.operationId]: updateAccount,
-  [createPersonalAccessToken.operationId]: createPersonalAccessToken,
-  [createKey.operationId]: createKey,
-  [updateKey.operationId]: updateKey,
-  [rollKey.operationId]: rollKey,
-  [revokeKey.operationId]: revokeKey,
-  [listCharges.operationId]: listCharges,
-  [listMails.operationId]: listMails,
-  [getClock.operationId]: getClock,
-  [advanceClock.operationId]: advanceClock,
-  [runJob.operationId]: runJob,
-  [upsertCompany.operationId]: upsertCompany,
-  [updateCompany.operationId]: updateCompany,
-  [upsertAbn.operationId]: upsertAbn,
-  [updateAbn.operationId]: updateAbn,
-  [createCompanyDocument.operationId]: createCompanyDocument,
-  [createInsolvencyNotice.operationId]: createInsolvencyNotice,
-  [createPpsrRegistration.operationId]: createPpsrRegistration,
-  [getRegisterAvailability.operationId]: getRegisterAvailability,
-  [updateRegisterAvailability.operationId]: updateRegisterAvailability,
-  [createLodgement.operationId]: createLodgement,
-  [setLodgementStatus.operationId]: setLodgementStatus,
-  [listLodgements.operationId]: listLodgements,
-  [setForm484Status.operationId]: setForm484Status,
-  [listReceivedWebhooks.operationId]: listReceivedWebhooks,
-  [listPpsrSearches.operationId]: listPpsrSearches,
-  [runConformance.operationId]: runConformance,
-} as const;
+export const ADMIN_OPERATIONS = collectOperations(
+  accounts,
+  keys,
+  ledger,
+  clock,
+  companies,
+  abns,
+  companyDocuments,
+  insolvencyNotices,
+  ppsrRegistrations,
+  availability,
+  lodgements,
+  receiver,
+  ppsr,
+  conformance,
+);
 
 export type AdminOperationId = keyof typeof ADMIN_OPERATIONS;
 export type AdminOperation = (typeof ADMIN_OPERATIONS)[AdminOperationId];

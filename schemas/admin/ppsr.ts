@@ -1,14 +1,11 @@
 // PPSR searches of every account (the sandbox console): what was searched and where each
 // search is; its results and certificates are read through the public API (`getPpsrSearch`).
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { AccountId, Environment } from './shared.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
-
-export const ADMIN_PPSR_OPERATIONS = { listPpsrSearches: 'listPpsrSearches' } as const;
 
 export const PpsrSearchSummary = z
   .strictObject({
@@ -38,7 +35,7 @@ export const ListPpsrSearchesQuery = z.strictObject({
 export const listPpsrSearches = defineOperation({
   method: 'get',
   path: '/admin/ppsr/searches',
-  operationId: ADMIN_PPSR_OPERATIONS.listPpsrSearches,
+  operationId: 'listPpsrSearches',
   summary: 'List PPSR searches',
   description:
     'Lists PPSR searches of every account (or of one), newest first, at most 200, with what was searched and the status. The results and certificates are read with the public `GET /ppsr/searches/{requestId}` using a key of the account.',
@@ -76,7 +73,3 @@ export const listPpsrSearches = defineOperation({
     }),
   },
 });
-
-export function registerAdminPpsrPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, listPpsrSearches);
-}

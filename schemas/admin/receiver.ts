@@ -1,12 +1,9 @@
 // The built-in webhook test receiver: what `/sandbox/webhook-receiver/{ok|fail}` received,
 // headers and body as they arrived, so the sandbox console can show signed deliveries.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { ADMIN_TAGS } from './tags.js';
-
-export const ADMIN_RECEIVER_OPERATIONS = { listReceivedWebhooks: 'listReceivedWebhooks' } as const;
 
 /** How many received requests the receiver keeps (oldest dropped first). */
 export const RECEIVER_CAPACITY = 200;
@@ -38,7 +35,7 @@ export const ReceivedWebhookList = z
 export const listReceivedWebhooks = defineOperation({
   method: 'get',
   path: '/admin/webhook-receiver/requests',
-  operationId: ADMIN_RECEIVER_OPERATIONS.listReceivedWebhooks,
+  operationId: 'listReceivedWebhooks',
   summary: 'List what the test receiver got',
   description: `Lists the requests the built-in receiver got, newest first (the last ${RECEIVER_CAPACITY}, kept in the memory of the process that received them). Register \`<service address>/sandbox/webhook-receiver/ok\` (answers 200) or \`/sandbox/webhook-receiver/fail\` (answers 500, so the delivery is retried) as a webhook endpoint URL; the service must run with \`SVC_WEBHOOK_ALLOW_LOCAL\` set to accept an \`http:\` loopback URL (D-24).`,
   tag: ADMIN_TAGS.receiver,
@@ -73,7 +70,3 @@ export const listReceivedWebhooks = defineOperation({
     },
   },
 });
-
-export function registerAdminReceiverPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, listReceivedWebhooks);
-}

@@ -1,5 +1,8 @@
 // Business account applications (spec 2.4, 3.3, 4.4; D-37): the public surface of this folder for
 // the registry and the server.
+import { operationIdsOf } from '../common/operation-collection.js';
+import * as definitions from './paths.js';
+
 export {
   AU_JURISDICTIONS,
   AccountInformation,
@@ -27,9 +30,6 @@ export {
   BusinessAccountStatusActivated,
   BusinessAccountStatusPending,
 } from './responses.js';
-export {
-  BUSINESS_ACCOUNT_OPERATIONS,
-  createBusinessAccountApplication,
-  getBusinessAccountStatus,
-  registerBusinessAccountsPaths,
-} from './paths.js';
+export * from './paths.js';
+/** The business account operationIds, read from their definitions. */
+export const BUSINESS_ACCOUNT_OPERATIONS = operationIdsOf(definitions);

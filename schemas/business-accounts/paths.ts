@@ -1,19 +1,13 @@
 // Business account applications (spec 2.4, 3.3, 4.4; D-10, D-17, D-18, D-37): forwarded to the
 // banking partner, which verifies the applicant's identity directly. The body schema is in
 // ./request.ts and the rules JSON Schema cannot carry in ./rules.ts.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { apiError } from '../common/errors.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { RequestIdParam } from '../lodgements/index.js';
 import { TAGS } from '../tags.js';
 import { BusinessAccountApplication } from './request.js';
 import { APPLICATION_EXAMPLE, REJECTED_APPLICATION_EXAMPLE, STATUS_EXAMPLES } from './examples.js';
 import { BusinessAccountApplicationCreated, BusinessAccountApplicationExisting, BusinessAccountStatus } from './responses.js';
-
-export const BUSINESS_ACCOUNT_OPERATIONS = {
-  createBusinessAccountApplication: 'createBusinessAccountApplication',
-  getBusinessAccountStatus: 'getBusinessAccountStatus',
-} as const;
 
 const validationExamples = {
   schema: {
@@ -44,7 +38,7 @@ const validationExamples = {
 export const createBusinessAccountApplication = defineOperation({
   method: 'post',
   path: '/business-accounts',
-  operationId: BUSINESS_ACCOUNT_OPERATIONS.createBusinessAccountApplication,
+  operationId: 'createBusinessAccountApplication',
   summary: 'Apply for a business bank account',
   description: [
     'Submits a business bank account application. It is queued at once and forwarded to the banking partner unchanged (`new` -> `sent`): the partner receives the validated application, every value as sent, serialised as compact JSON (D-56). The partner then **contacts the applicant directly** (each director by e-mail and SMS, at the `email` and `mobile` given) to verify identity; on activation the status becomes `finished`, the real BSB and account number appear, and **your account is credited 50.00**. The partner may instead reject the application (`rejected`). There is no charge per submission.',
@@ -92,7 +86,7 @@ export const createBusinessAccountApplication = defineOperation({
 export const getBusinessAccountStatus = defineOperation({
   method: 'get',
   path: '/business-accounts/status/{requestId}',
-  operationId: BUSINESS_ACCOUNT_OPERATIONS.getBusinessAccountStatus,
+  operationId: 'getBusinessAccountStatus',
   summary: 'Get a business account application status',
   description:
     'Returns the status of an application. `bsb` and `accountNumber` hold the mask `******` until the account is activated (`finished`), then the real values; `activatedAt` is set then and the account is credited 50.00. `submittedAt` and `activatedAt` are Australia/Brisbane local time, `YYYY-MM-DD HH:MM:SS` (D-37).\n\n**Poll no more than once every 15 minutes per application**: a sooner read answers 429 with `Retry-After`.',
@@ -127,8 +121,3 @@ export const getBusinessAccountStatus = defineOperation({
     },
   },
 });
-
-export function registerBusinessAccountsPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, createBusinessAccountApplication);
-  registerOperation(registry, getBusinessAccountStatus);
-}

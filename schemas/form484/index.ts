@@ -1,5 +1,10 @@
 // Form 484 (spec 2.5, 4.6): the public surface of this folder for the registry and the server.
-export { FORM484_BODY_LIMIT_BYTES, FORM484_OPERATIONS, createForm484Lodgement, getForm484Status, registerForm484Paths } from './paths.js';
+import { operationIdsOf } from '../common/operation-collection.js';
+import * as definitions from './paths.js';
+
+export * from './paths.js';
+/** The Form 484 operationIds, read from their definitions. */
+export const FORM484_OPERATIONS = operationIdsOf(definitions);
 export { Form484Request } from './request.js';
 export { validateForm484, type ValidateForm484Options } from './validate.js';
 export { FORM484_ERROR_CODES, type Form484ErrorCode, type Form484Problem } from './problems.js';

@@ -1,7 +1,6 @@
 // The two Form 484 operations (spec 4.6): lodge, and read the status.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { form484Error } from '../common/errors.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { RequestIdParam } from '../lodgements/index.js';
 import { TAGS } from '../tags.js';
 import { CREATE_DESCRIPTION, STATUS_DESCRIPTION } from './description.js';
@@ -9,12 +8,6 @@ import { FORM484_VALIDATION_EXAMPLES } from './error-examples.js';
 import { FORM484_REQUEST_EXAMPLES, FORM484_STATUS_EXAMPLES, lodgementCreated } from './examples.js';
 import { Form484Request } from './request.js';
 import { Form484LodgementResponse, Form484StatusResponse } from './responses.js';
-import { registerForm484Events } from './events.js';
-
-export const FORM484_OPERATIONS = {
-  createForm484Lodgement: 'createForm484Lodgement',
-  getForm484Status: 'getForm484Status',
-} as const;
 
 /** D-14: annexure and consideration texts may each hold 2,900,000 characters. */
 export const FORM484_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -22,7 +15,7 @@ export const FORM484_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 export const createForm484Lodgement = defineOperation({
   method: 'post',
   path: '/asic-484-forms',
-  operationId: FORM484_OPERATIONS.createForm484Lodgement,
+  operationId: 'createForm484Lodgement',
   summary: 'Lodge a Form 484',
   description: CREATE_DESCRIPTION,
   tag: TAGS.form484,
@@ -55,7 +48,7 @@ export const createForm484Lodgement = defineOperation({
 export const getForm484Status = defineOperation({
   method: 'get',
   path: '/asic-484-forms/{requestId}/status',
-  operationId: FORM484_OPERATIONS.getForm484Status,
+  operationId: 'getForm484Status',
   summary: 'Get a Form 484 status',
   description: STATUS_DESCRIPTION,
   tag: TAGS.form484,
@@ -76,9 +69,3 @@ export const getForm484Status = defineOperation({
     },
   },
 });
-
-export function registerForm484Paths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, createForm484Lodgement);
-  registerOperation(registry, getForm484Status);
-  registerForm484Events(registry);
-}

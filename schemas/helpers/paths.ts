@@ -1,19 +1,13 @@
 // Helper lookups (spec 4.1, D-45): callable with publishable keys from allowed domains.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { apiError } from '../common/errors.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
 import { CompanyNameAvailability, CompanyNameAvailabilityQuery, IndustriesQuery, IndustryList } from './schemas.js';
-
-export const HELPERS_OPERATIONS = {
-  getCompanyNameAvailability: 'getCompanyNameAvailability',
-  listIndustries: 'listIndustries',
-} as const;
 
 export const getCompanyNameAvailability = defineOperation({
   method: 'get',
   path: '/helpers/company-name-availability',
-  operationId: HELPERS_OPERATIONS.getCompanyNameAvailability,
+  operationId: 'getCompanyNameAvailability',
   summary: 'Check company name availability',
   description:
     'Checks a proposed company name against the company register. Names that differ only in case, punctuation, `PTY`/`PROPRIETARY`, `LTD`/`LIMITED` or `&`/`AND` are identical (D-45). In the sandbox, `SANDBOX TRADING PTY LTD` is taken.',
@@ -68,7 +62,7 @@ export const getCompanyNameAvailability = defineOperation({
 export const listIndustries = defineOperation({
   method: 'get',
   path: '/helpers/industries',
-  operationId: HELPERS_OPERATIONS.listIndustries,
+  operationId: 'listIndustries',
   summary: 'Search industries',
   description:
     'Searches the ANZSIC 2006 industry classification (divisions, subdivisions, groups and classes) by words in the title or by code prefix, best matches first.',
@@ -106,8 +100,3 @@ export const listIndustries = defineOperation({
     },
   },
 });
-
-export function registerHelpersPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, getCompanyNameAvailability);
-  registerOperation(registry, listIndustries);
-}

@@ -1,5 +1,8 @@
 // Lodgements (spec 1, 6.1; D-36): the public surface of this folder for the registry, the other
 // resources and the server.
+import { operationIdsOf } from '../common/operation-collection.js';
+import * as definitions from './paths.js';
+
 export {
   AbnRegistrationRequest,
   EVENT_BY_KIND,
@@ -13,4 +16,6 @@ export {
   NOTIFIABLE_STATUSES,
   RequestIdParam,
 } from './schemas.js';
-export { LODGEMENTS_OPERATIONS, createAbnRegistration, getLodgement, registerLodgementsPaths } from './paths.js';
+export * from './paths.js';
+/** The lodgements' operationIds, read from their definitions. */
+export const LODGEMENTS_OPERATIONS = operationIdsOf(definitions);

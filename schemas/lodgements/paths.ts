@@ -1,15 +1,8 @@
 // Lodgement operations (spec 1, 6.1; D-36): lodge an ABN registration, read any lodgement's status.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { apiError } from '../common/errors.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
-import { registerLodgementEvents } from './events.js';
 import { AbnRegistrationRequest, Lodgement, RequestIdParam } from './schemas.js';
-
-export const LODGEMENTS_OPERATIONS = {
-  createAbnRegistration: 'createAbnRegistration',
-  getLodgement: 'getLodgement',
-} as const;
 
 const lodgementExample = {
   requestId: 1001,
@@ -31,7 +24,7 @@ const notFound = {
 export const createAbnRegistration = defineOperation({
   method: 'post',
   path: '/abn/registrations',
-  operationId: LODGEMENTS_OPERATIONS.createAbnRegistration,
+  operationId: 'createAbnRegistration',
   summary: 'Lodge an ABN registration',
   description:
     'Lodges an application for an Australian Business Number. The registry moves it through its statuses; follow it with `GET /lodgements/{requestId}` or the `abn_registration.status_changed` webhook. Fees: none are charged by default.\n\n**Sandbox.** The simulated registry moves the lodgement `new` -> `submitted` about 5 seconds later, then -> `finished` about 60 seconds after that. An `entityName` containing `MANUAL REVIEW` goes `manual review` instead and `finished` 60 seconds later (two webhooks); one containing `REJECT` ends `rejected`.',
@@ -62,7 +55,7 @@ export const createAbnRegistration = defineOperation({
       examples: { created: { summary: 'Created', value: lodgementExample } },
       links: {
         GetLodgement: {
-          operationId: LODGEMENTS_OPERATIONS.getLodgement,
+          operationId: 'getLodgement',
           parameters: { requestId: '$response.body#/requestId' },
           description: 'Follow the lodgement just made.',
         },
@@ -90,7 +83,7 @@ export const createAbnRegistration = defineOperation({
 export const getLodgement = defineOperation({
   method: 'get',
   path: '/lodgements/{requestId}',
-  operationId: LODGEMENTS_OPERATIONS.getLodgement,
+  operationId: 'getLodgement',
   summary: 'Get a lodgement status',
   description:
     "Returns the current status of a company registration, ABN registration, business name registration or renewal. Statuses `finished`, `rejected`, `validation failed`, `manual review` and `error` also send the kind's status webhook (spec 6.1).",
@@ -110,10 +103,3 @@ export const getLodgement = defineOperation({
   },
   errors: { 404: notFound },
 });
-
-export function registerLodgementsPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, createAbnRegistration);
-  registerOperation(registry, getLodgement);
-
-  registerLodgementEvents(registry);
-}

@@ -1,10 +1,8 @@
 // Reading and stopping monitored entities (spec 3.4, 4.5; D-38). These keep working after card
 // billing ends, so they never answer 402 or `card_billing_required`.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { apiError } from '../common/errors.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
-import { MONITORING_OPERATIONS } from './operation-ids.js';
 import { EntityList, ListMonitoringEntitiesQuery, MonitoredEntity, MonitoringEntityParams } from './schemas.js';
 import { entityListExample, liveCompanyProcessing, page, testCompany, testCompanyExpired, testCompanyStopped } from './examples.js';
 import { badListQuery, entityNotFound, forbiddenForReads } from './errors.js';
@@ -17,7 +15,7 @@ export const listMonitoringEntities = defineOperation({
   ...common,
   method: 'get',
   path: '/monitoring/entities',
-  operationId: MONITORING_OPERATIONS.listMonitoringEntities,
+  operationId: 'listMonitoringEntities',
   summary: 'List monitored entities',
   description: [
     'Lists the entities of this account in this environment, in `id` order, 25 per page by default (at most 100, D-38).',
@@ -60,7 +58,7 @@ export const getMonitoringEntity = defineOperation({
   ...common,
   method: 'get',
   path: '/monitoring/entities/{id}',
-  operationId: MONITORING_OPERATIONS.getMonitoringEntity,
+  operationId: 'getMonitoringEntity',
   summary: 'Get a monitored entity',
   description: [
     'Returns one entity. Register details (`entityStatus`, `entityType`, `gstRegistered`, `gstDate`, `businessNames`) are shown only while it is `active`; `daysRemaining` counts only while `active`.',
@@ -86,7 +84,7 @@ export const stopMonitoringEntity = defineOperation({
   ...common,
   method: 'delete',
   path: '/monitoring/entities/{id}',
-  operationId: MONITORING_OPERATIONS.stopMonitoringEntity,
+  operationId: 'stopMonitoringEntity',
   summary: 'Stop monitoring an entity',
   description: [
     'Stops an `active` entity early: it becomes `stopped` (`monitoringStatus: inactive`) and its webhooks stop at once. The paid term keeps running and nothing is refunded; resuming later (`POST /monitoring/entities/{id}/resume`, free) restores it until the same `expiresAt`; stopped time is not added back. A stopped entity reaching its end date becomes `expired` silently, with no webhook.',
@@ -118,9 +116,3 @@ export const stopMonitoringEntity = defineOperation({
     },
   },
 });
-
-export function registerMonitoringEntityPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, listMonitoringEntities);
-  registerOperation(registry, getMonitoringEntity);
-  registerOperation(registry, stopMonitoringEntity);
-}

@@ -1,10 +1,8 @@
 // Monitoring events: the per-entity and account-wide lists, one event in full, and the sandbox's
 // simulate endpoint (spec 2.7, 4.5, 6.2; D-38).
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { apiError } from '../common/errors.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
-import { MONITORING_OPERATIONS } from './operation-ids.js';
 import {
   EventList,
   ListMonitoringEntityEventsQuery,
@@ -41,7 +39,7 @@ export const listMonitoringEntityEvents = defineOperation({
   ...common,
   method: 'get',
   path: '/monitoring/entities/{id}/events',
-  operationId: MONITORING_OPERATIONS.listMonitoringEntityEvents,
+  operationId: 'listMonitoringEntityEvents',
   summary: 'List events of an entity',
   description: [
     'The events of one entity, **newest first** (by `detectedAt`, then `monitoringEventId`), in summary form, 25 per page by default (at most 100, D-38). Fetch `GET /monitoring/events/{id}` for the description and metadata of one.',
@@ -70,7 +68,7 @@ export const listMonitoringEvents = defineOperation({
   ...common,
   method: 'get',
   path: '/monitoring/events',
-  operationId: MONITORING_OPERATIONS.listMonitoringEvents,
+  operationId: 'listMonitoringEvents',
   summary: 'List monitoring events',
   description: [
     'Every event of this account in this environment, **oldest first** (ascending `monitoringEventId`), in summary form, 25 per page by default (at most 100, D-38).',
@@ -114,7 +112,7 @@ export const getMonitoringEvent = defineOperation({
   ...common,
   method: 'get',
   path: '/monitoring/events/{id}',
-  operationId: MONITORING_OPERATIONS.getMonitoringEvent,
+  operationId: 'getMonitoringEvent',
   summary: 'Get a monitoring event',
   description: [
     'One event in full: the summary fields plus `description`, `effectiveDate` (the date the register gives), `source` (`asic`, `abr`, `insolvency`, `ppsr`, or null), `metadata` (only the keys that apply) and the entity as it is now. Fetch it by the `monitoringEventId` of a `monitoring.change_detected` webhook.',
@@ -145,7 +143,7 @@ export const simulateMonitoringEvent = defineOperation({
   ...common,
   method: 'post',
   path: '/monitoring/entities/{id}/simulate',
-  operationId: MONITORING_OPERATIONS.simulateMonitoringEvent,
+  operationId: 'simulateMonitoringEvent',
   summary: 'Simulate a monitoring event',
   description: [
     'Sandbox only: makes a test entity send what live monitoring would send, so webhook handlers can be tested end to end. The body is exactly one of:',
@@ -240,10 +238,3 @@ export const simulateMonitoringEvent = defineOperation({
     },
   },
 });
-
-export function registerMonitoringEventPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, listMonitoringEntityEvents);
-  registerOperation(registry, listMonitoringEvents);
-  registerOperation(registry, getMonitoringEvent);
-  registerOperation(registry, simulateMonitoringEvent);
-}

@@ -1,12 +1,10 @@
 // Entity monitoring (spec 1, 2.6, 2.7, 3.4, 3.5, 4.5, 6.2, 7, 8; D-04, D-18, D-38, D-39, D-41 to D-43):
 // the ten secret-key operations and the three outbound webhooks. The public surface of this folder.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { registerMonitoringOrderPaths } from './orders.js';
-import { registerMonitoringEntityPaths } from './entities.js';
-import { registerMonitoringEventPaths } from './events.js';
-import { registerMonitoringWebhooks } from './webhooks.js';
+import { operationIdsOf } from '../common/operation-collection.js';
+import * as orders from './orders.js';
+import * as entities from './entities.js';
+import * as events from './events.js';
 
-export { MONITORING_OPERATIONS, type MonitoringOperationId } from './operation-ids.js';
 export {
   DeregistrationSimulationResult,
   EntityList,
@@ -56,13 +54,9 @@ export {
   MonitoringExpiringWebhook,
 } from './webhooks.js';
 
-export { createMonitoringEntities, renewMonitoringEntities, resumeMonitoringEntity } from './orders.js';
-export { getMonitoringEntity, listMonitoringEntities, stopMonitoringEntity } from './entities.js';
-export { getMonitoringEvent, listMonitoringEntityEvents, listMonitoringEvents, simulateMonitoringEvent } from './events.js';
+export * from './orders.js';
+export * from './entities.js';
+export * from './events.js';
 
-export function registerMonitoringPaths(registry: OpenAPIRegistry): void {
-  registerMonitoringOrderPaths(registry);
-  registerMonitoringEntityPaths(registry);
-  registerMonitoringEventPaths(registry);
-  registerMonitoringWebhooks(registry);
-}
+/** The monitoring operationIds, read from their definitions. */
+export const MONITORING_OPERATIONS = operationIdsOf(orders, entities, events);

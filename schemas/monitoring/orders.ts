@@ -1,10 +1,8 @@
 // The charged (or billing-gated) monitoring operations: order, renew, resume (spec 3.4, 4.5, 7, 8;
 // D-18, D-39, D-41, D-43).
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { apiError } from '../common/errors.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
-import { MONITORING_OPERATIONS } from './operation-ids.js';
 import {
   MonitoredEntity,
   MonitoringEntityParams,
@@ -56,7 +54,7 @@ export const createMonitoringEntities = defineOperation({
   ...common,
   method: 'post',
   path: '/monitoring/entities',
-  operationId: MONITORING_OPERATIONS.createMonitoringEntities,
+  operationId: 'createMonitoringEntities',
   summary: 'Start monitoring entities',
   description: [
     'Starts monitoring up to 25 companies (by ACN) or ABN holders, each for a prepaid **12-month term** starting today (Australia/Brisbane date): `expiresAt` is the same day a year on, the first day not covered.',
@@ -111,17 +109,17 @@ export const createMonitoringEntities = defineOperation({
       // runner) to chain read, events and stop on an entity just created.
       links: {
         GetEntity: {
-          operationId: MONITORING_OPERATIONS.getMonitoringEntity,
+          operationId: 'getMonitoringEntity',
           parameters: { id: '$response.body#/entities/0/id' },
           description: 'Read the first entity just ordered.',
         },
         ListEntityEvents: {
-          operationId: MONITORING_OPERATIONS.listMonitoringEntityEvents,
+          operationId: 'listMonitoringEntityEvents',
           parameters: { id: '$response.body#/entities/0/id' },
           description: 'Its change events.',
         },
         StopEntity: {
-          operationId: MONITORING_OPERATIONS.stopMonitoringEntity,
+          operationId: 'stopMonitoringEntity',
           parameters: { id: '$response.body#/entities/0/id' },
           description: 'Stop monitoring it (it stays readable, as `stopped`).',
         },
@@ -226,7 +224,7 @@ export const renewMonitoringEntities = defineOperation({
   ...common,
   method: 'post',
   path: '/monitoring/entities/renew',
-  operationId: MONITORING_OPERATIONS.renewMonitoringEntities,
+  operationId: 'renewMonitoringEntities',
   summary: 'Renew monitored entities',
   description: [
     'Adds another **12-month term** to up to 25 entities of this account and environment, named by id, in one charge. `Idempotency-Key` is **required**: a renewal is charged and a retry must never charge twice (D-18).',
@@ -347,7 +345,7 @@ export const resumeMonitoringEntity = defineOperation({
   ...common,
   method: 'post',
   path: '/monitoring/entities/{id}/resume',
-  operationId: MONITORING_OPERATIONS.resumeMonitoringEntity,
+  operationId: 'resumeMonitoringEntity',
   summary: 'Resume a monitored entity',
   description: [
     'Resumes a `stopped` entity that still has paid time: it becomes `active` again for the rest of its term, **free**. No body.',
@@ -392,9 +390,3 @@ export const resumeMonitoringEntity = defineOperation({
     503: unavailable(false),
   },
 });
-
-export function registerMonitoringOrderPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, createMonitoringEntities);
-  registerOperation(registry, renewMonitoringEntities);
-  registerOperation(registry, resumeMonitoringEntity);
-}

@@ -3,10 +3,9 @@
 // "not shown"; D-34 fixes them, and every operation here is marked `x-provisional`.
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { apiError } from '../common/errors.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { registerEventWebhook } from '../common/webhook-event.js';
 import { TAGS } from '../tags.js';
-import { PPSR_OPERATIONS } from './operation-ids.js';
 import { PPSR_ALERT_EVENT, PpsrAlert, PpsrAlertCreateRequest, PpsrAlertEvent, PpsrAlertIdParam, PpsrAlertList } from './alert-schemas.js';
 
 const alertExample = {
@@ -24,7 +23,7 @@ const notFound = {
 export const listPpsrAlerts = defineOperation({
   method: 'get',
   path: '/ppsr/alerts',
-  operationId: PPSR_OPERATIONS.listPpsrAlerts,
+  operationId: 'listPpsrAlerts',
   summary: 'List PPSR alert subscriptions',
   description: 'Lists the organisations this account watches on the PPSR in this environment, oldest first.',
   tag: TAGS.ppsrAlerts,
@@ -47,7 +46,7 @@ export const listPpsrAlerts = defineOperation({
 export const createPpsrAlert = defineOperation({
   method: 'post',
   path: '/ppsr/alerts',
-  operationId: PPSR_OPERATIONS.createPpsrAlert,
+  operationId: 'createPpsrAlert',
   summary: 'Watch an organisation on the PPSR',
   description: `Subscribes to new PPSR registrations against an organisation, named by ACN, ABN, ARBN or ARSN. Each new registration the PPSR reports against it sends the \`${PPSR_ALERT_EVENT}\` webhook to the endpoints subscribed to that event (register one with \`POST /webhooks\`). In the test environment a PPSR registration added through the operator API against a watched number produces the event.`,
   tag: TAGS.ppsrAlerts,
@@ -70,7 +69,7 @@ export const createPpsrAlert = defineOperation({
       examples: { created: { summary: 'Created', value: alertExample } },
       links: {
         DeleteAlert: {
-          operationId: PPSR_OPERATIONS.deletePpsrAlert,
+          operationId: 'deletePpsrAlert',
           parameters: { id: '$response.body#/id' },
           description: 'Stop watching; afterwards deleting again answers 404.',
         },
@@ -110,7 +109,7 @@ export const createPpsrAlert = defineOperation({
 export const deletePpsrAlert = defineOperation({
   method: 'delete',
   path: '/ppsr/alerts/{id}',
-  operationId: PPSR_OPERATIONS.deletePpsrAlert,
+  operationId: 'deletePpsrAlert',
   summary: 'Stop watching an organisation',
   description: 'Removes an alert subscription. No further alert events are sent for it; deliveries already queued still arrive.',
   tag: TAGS.ppsrAlerts,
@@ -123,11 +122,8 @@ export const deletePpsrAlert = defineOperation({
   errors: { 404: notFound },
 });
 
-export function registerPpsrAlertsPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, listPpsrAlerts);
-  registerOperation(registry, createPpsrAlert);
-  registerOperation(registry, deletePpsrAlert);
-
+/** The alert subscriptions' outbound event, in the document's `webhooks` section. */
+export function registerPpsrAlertWebhook(registry: OpenAPIRegistry): void {
   registerEventWebhook(registry, {
     event: PPSR_ALERT_EVENT,
     operationId: 'onPpsrAlertGrantorRegistrationChanged',

@@ -1,8 +1,8 @@
 // PPSR (spec 2.3, 3.2, 4.3; D-17, D-18, D-30 to D-34): searches, certificates and (provisional)
 // alert subscriptions. The public surface of this folder for the registry and the server.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { registerPpsrSearchesPaths } from './searches.js';
-import { registerPpsrAlertsPaths } from './alerts.js';
+import { operationIdsOf } from '../common/operation-collection.js';
+import * as searches from './searches.js';
+import * as alerts from './alerts.js';
 
 export {
   PPSR_SEARCH_TYPES,
@@ -51,19 +51,8 @@ export {
   PpsrAlertList,
   PpsrRegistrationSummary,
 } from './alert-schemas.js';
-export { PPSR_OPERATIONS } from './operation-ids.js';
-export {
-  CertificateParams,
-  PPSR_SEARCH_FEE_CENTS,
-  createPpsrSearch,
-  getPpsrCertificate,
-  getPpsrSearch,
-  registerPpsrSearchesPaths,
-} from './searches.js';
-export { createPpsrAlert, deletePpsrAlert, listPpsrAlerts, registerPpsrAlertsPaths } from './alerts.js';
+export * from './searches.js';
+export * from './alerts.js';
 
-/** Searches, then alert subscriptions and their webhook, in the document's order. */
-export function registerPpsrPaths(registry: OpenAPIRegistry): void {
-  registerPpsrSearchesPaths(registry);
-  registerPpsrAlertsPaths(registry);
-}
+/** Every PPSR operationId, searches and (provisional) alert subscriptions, read from their definitions. */
+export const PPSR_OPERATIONS = operationIdsOf(searches, alerts);

@@ -1,13 +1,11 @@
 // PPSR searches (spec 2.3, 3.2, 4.3; D-17, D-18, D-30 to D-33): create, read the status and
 // results, download certificate PDFs. The schemas are in ./search-request.ts and ./search-result.ts.
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { apiError } from '../common/errors.js';
 import { HEADER_REFS } from '../common/headers.js';
-import { defineOperation, registerOperation, type ErrorResponse } from '../common/operation.js';
+import { defineOperation, type ErrorResponse } from '../common/operation.js';
 import { RequestIdParam } from '../lodgements/index.js';
 import { TAGS } from '../tags.js';
-import { PPSR_OPERATIONS } from './operation-ids.js';
 import { PpsrSearchRequest } from './search-request.js';
 import { PpsrCertificateProcessing, PpsrSearch, PpsrSearchCreated } from './search-result.js';
 import { SEARCH_REQUEST_EXAMPLES, SEARCH_STATUS_EXAMPLES } from './examples.js';
@@ -87,7 +85,7 @@ const validationExamples = {
 export const createPpsrSearch = defineOperation({
   method: 'post',
   path: '/ppsr/searches',
-  operationId: PPSR_OPERATIONS.createPpsrSearch,
+  operationId: 'createPpsrSearch',
   summary: 'Start a PPSR search',
   description: [
     'Starts a search of the Personal Property Securities Register. Send the fields of exactly one search type; the type follows from which identifier is present:',
@@ -121,7 +119,7 @@ export const createPpsrSearch = defineOperation({
       examples: { created: { summary: 'Created', value: { requestId: 1001, status: 'new' } } },
       links: {
         GetSearch: {
-          operationId: PPSR_OPERATIONS.getPpsrSearch,
+          operationId: 'getPpsrSearch',
           parameters: { requestId: '$response.body#/requestId' },
           description: 'Poll the search just started.',
         },
@@ -180,7 +178,7 @@ export const createPpsrSearch = defineOperation({
 export const getPpsrSearch = defineOperation({
   method: 'get',
   path: '/ppsr/searches/{requestId}',
-  operationId: PPSR_OPERATIONS.getPpsrSearch,
+  operationId: 'getPpsrSearch',
   summary: 'Get a PPSR search',
   description: [
     'Returns the status of a search and, once `completed`, its results: the searched entity, the search details (`search.type` is one of the D-30 labels), every active registration, NEVDIS vehicle data for VIN and serial number searches, and the certificates (absent for registration number lookups).',
@@ -199,7 +197,7 @@ export const getPpsrSearch = defineOperation({
 export const getPpsrCertificate = defineOperation({
   method: 'get',
   path: '/ppsr/searches/{requestId}/certificates/{certificateNumber}',
-  operationId: PPSR_OPERATIONS.getPpsrCertificate,
+  operationId: 'getPpsrCertificate',
   summary: 'Download a PPSR certificate',
   description:
     'Downloads a government-issued search certificate as a PDF. While the certificate is still being generated the answer is `202` with its status and `Retry-After`; poll again then. Certificates are included in the search fee. Registration number lookups have no certificates (404). In the test environment the PDF carries the mark "SANDBOX - NOT AN OFFICIAL CERTIFICATE".',
@@ -243,9 +241,3 @@ export const getPpsrCertificate = defineOperation({
     },
   },
 });
-
-export function registerPpsrSearchesPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, createPpsrSearch);
-  registerOperation(registry, getPpsrSearch);
-  registerOperation(registry, getPpsrCertificate);
-}

@@ -1,4 +1,7 @@
 // Webhook endpoints and deliveries: the public surface of this folder for the registry and the server.
+import { operationIdsOf } from '../common/operation-collection.js';
+import * as definitions from './paths.js';
+
 export {
   CreateWebhookEndpointRequest,
   DeliveryAttempt,
@@ -15,14 +18,6 @@ export {
   WebhookEndpointParams,
   WebhookEndpointWithSecret,
 } from './schemas.js';
-export {
-  WEBHOOKS_OPERATIONS,
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  listWebhookDeliveries,
-  listWebhookEndpoints,
-  registerWebhooksPaths,
-  resendWebhookDelivery,
-  rotateWebhookEndpointSecret,
-  updateWebhookEndpoint,
-} from './paths.js';
+export * from './paths.js';
+/** The webhook endpoint and delivery operationIds, read from their definitions. */
+export const WEBHOOKS_OPERATIONS = operationIdsOf(definitions);

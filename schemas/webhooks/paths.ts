@@ -1,9 +1,8 @@
 // Webhook endpoint management and the delivery log (spec 2.2, 3.6, 4.2, 6.3, 6.4; D-12, D-15, D-16,
 // D-20 to D-26).
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { apiError } from '../common/errors.js';
 import { PageQuery } from '../common/pagination.js';
-import { defineOperation, registerOperation } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
 import {
   CreateWebhookEndpointRequest,
@@ -19,23 +18,13 @@ import {
 } from './schemas.js';
 import { deliveryExample, endpointExample, notFound, secretExample, urlAndEventErrors } from './examples.js';
 
-export const WEBHOOKS_OPERATIONS = {
-  listWebhookEndpoints: 'listWebhookEndpoints',
-  createWebhookEndpoint: 'createWebhookEndpoint',
-  updateWebhookEndpoint: 'updateWebhookEndpoint',
-  deleteWebhookEndpoint: 'deleteWebhookEndpoint',
-  rotateWebhookEndpointSecret: 'rotateWebhookEndpointSecret',
-  listWebhookDeliveries: 'listWebhookDeliveries',
-  resendWebhookDelivery: 'resendWebhookDelivery',
-} as const;
-
 const common = { tag: TAGS.webhooks, access: 'secret', family: 'api', rateLimit: 'lodgements' } as const;
 
 export const listWebhookEndpoints = defineOperation({
   ...common,
   method: 'get',
   path: '/webhooks',
-  operationId: WEBHOOKS_OPERATIONS.listWebhookEndpoints,
+  operationId: 'listWebhookEndpoints',
   summary: 'List webhook endpoints',
   description: 'Lists the endpoints created with this API key (and so in this environment). Secrets are never returned here.',
   success: {
@@ -51,7 +40,7 @@ export const createWebhookEndpoint = defineOperation({
   ...common,
   method: 'post',
   path: '/webhooks',
-  operationId: WEBHOOKS_OPERATIONS.createWebhookEndpoint,
+  operationId: 'createWebhookEndpoint',
   summary: 'Create a webhook endpoint',
   description: `Registers an HTTPS endpoint for the given events. The response carries the signing \`secret\`, shown only now and on rotation. At most ${MAX_ENDPOINTS_PER_KEY} endpoints per API key. The URL must be HTTPS and resolve only to public addresses (private, loopback, link-local, carrier-grade NAT and reserved ranges are refused, D-23); it is checked again before every delivery.`,
   idempotencyKey: 'optional',
@@ -74,22 +63,22 @@ export const createWebhookEndpoint = defineOperation({
       // GET of one endpoint: update, rotate, deliveries and delete are what it can be used with).
       links: {
         UpdateEndpoint: {
-          operationId: WEBHOOKS_OPERATIONS.updateWebhookEndpoint,
+          operationId: 'updateWebhookEndpoint',
           parameters: { id: '$response.body#/id' },
           description: 'Change the endpoint just created.',
         },
         RotateSecret: {
-          operationId: WEBHOOKS_OPERATIONS.rotateWebhookEndpointSecret,
+          operationId: 'rotateWebhookEndpointSecret',
           parameters: { id: '$response.body#/id' },
           description: 'Rotate its signing secret.',
         },
         ListDeliveries: {
-          operationId: WEBHOOKS_OPERATIONS.listWebhookDeliveries,
+          operationId: 'listWebhookDeliveries',
           parameters: { id: '$response.body#/id' },
           description: 'Its delivery log.',
         },
         DeleteEndpoint: {
-          operationId: WEBHOOKS_OPERATIONS.deleteWebhookEndpoint,
+          operationId: 'deleteWebhookEndpoint',
           parameters: { id: '$response.body#/id' },
           description: 'Delete it; afterwards every link answers 404.',
         },
@@ -126,7 +115,7 @@ export const updateWebhookEndpoint = defineOperation({
   ...common,
   method: 'patch',
   path: '/webhooks/{id}',
-  operationId: WEBHOOKS_OPERATIONS.updateWebhookEndpoint,
+  operationId: 'updateWebhookEndpoint',
   summary: 'Update a webhook endpoint',
   description:
     'Changes the `url`, the `eventTypes` or `enabled`. Disabling stops deliveries at once; enabling resets the consecutive failure count and clears `disabledReason`. A new URL is checked like on create.',
@@ -155,7 +144,7 @@ export const deleteWebhookEndpoint = defineOperation({
   ...common,
   method: 'delete',
   path: '/webhooks/{id}',
-  operationId: WEBHOOKS_OPERATIONS.deleteWebhookEndpoint,
+  operationId: 'deleteWebhookEndpoint',
   summary: 'Delete a webhook endpoint',
   description: 'Removes the endpoint; pending deliveries to it are dropped. Reading or deleting it again answers 404.',
   params: WebhookEndpointParams,
@@ -167,7 +156,7 @@ export const rotateWebhookEndpointSecret = defineOperation({
   ...common,
   method: 'post',
   path: '/webhooks/{id}/rotate-secret',
-  operationId: WEBHOOKS_OPERATIONS.rotateWebhookEndpointSecret,
+  operationId: 'rotateWebhookEndpointSecret',
   summary: 'Rotate a webhook secret',
   description:
     'Invalidates the current secret and returns a new one. Every attempt made after the rotation, retries included, is signed with the new secret (D-21); verifiers should accept both secrets while they switch. The answer is the only copy of the new secret: send an `Idempotency-Key` so a retry after a lost answer gets the same secret instead of rotating again (replayed to the same API key only, for 24 hours).',
@@ -187,7 +176,7 @@ export const listWebhookDeliveries = defineOperation({
   ...common,
   method: 'get',
   path: '/webhooks/{id}/deliveries',
-  operationId: WEBHOOKS_OPERATIONS.listWebhookDeliveries,
+  operationId: 'listWebhookDeliveries',
   summary: 'List webhook deliveries',
   description:
     'The delivery log of one endpoint, newest first: each delivery with its payload and every attempt (time, status code, duration, error class). Attempts follow the schedule of spec 6.4: immediately, then after 30 s, 5 min, 15 min, 1 h and 6 h; after a sixth failure the delivery is `failed`.',
@@ -225,7 +214,7 @@ export const resendWebhookDelivery = defineOperation({
   ...common,
   method: 'post',
   path: '/webhooks/{id}/deliveries/{deliveryId}/resend',
-  operationId: WEBHOOKS_OPERATIONS.resendWebhookDelivery,
+  operationId: 'resendWebhookDelivery',
   summary: 'Resend a webhook delivery',
   description:
     'Queues one more attempt of a delivery now, with the same `deliveryId` and body, signed with the current secret. Works on succeeded and failed deliveries alike (a failed resend is not retried; resend again); on a delivery still being retried it adds an attempt without changing the schedule. A disabled endpoint must be enabled first.',
@@ -261,13 +250,3 @@ export const resendWebhookDelivery = defineOperation({
     },
   },
 });
-
-export function registerWebhooksPaths(registry: OpenAPIRegistry): void {
-  registerOperation(registry, listWebhookEndpoints);
-  registerOperation(registry, createWebhookEndpoint);
-  registerOperation(registry, updateWebhookEndpoint);
-  registerOperation(registry, deleteWebhookEndpoint);
-  registerOperation(registry, rotateWebhookEndpointSecret);
-  registerOperation(registry, listWebhookDeliveries);
-  registerOperation(registry, resendWebhookDelivery);
-}

@@ -6,12 +6,10 @@
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../deps.js';
 import type { FieldProblems } from '../domain/errors.js';
-import type { OperatorContext, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
 import type { HttpResult } from './responses.js';
-import type { InputOf, SuccessOf } from '../../schemas/common/operation-types.js';
+import { isPending } from './handler-maps.js';
 import type { OperationDefinition } from '../../schemas/common/operation.js';
-import type { PUBLIC_OPERATIONS, PublicOperationId } from '../../schemas/operations.js';
-import type { ADMIN_OPERATIONS, AdminOperationId } from '../../schemas/admin/operations.js';
 
 /** The untyped view the pipeline works with; handlers see InputOf<their operation>. */
 export interface OperationInput {
@@ -62,30 +60,17 @@ export function withAcceptedRefresh<H extends Handler<never, never, unknown>, Ct
   return Object.assign(handler, { refreshAccepted });
 }
 
-/** Operations of a document that have no handler: they answer 501 `not_implemented`. */
+/** Operations of a document that have no handler (absent or `pending`): they answer 501 `not_implemented`. */
 export function pendingOperations(document: Record<string, unknown>, handlers: Readonly<Record<string, unknown>>): string[] {
   const paths = (document.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>;
   return Object.values(paths)
     .flatMap((item) => Object.values(item).flatMap((op) => (op && typeof op === 'object' && op.operationId ? [op.operationId] : [])))
-    .filter((id) => !Object.hasOwn(handlers, id))
+    .filter((id) => !Object.hasOwn(handlers, id) || isPending(handlers[id]))
     .sort();
 }
 
-type PublicOperations = typeof PUBLIC_OPERATIONS;
-type OperatorOperations = typeof ADMIN_OPERATIONS;
-
-/**
- * Public handlers by operationId: a key that is not an operationId of spec/openapi.json, an input
- * read as the wrong type or a body the operation does not document fails `tsc`.
- */
-export type PublicHandlers = {
-  readonly [K in PublicOperationId]?: Handler<RequestContext, InputOf<PublicOperations[K]>, SuccessOf<PublicOperations[K]>>;
-};
-
-/** Operator handlers by operationId of spec/admin.openapi.json, typed the same way. */
-export type OperatorHandlers = {
-  readonly [K in AdminOperationId]?: Handler<OperatorContext, InputOf<OperatorOperations[K]>, SuccessOf<OperatorOperations[K]>>;
-};
+// The maps by operationId (every operation, a handler or `pending`) are typed in ./handler-maps.ts.
+export type { OperatorHandler, OperatorHandlers, PublicHandler, PublicHandlers } from './handler-maps.js';
 
 /** The Zod schemas the pipeline parses each operation's input with, from the same definitions. */
 export function inputSchemasOf(operations: Readonly<Record<string, OperationDefinition>>): Record<string, OperationSchemas> {

@@ -22,10 +22,10 @@ import { addPpsrRegistration } from '../domain/ppsr/registrations.js';
 import { availabilityView, switchAvailability } from '../domain/ppsr/availability.js';
 import { createCompanyDocument, createInsolvencyNotice, updateCompany, upsertCompany } from '../domain/register/companies.js';
 import { updateAbn, upsertAbn } from '../domain/register/abns.js';
-import type { OperatorHandlers } from '../http/handler.js';
+import { defineOperatorHandlers, type OperatorHandlers } from '../http/handler-maps.js';
 import { advanceClock, runJobNow } from '../jobs/runner.js';
 
-export const OPERATOR_HANDLERS: OperatorHandlers = {
+export const OPERATOR_HANDLERS = defineOperatorHandlers({
   createAccount: async (ctx, { body }) => {
     const created = await createAccount({ ctx, input: body });
     return { status: 201, body: { account: await accountView(ctx, created.account), keys: created.keys } };
@@ -131,4 +131,4 @@ export const OPERATOR_HANDLERS: OperatorHandlers = {
     status: 201,
     body: await createInsolvencyNotice({ ctx, input: { acn: params.acn, notice: body } }),
   }),
-};
+}) satisfies OperatorHandlers;

@@ -1,6 +1,7 @@
 // Form 484 (spec 2.5, 4.6): validated input in, a domain verb, the registry's `{response, errors}`
 // envelope out. Every failure is in the Form 484 shape (D-11); the rules below make the 422s.
-import { withRules, type ProblemRefiner, type PublicHandlers } from '../http/handler.js';
+import { withRules, type ProblemRefiner } from '../http/handler.js';
+import { defineHandlers, type PublicHandler } from '../http/handler-maps.js';
 import { form484Problems } from '../domain/form484/validation.js';
 import { lodgeForm484 } from '../domain/form484/lodge.js';
 import { form484Status } from '../domain/form484/records.js';
@@ -8,14 +9,12 @@ import { form484Status } from '../domain/form484/records.js';
 /** Runs the complete Form 484 check on every create; its D-11 problems replace Ajv's (D-11). */
 const form484Rules: ProblemRefiner = async (deps, problems, body) => form484Problems(body, deps.clock.now(), problems);
 
-type Handlers = Required<PublicHandlers>;
-
-const createForm484Lodgement: Handlers['createForm484Lodgement'] = async (ctx, { body }) => ({
+const createForm484Lodgement = (async (ctx, { body }) => ({
   status: 201,
   body: { response: await lodgeForm484({ ctx, input: body }), errors: [] },
-});
+})) satisfies PublicHandler<'createForm484Lodgement'>;
 
-export const form484Handlers: PublicHandlers = {
+export const form484Handlers = defineHandlers({
   createForm484Lodgement: withRules(createForm484Lodgement, form484Rules),
 
   // documentUrl is absolute, on the configured public URL (D-54), whatever Host the caller sent.
@@ -26,4 +25,4 @@ export const form484Handlers: PublicHandlers = {
       errors: [],
     },
   }),
-};
+});

@@ -1,6 +1,7 @@
-// Every public operation's handler, by operationId. Operations of the document without a handler are
-// computed at start (server/http/handler.ts pendingOperations) and answer 501.
-import type { PublicHandlers } from '../http/handler.js';
+// Every public operation's handler, by operationId: each resource's part is checked by defineHandlers,
+// and the whole map must name every operation of schemas/operations.ts (a handler, or `pending` for
+// one that answers 501; server/http/handler.ts pendingOperations lists those at start).
+import type { PublicHandlers } from '../http/handler-maps.js';
 import { businessAccountHandlers } from './business-accounts.js';
 import { form484Handlers } from './form484.js';
 import { helpersHandlers } from './helpers.js';
@@ -12,7 +13,7 @@ import { monitoringHandlers } from './monitoring.js';
 
 export type { PublicHandlers };
 
-export const PUBLIC_HANDLERS: PublicHandlers = {
+export const PUBLIC_HANDLERS = {
   ...businessAccountHandlers,
   ...form484Handlers,
   ...helpersHandlers,
@@ -21,4 +22,4 @@ export const PUBLIC_HANDLERS: PublicHandlers = {
   ...webhookDeliveryHandlers,
   ...ppsrHandlers,
   ...monitoringHandlers,
-};
+} satisfies PublicHandlers;

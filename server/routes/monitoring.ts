@@ -2,7 +2,8 @@
 // definitions. Each passes its validated input to one domain verb with the caller and answers one of
 // the documented statuses. Order and renewal bodies have their structural problems restated in the
 // spec's row codes by the domain's rules.
-import { withAcceptedRefresh, withRules, type ProblemRefiner, type PublicHandlers } from '../http/handler.js';
+import { withAcceptedRefresh, withRules, type ProblemRefiner } from '../http/handler.js';
+import { defineHandlers } from '../http/handler-maps.js';
 import type { RequestContext } from '../http/context.js';
 import { orderEntities, orderOutcome, type OrderAnswer, type ProcessingOrderAnswer } from '../domain/monitoring/orders.js';
 import { restateOrderProblems, restateRenewalProblems } from '../domain/monitoring/problems.js';
@@ -20,7 +21,7 @@ function orderResult(answer: OrderAnswer | ProcessingOrderAnswer) {
 }
 const renewalRules: ProblemRefiner = async (_deps, problems) => restateRenewalProblems(problems);
 
-export const monitoringHandlers: PublicHandlers = {
+export const monitoringHandlers = defineHandlers({
   createMonitoringEntities: withAcceptedRefresh(
     withRules(async (ctx, { body }) => orderResult(await orderEntities({ ctx, input: body })), orderRules),
     async (ctx: RequestContext, answered) =>
@@ -41,4 +42,4 @@ export const monitoringHandlers: PublicHandlers = {
   listMonitoringEvents: async (ctx, { query }) => ({ status: 200, body: await listEvents({ ctx, input: query }) }),
   getMonitoringEvent: async (ctx, { params }) => ({ status: 200, body: await getEvent({ ctx, input: params }) }),
   simulateMonitoringEvent: async (ctx, { params, body }) => simulate({ ctx, input: { id: params.id, body } }),
-};
+});

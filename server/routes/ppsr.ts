@@ -2,7 +2,8 @@
 // validated input in, one domain verb, a status and body out. The search and alert bodies' own rules
 // run as refiners, so every problem is answered in the documented codes (D-10).
 import type { FieldProblems } from '../domain/errors.js';
-import { withRules, type ProblemRefiner, type PublicHandlers } from '../http/handler.js';
+import { withRules, type ProblemRefiner } from '../http/handler.js';
+import { defineHandlers } from '../http/handler-maps.js';
 import { createSearch, getSearch } from '../domain/ppsr/searches.js';
 import { getCertificate } from '../domain/ppsr/certificates.js';
 import { createAlert, deleteAlert, listAlerts } from '../domain/ppsr/alerts.js';
@@ -21,11 +22,14 @@ const rulesOf =
     return Object.keys(problems).length > 0 ? problems : structural;
   };
 
-export const ppsrHandlers: PublicHandlers = {
+const searchRules = rulesOf(ppsrSearchProblems);
+const alertRules = rulesOf(ppsrAlertProblems);
+
+export const ppsrHandlers = defineHandlers({
   createPpsrSearch: withRules(async (ctx, { body }) => {
     const { created, location } = await createSearch({ ctx, input: { body } });
     return { status: 201, body: created, headers: { Location: location } };
-  }, rulesOf(ppsrSearchProblems)),
+  }, searchRules),
 
   getPpsrSearch: async (ctx, { params }) => ({ status: 200, body: await getSearch({ ctx, input: { requestId: params.requestId } }) }),
 
@@ -41,13 +45,10 @@ export const ppsrHandlers: PublicHandlers = {
 
   listPpsrAlerts: async (ctx) => ({ status: 200, body: { data: await listAlerts({ ctx }) } }),
 
-  createPpsrAlert: withRules(
-    async (ctx, { body }) => ({ status: 201, body: await createAlert({ ctx, input: { body } }) }),
-    rulesOf(ppsrAlertProblems),
-  ),
+  createPpsrAlert: withRules(async (ctx, { body }) => ({ status: 201, body: await createAlert({ ctx, input: { body } }) }), alertRules),
 
   deletePpsrAlert: async (ctx, { params }) => {
     await deleteAlert({ ctx, input: { id: params.id } });
     return { status: 204 };
   },
-};
+});

@@ -1,6 +1,7 @@
 // Webhook endpoint management (spec 4.2, D-15): validated input in, a domain verb, a view out. The
 // delivery log operations (D-25) live in webhook-deliveries.ts.
-import { withRules, type ProblemRefiner, type PublicHandlers } from '../http/handler.js';
+import { withRules, type ProblemRefiner } from '../http/handler.js';
+import { defineHandlers } from '../http/handler-maps.js';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -14,7 +15,7 @@ import { refineEndpointProblems } from '../domain/webhooks/validation.js';
 /** Create and update restate structural failures of `url` and `eventTypes` in D-12/D-26 codes. */
 const endpointRules: ProblemRefiner = (deps, problems, body) => refineEndpointProblems(deps, problems, body);
 
-export const webhookEndpointHandlers: PublicHandlers = {
+export const webhookEndpointHandlers = defineHandlers({
   listWebhookEndpoints: async (ctx) => ({ status: 200, body: { data: (await listEndpoints({ ctx })).map(endpointView) } }),
 
   createWebhookEndpoint: withRules(async (ctx, { body }) => {
@@ -36,4 +37,4 @@ export const webhookEndpointHandlers: PublicHandlers = {
     const { endpoint, secret } = await rotateEndpointSecret({ ctx, input: { id: params.id } });
     return { status: 200, body: { ...endpointView(endpoint), secret } };
   },
-};
+});

@@ -66,7 +66,7 @@ describe('contract runner against the real server', () => {
     );
   });
 
-  it('lists the pending operations and prints "operations conforming N / 31" last', () => {
+  it('lists the pending operations and prints "operations conforming N / total" last', () => {
     const lines = outcome.stdout.trimEnd().split('\n');
     const last = /^operations conforming (\d+) \/ (\d+)$/.exec(lines.at(-1) ?? '');
     expect(last, lines.at(-1)).not.toBeNull();

@@ -2,7 +2,10 @@
 // Ajv, Prism and the SDK enforce them too, and the two operations as spec 4.6 and D-14/D-17 say.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { describe, expect, it } from 'vitest';
-import { FORM484_OPERATIONS, FORM484_STATUSES, registerForm484Paths } from '../../schemas/form484/index.js';
+import { collectOperations, registerOperations } from '../../schemas/common/operation-collection.js';
+import { FORM484_OPERATIONS, FORM484_STATUSES } from '../../schemas/form484/index.js';
+import * as form484Definitions from '../../schemas/form484/paths.js';
+import { registerForm484Events } from '../../schemas/form484/events.js';
 import { UPPERCASE_NAME_PATTERN, UPPERCASE_PATTERN } from '../../schemas/common/names.js';
 import { UPPERCASE_PRINTABLE_PATTERN } from '../../schemas/form484/fields.js';
 
@@ -10,7 +13,8 @@ type Json = Record<string, unknown>;
 
 function buildDocument(): Json {
   const registry = new OpenAPIRegistry();
-  registerForm484Paths(registry);
+  registerOperations(registry, collectOperations(form484Definitions));
+  registerForm484Events(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: 'form484', version: '0' },

@@ -1,10 +1,21 @@
-// PUBLIC_OPERATIONS and ADMIN_OPERATIONS are written by hand beside the register…Paths functions;
-// the server looks handlers up by them, so an operation missing from a map would have no typed
-// handler. Each map must list exactly the operations of its document, at the same method and path.
+// PUBLIC_OPERATIONS and ADMIN_OPERATIONS are collected from the exported definitions, and the
+// documents are registered from them; the server types its handlers by them. Each map must still
+// list exactly the operations of its document, at the same method and path, every link must name an
+// operation of its document, and a definition exported under another name than its operationId (or
+// two with one id) is refused when the collection is built.
 import { describe, expect, test } from 'vitest';
 import { buildAdminDocument, buildPublicDocument } from '../../schemas/index.js';
 import { PUBLIC_OPERATIONS } from '../../schemas/operations.js';
 import { ADMIN_OPERATIONS } from '../../schemas/admin/operations.js';
+import { collectOperations, operationIdsOf } from '../../schemas/common/operation-collection.js';
+import { BUSINESS_ACCOUNT_OPERATIONS } from '../../schemas/business-accounts/index.js';
+import { FORM484_OPERATIONS } from '../../schemas/form484/index.js';
+import { HELPERS_OPERATIONS } from '../../schemas/helpers/index.js';
+import { LODGEMENTS_OPERATIONS } from '../../schemas/lodgements/index.js';
+import { MONITORING_OPERATIONS } from '../../schemas/monitoring/index.js';
+import { PPSR_OPERATIONS } from '../../schemas/ppsr/index.js';
+import { WEBHOOKS_OPERATIONS } from '../../schemas/webhooks/index.js';
+import { getPpsrSearch } from '../../schemas/ppsr/searches.js';
 
 type Document = ReturnType<typeof buildPublicDocument>;
 
@@ -34,5 +45,42 @@ describe('operation maps', () => {
 
   test('ADMIN_OPERATIONS lists every operation of the operator document', () => {
     expect(operationsOfMap(ADMIN_OPERATIONS)).toEqual(operationsOf(buildAdminDocument()));
+  });
+
+  test('every link names an operation of its document', () => {
+    let links = 0;
+    for (const document of [buildPublicDocument(), buildAdminDocument()]) {
+      const ids = operationsOf(document);
+      for (const item of Object.values(document.paths ?? {}))
+        for (const method of ['get', 'post', 'patch', 'put', 'delete'] as const)
+          for (const response of Object.values(item[method]?.responses ?? {}))
+            for (const link of Object.values((response as { links?: Record<string, { operationId?: string }> }).links ?? {})) {
+              expect(ids.has(link.operationId ?? ''), link.operationId).toBe(true);
+              links += 1;
+            }
+    }
+    expect(links).toBeGreaterThan(0);
+  });
+
+  test('the resources’ operationId constants together name every public operation once', () => {
+    const constants = [
+      HELPERS_OPERATIONS,
+      LODGEMENTS_OPERATIONS,
+      WEBHOOKS_OPERATIONS,
+      PPSR_OPERATIONS,
+      BUSINESS_ACCOUNT_OPERATIONS,
+      FORM484_OPERATIONS,
+      MONITORING_OPERATIONS,
+    ];
+    const ids = constants.flatMap((constant) => Object.entries(constant).map(([key, id]) => (expect(id).toBe(key), id)));
+    expect(ids.sort()).toEqual(Object.keys(PUBLIC_OPERATIONS).sort());
+    expect(operationIdsOf({ getPpsrSearch, note: 'not a definition' })).toEqual({ getPpsrSearch: 'getPpsrSearch' });
+  });
+
+  test('a definition under another name, or two with one id, is refused', () => {
+    expect(() => collectOperations({ getPpsrSerach: getPpsrSearch })).toThrow(/export it under its operationId/);
+    expect(() => collectOperations({ getPpsrSearch }, { getPpsrSearch: { ...getPpsrSearch } })).toThrow(
+      /two definitions have operationId getPpsrSearch/,
+    );
   });
 });

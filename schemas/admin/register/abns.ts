@@ -7,7 +7,6 @@ import { defineOperation } from '../../common/operation.js';
 import { validationFailed } from '../error-responses.js';
 import { requireSomeField } from '../shared.js';
 import { ADMIN_TAGS } from '../tags.js';
-import { ADMIN_REGISTER_OPERATIONS } from './operation-ids.js';
 import { ABR_FIXTURE_ABNS } from './sandbox-abns.js';
 import { BusinessNames, CHECK_NOTE, EntityTypeCode, GstDate, GstRegistered, checkGst } from './shared.js';
 
@@ -90,7 +89,7 @@ const abnExample = { ...sandboxAbn('53900000001'), updatedAt: '2026-11-22T03:00:
 export const upsertAbn = defineOperation({
   method: 'post',
   path: '/admin/register/abns',
-  operationId: ADMIN_REGISTER_OPERATIONS.upsertAbn,
+  operationId: 'upsertAbn',
   summary: 'Create or replace an ABN',
   description: `Creates the ABN record, or replaces it whole when the ABN is already known. Use it for ABN holders that are not companies (sole traders, partnerships, trusts) and to point an ABN at a company with \`acn\`; a company's own ABN can also be set on the company. ${CHECK_NOTE}`,
   tag: ADMIN_TAGS.register,
@@ -142,7 +141,7 @@ export const upsertAbn = defineOperation({
 export const updateAbn = defineOperation({
   method: 'patch',
   path: '/admin/register/abns/{abn}',
-  operationId: ADMIN_REGISTER_OPERATIONS.updateAbn,
+  operationId: 'updateAbn',
   summary: 'Change an ABN',
   description: `Changes the given fields of an ABN the register knows (including fixtures and generated ones). ${CHECK_NOTE}`,
   tag: ADMIN_TAGS.register,

@@ -7,11 +7,6 @@ import { validationFailed } from '../error-responses.js';
 import { requireSomeField } from '../shared.js';
 import { ADMIN_TAGS } from '../tags.js';
 
-export const ADMIN_AVAILABILITY_OPERATIONS = {
-  getRegisterAvailability: 'getRegisterAvailability',
-  updateRegisterAvailability: 'updateRegisterAvailability',
-} as const;
-
 const SystemState = z.enum(['available', 'unavailable']).openapi({ example: 'available' });
 
 const Ppsr = SystemState.openapi({
@@ -50,7 +45,7 @@ const allUp = { ppsr: 'available', cardProvider: 'available', monitoringActivati
 export const getRegisterAvailability = defineOperation({
   method: 'get',
   path: '/admin/register/availability',
-  operationId: ADMIN_AVAILABILITY_OPERATIONS.getRegisterAvailability,
+  operationId: 'getRegisterAvailability',
   summary: 'Read outage switches',
   description:
     'Which simulated outside systems (the PPSR, the card provider, live monitoring activation) can be reached. Each is `available` unless switched off.',
@@ -64,7 +59,7 @@ export const getRegisterAvailability = defineOperation({
 export const updateRegisterAvailability = defineOperation({
   method: 'patch',
   path: '/admin/register/availability',
-  operationId: ADMIN_AVAILABILITY_OPERATIONS.updateRegisterAvailability,
+  operationId: 'updateRegisterAvailability',
   summary: 'Switch a simulated system off or on',
   description:
     'Takes the PPSR or the card provider down (or brings it back), in the test and the live environment alike, so that the documented 503 answers `registry_unavailable` and `payment_unavailable` (with `Retry-After`) can be produced end to end; `monitoringActivation` makes live monitoring orders answer 202 `processing` (spec 3.4). Switch it back to `available` when done.',

@@ -8,7 +8,6 @@ import { defineOperation, type AdminErrorResponse } from '../../common/operation
 import { validationFailed } from '../error-responses.js';
 import { requireSomeField } from '../shared.js';
 import { ADMIN_TAGS } from '../tags.js';
-import { ADMIN_REGISTER_OPERATIONS } from './operation-ids.js';
 import { ASIC_FIXTURE_COMPANIES } from './sandbox-companies.js';
 import { BusinessNames, CHECK_NOTE, EntityTypeCode, GstDate, GstRegistered, checkGst } from './shared.js';
 
@@ -129,7 +128,7 @@ export const companyNotFound: AdminErrorResponse = {
 export const upsertCompany = defineOperation({
   method: 'post',
   path: '/admin/register/companies',
-  operationId: ADMIN_REGISTER_OPERATIONS.upsertCompany,
+  operationId: 'upsertCompany',
   summary: 'Create or replace a company',
   description: `Creates the company, or replaces it whole when the ACN is already known (a fixture, a generated company or an earlier upsert). ${CHECK_NOTE}`,
   tag: ADMIN_TAGS.register,
@@ -197,7 +196,7 @@ export const upsertCompany = defineOperation({
 export const updateCompany = defineOperation({
   method: 'patch',
   path: '/admin/register/companies/{acn}',
-  operationId: ADMIN_REGISTER_OPERATIONS.updateCompany,
+  operationId: 'updateCompany',
   summary: 'Change a company',
   description: `Changes the given fields of a company the register knows (including fixtures and, in the test environment, the generated company of any valid unlisted ACN). \`businessNames\` replaces the whole list. ${CHECK_NOTE}`,
   tag: ADMIN_TAGS.register,

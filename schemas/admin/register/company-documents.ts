@@ -7,7 +7,6 @@ import { defineOperation } from '../../common/operation.js';
 import { validationFailed } from '../error-responses.js';
 import { ADMIN_TAGS } from '../tags.js';
 import { AcnParam, companyNotFound } from './companies.js';
-import { ADMIN_REGISTER_OPERATIONS } from './operation-ids.js';
 import { CHECK_NOTE } from './shared.js';
 
 const DocumentType = z
@@ -43,7 +42,7 @@ export const CreateCompanyDocumentRequest = z
 export const createCompanyDocument = defineOperation({
   method: 'post',
   path: '/admin/register/companies/{acn}/documents',
-  operationId: ADMIN_REGISTER_OPERATIONS.createCompanyDocument,
+  operationId: 'createCompanyDocument',
   summary: 'Lodge a company document',
   description: `Adds a document to the company's ASIC record, as if it had been lodged. ${CHECK_NOTE} The event carries \`documentType\`, \`documentNumber\` and the description (spec 2.7).`,
   tag: ADMIN_TAGS.register,

@@ -7,7 +7,6 @@ import { defineOperation } from '../../common/operation.js';
 import { validationFailed } from '../error-responses.js';
 import { ADMIN_TAGS } from '../tags.js';
 import { AcnParam, companyNotFound } from './companies.js';
-import { ADMIN_REGISTER_OPERATIONS } from './operation-ids.js';
 import { CHECK_NOTE } from './shared.js';
 
 export const InsolvencyNotice = z
@@ -36,7 +35,7 @@ export const CreateInsolvencyNoticeRequest = z
 export const createInsolvencyNotice = defineOperation({
   method: 'post',
   path: '/admin/register/companies/{acn}/insolvency-notices',
-  operationId: ADMIN_REGISTER_OPERATIONS.createInsolvencyNotice,
+  operationId: 'createInsolvencyNotice',
   summary: 'Publish an insolvency notice',
   description: `Publishes an insolvency notice about the company. Publishing the same \`noticeUrl\` again is a reissue and yields a second \`insolvency_notice\` event (spec 6.2). ${CHECK_NOTE}`,
   tag: ADMIN_TAGS.register,

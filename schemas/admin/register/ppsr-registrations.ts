@@ -7,7 +7,6 @@ import { isValidAbn, isValidAcn } from '../../common/identifiers.js';
 import { defineOperation } from '../../common/operation.js';
 import { validationFailed } from '../error-responses.js';
 import { ADMIN_TAGS } from '../tags.js';
-import { ADMIN_REGISTER_OPERATIONS } from './operation-ids.js';
 import { callerText } from '../../common/caller-text.js';
 
 export const GrantorNumberType = z
@@ -76,7 +75,7 @@ export const CreatePpsrRegistrationRequest = z
 export const createPpsrRegistration = defineOperation({
   method: 'post',
   path: '/admin/register/ppsr-registrations',
-  operationId: ADMIN_REGISTER_OPERATIONS.createPpsrRegistration,
+  operationId: 'createPpsrRegistration',
   summary: 'Add a PPSR registration',
   description:
     'Adds a registration against a grantor to the simulated PPSR. Later grantor searches of that number find it, and VIN searches too when `serialNumber` is a VIN. An active PPSR alert subscription watching the number receives `ppsr.alert.grantor_registration_changed` (spec 6.1, D-34), and the next register check of a monitored company with that ACN reports a `ppsr_registration` event.',

@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveExampleHosts } from '../../../scripts/contract/in-process.js';
+import { PUBLIC_OPERATIONS } from '../../../schemas/operations.js';
 import { NotFoundError } from '../../../server/domain/errors.js';
 import { lodgementView } from '../../../server/domain/lodgements/records.js';
 import type { PublicHandlers } from '../../../server/http/handler.js';
@@ -125,7 +126,10 @@ beforeEach(async () => {
 describe(`security of every operation (${OPERATIONS.length} from spec/openapi.json)`, () => {
   it('walks the whole document', () => {
     expect(OPERATIONS.length).toBeGreaterThan(20);
-    expect(PUBLISHABLE_OPS.map(operationId).sort()).toEqual(['getCompanyNameAvailability', 'listIndustries']);
+    // Publishable keys reach exactly the operations whose definition says so (helpers, D-45).
+    const publishable = Object.values(PUBLIC_OPERATIONS).filter((def) => def.access === 'publishable');
+    expect(PUBLISHABLE_OPS.map(operationId).sort()).toEqual(publishable.map((def) => def.operationId).sort());
+    expect(SECRET_ONLY_OPS.length + PUBLISHABLE_OPS.length).toBe(Object.keys(PUBLIC_OPERATIONS).length);
   });
 
   it('accepts a secret key on its own prefix', async () => {
