@@ -11,27 +11,12 @@ import type { PUBLIC_OPERATIONS, PublicOperationId } from '../../schemas/operati
 import type { ADMIN_OPERATIONS, AdminOperationId } from '../../schemas/admin/operations.js';
 import type { OperatorContext, RequestContext } from './context.js';
 import type { Handler } from './handler.js';
+import { isPending, type Pending } from './pending.js';
+
+export { isPending, pending, type Pending } from './pending.js';
 
 type PublicOperations = typeof PUBLIC_OPERATIONS;
 type OperatorOperations = typeof ADMIN_OPERATIONS;
-
-/**
- * Stands in the map for an operation of the document that has no handler yet: the pipeline leaves it
- * out, so the operation answers 501 `not_implemented` (server/http/handler.ts pendingOperations lists
- * it). Typed as a handler that accepts any input and never answers, so it fits every operation.
- */
-export const pending: Pending = Object.assign(
-  async (): Promise<never> => {
-    throw new Error('a pending operation has no handler: the pipeline answers 501 before calling one');
-  },
-  { pending: true as const },
-);
-export type Pending = ((ctx: unknown, input: unknown) => Promise<never>) & { readonly pending: true };
-
-/** Whether a map's entry is `pending` rather than a handler. */
-export function isPending(handler: unknown): boolean {
-  return handler === pending;
-}
 
 /** The handler of one public operation: its input and answers typed from its definition. */
 export type PublicHandler<K extends PublicOperationId> = Handler<

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.js';
 import type { FieldProblems } from '../domain/errors.js';
 import type { RequestContext } from './context.js';
 import type { HttpResult } from './responses.js';
-import { isPending } from './handler-maps.js';
+import { isPending } from './pending.js';
 import type { OperationDefinition } from '../../schemas/common/operation.js';
 
 /** The untyped view the pipeline works with; handlers see InputOf<their operation>. */
@@ -70,7 +70,6 @@ export function pendingOperations(document: Record<string, unknown>, handlers: R
 }
 
 // The maps by operationId (every operation, a handler or `pending`) are typed in ./handler-maps.ts.
-export type { OperatorHandler, OperatorHandlers, PublicHandler, PublicHandlers } from './handler-maps.js';
 
 /** The Zod schemas the pipeline parses each operation's input with, from the same definitions. */
 export function inputSchemasOf(operations: Readonly<Record<string, OperationDefinition>>): Record<string, OperationSchemas> {

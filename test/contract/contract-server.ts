@@ -1,7 +1,8 @@
 // The test suite's server for contract runs: the harness's in-process app (manual clock, fresh
 // database, PostgreSQL when TEST_DATABASE_URL is set) with the settings `npm run contract --
 // --in-process` uses, optionally with planted handlers.
-import type { PublicHandlers, StandInHandlers } from '../../server/http/handler.js';
+import type { StandInHandlers } from '../../server/http/handler.js';
+import type { PublicHandlers } from '../../server/http/handler-maps.js';
 import { CONTRACT_SERVER_ENV, resolveExampleHosts, TEST_PREFIX } from '../../scripts/contract/in-process.js';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/harness.js';
 

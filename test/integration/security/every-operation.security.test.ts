@@ -10,7 +10,7 @@ import { resolveExampleHosts } from '../../../scripts/contract/in-process.js';
 import { PUBLIC_OPERATIONS } from '../../../schemas/operations.js';
 import { NotFoundError } from '../../../server/domain/errors.js';
 import { lodgementView } from '../../../server/domain/lodgements/records.js';
-import type { PublicHandlers } from '../../../server/http/handler.js';
+import type { PublicHandlers } from '../../../server/http/handler-maps.js';
 import { PUBLIC_HANDLERS } from '../../../server/routes/index.js';
 import { lodgements } from '../../../server/store/schema/index.js';
 import { loadDocument, operationsOf, type OperationRef } from '../../support/document.js';
