@@ -1,10 +1,13 @@
-// A small HTTP front for the Prism mock: every request goes to Prism unchanged, except a malformed
-// JSON body, which Prism's own server would answer in a shape the document does not have. Those get
-// the operation's documented 400 `invalid_json` (./invalid-json.ts); without an `Authorization`
-// header they still go to Prism (with an empty object as body), which answers the documented 401
-// first, as the server does (credentials are checked before the body is read).
+// A small HTTP front for the Prism mock: every request goes to Prism unchanged, except two kinds.
+// A malformed JSON body, which Prism's own server would answer in a shape the document does not
+// have, gets the operation's documented 400 `invalid_json` (./invalid-json.ts); without an
+// `Authorization` header it still goes to Prism (with an empty object as body), which answers the
+// documented 401 first, as the server does (credentials are checked before the body is read). And a
+// JSON body Prism cannot survive (a member name outside Latin-1, deep nesting) goes in a form it can,
+// just as invalid (safeForPrism, below); a path with a malformed percent-escape, on which Prism's
+// router throws, gets the operation's documented 404 here.
 import { request as httpRequest, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { invalidJsonAnswers } from './invalid-json.js';
+import { invalidJsonAnswers, notFoundAnswers, type DocumentedAnswer } from './invalid-json.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -21,6 +24,55 @@ function isMalformedJson(req: IncomingMessage, body: Buffer): boolean {
     return false;
   } catch {
     return true;
+  }
+}
+
+/** Deeper than this, a body's values are cut (the service refuses more than 32 levels, D-48). */
+const MAX_DEPTH = 64;
+
+/**
+ * Two kinds of body take Prism's process down, and the mock with it for every caller: a member name
+ * outside Latin-1 (an emoji), because Prism quotes unknown names in an `sl-violations` header and
+ * Node refuses the header; and deep nesting, which overflows the stack of Prism's request log. No
+ * member the document declares has such a name, so the name spelt in ASCII (`\u{1f642}`) is just as
+ * unknown; and a value below 64 levels is replaced by a string, so the body stays as invalid as it
+ * came. Prism answers either as it would have.
+ */
+function safeForPrism(body: Buffer): Buffer {
+  if (body.length === 0) return body;
+  let changed = false;
+  const spell = (value: unknown, depth: number): unknown => {
+    if (value === null || typeof value !== 'object') return value;
+    if (depth >= MAX_DEPTH) {
+      changed = true;
+      return 'nested too deep for the mock';
+    }
+    if (Array.isArray(value)) return value.map((item) => spell(item, depth + 1));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, member]) => {
+        const ascii = name.replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+        if (ascii !== name) changed = true;
+        return [ascii, spell(member, depth + 1)];
+      }),
+    );
+  };
+  const spelt = spell(JSON.parse(body.toString('utf8')), 0);
+  return changed ? Buffer.from(JSON.stringify(spelt)) : body;
+}
+
+/** A path with a malformed percent-escape matching no operation: the shared 404 (D-13). */
+const NO_SUCH_PATH: DocumentedAnswer = {
+  status: 404,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ error: 'not_found', message: 'No such path.' }),
+};
+
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -42,9 +94,16 @@ function forward(prism: URL, req: IncomingMessage, res: ServerResponse, body: Bu
 /** The front server: listen on it where `npm run mock` promises the mock (127.0.0.1:4010). */
 export function createMockFront(document: Record<string, unknown>, prism: URL): Server {
   const answerFor = invalidJsonAnswers(document);
+  const notFoundFor = notFoundAnswers(document);
   return createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
+      const rawPath = (req.url ?? '/').split('?')[0]!;
+      if (!decodable(rawPath)) {
+        const answer = notFoundFor(req.method ?? 'GET', rawPath) ?? NO_SUCH_PATH;
+        res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(Buffer.byteLength(answer.body)) });
+        return void res.end(answer.body);
+      }
       if (isMalformedJson(req, body)) {
         const pathname = new URL(req.url ?? '/', 'http://mock').pathname;
         const answer = answerFor(req.method ?? 'GET', pathname);
@@ -54,7 +113,7 @@ export function createMockFront(document: Record<string, unknown>, prism: URL): 
         }
         return forward(prism, req, res, Buffer.from('{}'));
       }
-      forward(prism, req, res, body);
+      forward(prism, req, res, JSON_TYPE.test(req.headers['content-type'] ?? '') ? safeForPrism(body) : body);
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end(String(error));

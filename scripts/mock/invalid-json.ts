@@ -48,22 +48,39 @@ function isInvalidJson(value: unknown): boolean {
 }
 
 /**
- * For a method and path, the operation's documented 400 `invalid_json` answer (its example, status
- * and `X-Request-Id`), or undefined when the operation documents none (it takes no body).
+ * For a method and path, the operation's documented answer with this status whose example `wanted`
+ * accepts (its example, status and `X-Request-Id`), or undefined when the operation documents none.
  */
-export function invalidJsonAnswers(document: Json): (method: string, pathname: string) => DocumentedAnswer | undefined {
+function documentedAnswers(
+  document: Json,
+  status: number,
+  wanted: (example: unknown) => boolean,
+): (method: string, pathname: string) => DocumentedAnswer | undefined {
   const templates = Object.keys(document.paths as Json).map(templateOf);
   return (method, pathname) => {
     const operation = operationFor(document, templates, method, pathname);
-    const response = (operation?.responses as Record<string, Json> | undefined)?.['400'];
+    const response = (operation?.responses as Record<string, Json> | undefined)?.[String(status)];
     const media = (response?.content as Record<string, Json> | undefined)?.['application/json'];
-    const example = Object.values((media?.examples ?? {}) as Record<string, Json>).find((e) => isInvalidJson(e.value));
+    const example = Object.values((media?.examples ?? {}) as Record<string, Json>).find((e) => wanted(e.value));
     if (!response || !example) return undefined;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     for (const [name, ref] of Object.entries((response.headers ?? {}) as Json)) {
       const value = headerExample(document, ref);
       if (value !== undefined) headers[name] = value;
     }
-    return { status: 400, headers, body: JSON.stringify(example.value) };
+    return { status, headers, body: JSON.stringify(example.value) };
   };
+}
+
+/** The operation's documented 400 `invalid_json` answer, or undefined when it takes no body. */
+export function invalidJsonAnswers(document: Json): (method: string, pathname: string) => DocumentedAnswer | undefined {
+  return documentedAnswers(document, 400, isInvalidJson);
+}
+
+/**
+ * The operation's first documented 404: the answer to a path with a malformed percent-escape
+ * (`%ff`), as the service gives (D-48). Prism's router throws on such a path and its process exits.
+ */
+export function notFoundAnswers(document: Json): (method: string, pathname: string) => DocumentedAnswer | undefined {
+  return documentedAnswers(document, 404, () => true);
 }

@@ -175,3 +175,23 @@ describe('Prefer, as the README documents it', () => {
     expect((await answer('/webhooks', 'POST', 'example=notHttps', valid)).status).toBe(404);
   });
 });
+
+describe('bodies and paths that would take Prism down', () => {
+  const key = { Authorization: 'Bearer svc_sk_test_ExampleExampleExampleExample12' };
+  const post = (path: string, body: string) =>
+    fetch(`${prism.url}${path}`, { method: 'POST', headers: { ...key, 'Content-Type': 'application/json' }, body });
+
+  it('answers a member named outside Latin-1, deep nesting and a malformed escape, and stays up', async () => {
+    // Each of these once made Prism's process exit: an emoji name in its sl-violations header, its
+    // request log overflowing the stack, its router throwing on `%ff`.
+    const emoji = await post('/webhooks', JSON.stringify({ url: 'https://hooks.example.com/svc', eventTypes: ['*'], '\u{1F642}': 1 }));
+    expect(emoji.status).toBe(422);
+    const deep = await post('/webhooks', `{"url":${'['.repeat(5_000)}${']'.repeat(5_000)}}`);
+    expect(deep.status).toBe(422);
+    const escape = await fetch(`${prism.url}/monitoring/entities/%ff/resume`, { method: 'POST', headers: key });
+    expect(escape.status).toBe(404);
+    expect(codesOf((await escape.json()) as Record<string, unknown>)).toEqual(['not_found']);
+    const after = await fetch(`${prism.url}/webhooks`, { headers: key });
+    expect(after.status).toBe(200);
+  });
+});
