@@ -80,10 +80,15 @@ function forward(prism: URL, req: IncomingMessage, res: ServerResponse, body: Bu
   const headers = { ...req.headers, host: prism.host };
   delete headers['transfer-encoding'];
   if (body.length > 0 || req.headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
-  const upstream = httpRequest({ host: prism.hostname, port: prism.port, method: req.method, path: req.url, headers }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-    answer.pipe(res);
-  });
+  // A connection per request: a kept-alive one that Prism closes as the next request goes out would
+  // fail that request with ECONNRESET, which the caller would take for the mock's error.
+  const upstream = httpRequest(
+    { host: prism.hostname, port: prism.port, method: req.method, path: req.url, headers, agent: false },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      answer.pipe(res);
+    },
+  );
   upstream.on('error', (error) => {
     if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
     res.end(`Prism did not answer: ${error.message}`);
