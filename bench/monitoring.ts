@@ -62,7 +62,7 @@ async function seed(deps: AppDeps, n: number): Promise<void> {
     await deps.db.insert(monitoredEntities).values(
       acns.map((acn, i) => ({
         accountId: accountIds[(from + i) % ACCOUNTS]!,
-        environment: 'live',
+        environment: 'live' as const,
         acn,
         entityName: baseline(acn).name,
         status: 'active',

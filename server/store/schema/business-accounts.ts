@@ -1,10 +1,10 @@
 // Business account applications (spec 2.4, 3.3; D-37) and what the simulated banking partner received.
 import { sql } from 'drizzle-orm';
 import { bigserial, customType, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.js';
+import { timestamps, rowTimes } from './columns.js';
 import type { Environment } from '../../ids.js';
 import type { BUSINESS_ACCOUNT_STATUSES } from '../../../schemas/business-accounts/index.js';
-import { accounts } from './accounts.js';
+import { ownerColumns } from './owner-columns.js';
 
 /** Raw bytes: the application body is handed on exactly as it arrived (spec 2.4 "unchanged"). */
 const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -16,10 +16,7 @@ export const businessAccountApplications = pgTable(
   'business_account_applications',
   {
     requestId: bigserial('request_id', { mode: 'number' }).primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    environment: text('environment').$type<Environment>().notNull(),
+    ...ownerColumns(),
     status: text('status').$type<(typeof BUSINESS_ACCOUNT_STATUSES)[number]>().notNull(),
     entityName: text('entity_name').notNull(),
     acn: text('acn'),
@@ -33,8 +30,7 @@ export const businessAccountApplications = pgTable(
     activatedAt: timestamps('activated_at'),
     /** Last status read that was answered (D-37: one per 15 minutes), shared by every API process. */
     lastPolledAt: timestamps('last_polled_at'),
-    createdAt: timestamps('created_at').notNull(),
-    updatedAt: timestamps('updated_at').notNull(),
+    ...rowTimes(),
   },
   (t) => [
     index('business_accounts_account_env_idx').on(t.accountId, t.environment),

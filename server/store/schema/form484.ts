@@ -1,19 +1,15 @@
 // Form 484 lodgements (spec 2.5, 4.6; D-35): the lodged form, its status and, once finished, the
 // token of its document URL. The request id is the public id; the document number derives from it.
 import { bigserial, boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.js';
-import type { Environment } from '../../ids.js';
+import { timestamps, rowTimes } from './columns.js';
 import type { Form484StatusValue } from '../../../schemas/form484/responses.js';
-import { accounts } from './accounts.js';
+import { ownerColumns } from './owner-columns.js';
 
 export const form484Lodgements = pgTable(
   'form484_lodgements',
   {
     requestId: bigserial('request_id', { mode: 'number' }).primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    environment: text('environment').$type<Environment>().notNull(),
+    ...ownerColumns(),
     status: text('status').$type<Form484StatusValue>().notNull(),
     companyName: text('company_name').notNull(),
     acn: text('acn').notNull(),
@@ -23,8 +19,7 @@ export const form484Lodgements = pgTable(
     /** Capability token of the document URL; set when the lodgement is `finished`. */
     documentToken: text('document_token'),
     finishedAt: timestamps('finished_at'),
-    createdAt: timestamps('created_at').notNull(),
-    updatedAt: timestamps('updated_at').notNull(),
+    ...rowTimes(),
   },
   (t) => [index('form484_account_env_idx').on(t.accountId, t.environment), uniqueIndex('form484_document_token_idx').on(t.documentToken)],
 );

@@ -2,8 +2,8 @@
 // orders that charged for them and the per-minute register lookup budgets.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.js';
-import { accounts } from './accounts.js';
+import { timestamps, rowTimes } from './columns.js';
+import { ownerColumns } from './owner-columns.js';
 
 /**
  * One monitored company (keyed on its ACN) or ABN holder of one account and environment. `register`
@@ -15,10 +15,7 @@ export const monitoredEntities = pgTable(
   'monitored_entities',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    environment: text('environment').notNull(),
+    ...ownerColumns(),
     acn: text('acn'),
     abn: text('abn'),
     entityName: text('entity_name').notNull(),
@@ -40,8 +37,7 @@ export const monitoredEntities = pgTable(
     /** The `expiresAt` a 30-day (7-day) warning was last sent for, so each term warns once. */
     warned30For: date('warned_30_for', { mode: 'string' }),
     warned7For: date('warned_7_for', { mode: 'string' }),
-    createdAt: timestamps('created_at').notNull(),
-    updatedAt: timestamps('updated_at').notNull(),
+    ...rowTimes(),
   },
   (t) => [
     // One entity per company and per company-less ABN in an account and environment, also under
@@ -92,10 +88,7 @@ export const monitoringOrders = pgTable(
   'monitoring_orders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    environment: text('environment').notNull(),
+    ...ownerColumns(),
     kind: text('kind').notNull(),
     status: text('status').notNull(),
     unitPrice: integer('unit_price').notNull(),

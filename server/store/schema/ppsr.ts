@@ -1,18 +1,15 @@
 // PPSR searches and their certificates (spec 2.3, 3.2, D-30..D-33), alert subscriptions (D-34) and
 // the registrations the operator added to the simulated PPSR (`/admin/register/ppsr-registrations`).
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.js';
-import { accounts } from './accounts.js';
+import { timestamps, rowTimes } from './columns.js';
+import { ownerColumns } from './owner-columns.js';
 
 /** One row per search; request ids are the public `requestId`. */
 export const ppsrSearches = pgTable(
   'ppsr_searches',
   {
     requestId: bigserial('request_id', { mode: 'number' }).primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    environment: text('environment').notNull(),
+    ...ownerColumns(),
     /** `new`, `processing`, `completed` or `failed` (spec 3.2). */
     status: text('status').notNull(),
     /** The validated request body, exactly one search type. */
@@ -22,8 +19,7 @@ export const ppsrSearches = pgTable(
     failureReason: text('failure_reason'),
     /** Ledger row of the 600-cent fee, when one was charged or invoiced (D-33). */
     chargeId: text('charge_id'),
-    createdAt: timestamps('created_at').notNull(),
-    updatedAt: timestamps('updated_at').notNull(),
+    ...rowTimes(),
   },
   (t) => [index('ppsr_searches_account_env_idx').on(t.accountId, t.environment)],
 );
@@ -56,10 +52,7 @@ export const ppsrAlerts = pgTable(
   'ppsr_alerts',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    environment: text('environment').notNull(),
+    ...ownerColumns(),
     organisationNumberType: text('organisation_number_type').notNull(),
     organisationNumber: text('organisation_number').notNull(),
     createdAt: timestamps('created_at').notNull(),

@@ -1,19 +1,16 @@
 // Webhook endpoints, the delivery outbox and its attempt log (spec 6, D-21..D-25).
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.js';
+import { timestamps, rowTimes } from './columns.js';
 import type { Environment } from '../../ids.js';
-import { accounts } from './accounts.js';
+import { ownerColumns } from './owner-columns.js';
 
 /** Webhook endpoints belong to the API key that created them, and so to its environment (spec 2.2). */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    ...ownerColumns(),
     keyId: text('key_id').notNull(),
-    environment: text('environment').$type<Environment>().notNull(),
     url: text('url').notNull(),
     eventTypes: jsonb('event_types').$type<string[]>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -30,8 +27,7 @@ export const webhookEndpoints = pgTable(
     secret: text('secret'),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     disabledReason: text('disabled_reason'),
-    createdAt: timestamps('created_at').notNull(),
-    updatedAt: timestamps('updated_at').notNull(),
+    ...rowTimes(),
     deletedAt: timestamps('deleted_at'),
   },
   (t) => [index('webhook_endpoints_key_idx').on(t.keyId), index('webhook_endpoints_account_env_idx').on(t.accountId, t.environment)],

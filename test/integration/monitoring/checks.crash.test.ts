@@ -68,7 +68,7 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
       await db.insert(monitoredEntities).values(
         acns.slice(from, from + 1000).map((acn) => ({
           accountId: account.id,
-          environment: 'live',
+          environment: 'live' as const,
           acn,
           abn: null,
           entityName: baseline(acn).name,

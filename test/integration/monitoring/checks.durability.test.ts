@@ -52,7 +52,7 @@ describe('a check that dies part-way', () => {
     await server.deps.db.insert(monitoredEntities).values(
       acns.map((acn) => ({
         accountId: account.id,
-        environment: 'live',
+        environment: 'live' as const,
         acn,
         abn: null,
         entityName: baseline(acn).name,

@@ -173,7 +173,7 @@ describe('limits', () => {
     const now = server.clock.now();
     const rows = Array.from({ length: 999 }, (_, i) => ({
       accountId: account.id,
-      environment: 'test',
+      environment: 'test' as const,
       acn: null,
       abn: `9${String(i).padStart(10, '0')}`,
       entityName: `HOLDER ${i}`,
