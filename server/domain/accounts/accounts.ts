@@ -6,6 +6,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { hashSecret, newId, randomBase62 } from '../../ids.js';
 import { issueKey, keyView, type KeyView } from '../keys/keys.js';
 import type { AccountRow } from '../../store/schema/accounts.js';
+import type { VerbArgs } from '../verb.js';
 
 export type Plan = AccountRow['plan'];
 
@@ -45,7 +46,7 @@ export interface AccountView {
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-export async function createAccount({ ctx, input }: { ctx: Deps; input: NewAccount }): Promise<{ account: AccountRow; keys: AccountKeys }> {
+export async function createAccount({ ctx, input }: VerbArgs<Deps, NewAccount>): Promise<{ account: AccountRow; keys: AccountKeys }> {
   return ctx.db.transaction(async (tx) => {
     const txDeps = { db: tx as never, clock: ctx.clock };
     const [account] = await tx
@@ -131,17 +132,11 @@ export async function listAccounts({ ctx }: { ctx: Deps }): Promise<AccountView[
   return Promise.all(rows.map((row) => accountView(ctx, row)));
 }
 
-export async function getAccount({ ctx, input }: { ctx: Deps; input: { accountId: string } }): Promise<AccountView> {
+export async function getAccount({ ctx, input }: VerbArgs<Deps, { accountId: string }>): Promise<AccountView> {
   return accountView(ctx, await findAccount(ctx, input.accountId));
 }
 
-export async function updateAccount({
-  ctx,
-  input,
-}: {
-  ctx: Deps;
-  input: { accountId: string; changes: AccountChanges };
-}): Promise<AccountView> {
+export async function updateAccount({ ctx, input }: VerbArgs<Deps, { accountId: string; changes: AccountChanges }>): Promise<AccountView> {
   if (Object.keys(input.changes).length === 0)
     throw new ValidationError({ body: [{ code: 'empty_body', message: 'Send at least one field.' }] }, 'Send at least one field.');
   await findAccount(ctx, input.accountId);
@@ -150,13 +145,7 @@ export async function updateAccount({
 }
 
 /** V1 personal access token (D-40): shown once, stored hashed. */
-export async function createPersonalAccessToken({
-  ctx,
-  input,
-}: {
-  ctx: Deps;
-  input: { accountId: string; name: string };
-}): Promise<string> {
+export async function createPersonalAccessToken({ ctx, input }: VerbArgs<Deps, { accountId: string; name: string }>): Promise<string> {
   await findAccount(ctx, input.accountId);
   const token = `svc_pat_${randomBase62(40)}`;
   await ctx.db

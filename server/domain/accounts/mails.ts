@@ -2,6 +2,7 @@
 import type { AppDeps } from '../../deps.js';
 import { listMails } from '../../mail/outbox.js';
 import { findAccount } from './accounts.js';
+import type { VerbArgs } from '../verb.js';
 
 export interface MailView {
   to: string;
@@ -10,7 +11,7 @@ export interface MailView {
   createdAt: string;
 }
 
-export async function listAccountMails({ ctx, input }: { ctx: Pick<AppDeps, 'db'>; input: { accountId: string } }): Promise<MailView[]> {
+export async function listAccountMails({ ctx, input }: VerbArgs<Pick<AppDeps, 'db'>, { accountId: string }>): Promise<MailView[]> {
   await findAccount(ctx, input.accountId);
   const rows = await listMails(ctx, input.accountId);
   return rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() }));

@@ -18,6 +18,7 @@ import { DomainError, NotFoundError } from '../errors.js';
 import { PARTNER_PROGRESS_JOB } from './partner-progress.js';
 import type { BusinessAccountApplicationRow } from '../../store/schema/business-accounts.js';
 import { brisbaneDateTime } from '../../../schemas/common/dates.js';
+import type { VerbArgs } from '../verb.js';
 
 export type ApplicationStatus = 'new' | 'sent' | 'finished' | 'rejected';
 
@@ -94,13 +95,7 @@ export function partnerPayloadOf(body: BusinessAccountApplication): Buffer {
  * processes) one inserts, the others find nothing inserted and read the winner. The validated body
  * is kept as the partner will receive it (partnerPayloadOf). Nothing is charged (spec 1).
  */
-export async function submitApplication({
-  ctx: deps,
-  input,
-}: {
-  ctx: Ctx;
-  input: { body: BusinessAccountApplication };
-}): Promise<SubmitOutcome> {
+export async function submitApplication({ ctx: deps, input }: VerbArgs<Ctx, { body: BusinessAccountApplication }>): Promise<SubmitOutcome> {
   const scope = scopeOf(deps.caller);
   const acn = input.body.accountInformation.acn ?? null;
   const abn = input.body.accountInformation.abn ?? null;
@@ -152,13 +147,7 @@ export async function getApplication(deps: Pick<AppDeps, 'db'>, scope: Scope, re
  * claimed by one conditional UPDATE, so API processes sharing the database share the limit and two
  * concurrent reads cannot both pass. A refused read is not counted.
  */
-export async function readApplicationStatus({
-  ctx: deps,
-  input,
-}: {
-  ctx: Ctx;
-  input: { requestId: number };
-}): Promise<ApplicationStatusView> {
+export async function readApplicationStatus({ ctx: deps, input }: VerbArgs<Ctx, { requestId: number }>): Promise<ApplicationStatusView> {
   const row = await getApplication(deps, scopeOf(deps.caller), input.requestId);
   const now = deps.clock.now();
   const earliest = new Date(now.getTime() - BUSINESS_ACCOUNT_POLL_INTERVAL_SECONDS * 1000);

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { fromRoot } from '../../root.js';
 import { ValidationError } from '../errors.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
+import type { VerbArgs } from '../verb.js';
 
 export interface ConformanceInput {
   operations?: string[] | undefined;
@@ -15,7 +16,7 @@ export interface ConformanceInput {
   seed?: number | undefined;
 }
 
-export async function runConformance({ ctx, input }: { ctx: Pick<AppDeps, 'config'> & { ownOrigin: string }; input: ConformanceInput }) {
+export async function runConformance({ ctx, input }: VerbArgs<Pick<AppDeps, 'config'> & { ownOrigin: string }, ConformanceInput>) {
   // From the repository's root: `npm start` runs this file bundled into build/server.mjs, where a path
   // relative to this module would point elsewhere.
   const document = await loadDocument(fromRoot('spec/openapi.json'));

@@ -10,6 +10,7 @@ import type { Form484Request } from '../../../schemas/form484/request.js';
 import { documentNumberOf, type Form484Lodged } from './records.js';
 import { scheduleStep } from '../lodgements/regulator-flow.js';
 import { FORM484_FLOW } from './status.js';
+import type { VerbArgs } from '../verb.js';
 
 export type Form484Caller = Pick<Caller, 'account' | 'environment' | 'version'>;
 
@@ -23,7 +24,7 @@ export function lodgementEnvironment(caller: Deps['caller'], testTransmissionInd
   return caller.version === 'v1' && testTransmissionIndicator ? 'test' : caller.environment;
 }
 
-export async function lodgeForm484({ ctx, input }: { ctx: Deps; input: Form484Request }): Promise<Form484Lodged> {
+export async function lodgeForm484({ ctx, input }: VerbArgs<Deps, Form484Request>): Promise<Form484Lodged> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx

@@ -8,6 +8,7 @@ import type { Form484StatusValue } from '../../../schemas/form484/index.js';
 import { NotFoundError } from '../errors.js';
 import type { Caller } from '../caller.js';
 import type { Form484Row } from '../../store/schema/form484.js';
+import type { VerbArgs } from '../verb.js';
 
 /**
  * The 9-character regulator document number (D-35, like `7EAA12345`), assigned at lodgement: `7E`,
@@ -93,10 +94,10 @@ export interface Form484Lodged {
 export async function form484Status({
   ctx,
   input,
-}: {
-  ctx: Pick<AppDeps, 'db'> & { caller: Pick<Caller, 'account' | 'environment' | 'version'> };
-  input: { requestId: number; documentBase: string };
-}): Promise<Form484StatusView> {
+}: VerbArgs<
+  Pick<AppDeps, 'db'> & { caller: Pick<Caller, 'account' | 'environment' | 'version'> },
+  { requestId: number; documentBase: string }
+>): Promise<Form484StatusView> {
   const row = await getForm484(ctx, form484ReadScope(ctx.caller), input.requestId);
   return form484StatusView(row, input.documentBase);
 }

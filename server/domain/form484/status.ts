@@ -16,6 +16,7 @@ import {
   type Form484StatusValue,
 } from '../../../schemas/form484/index.js';
 import type { Form484Row } from '../../store/schema/form484.js';
+import type { VerbArgs } from '../verb.js';
 
 /** Marks a regulator step as a Form 484's (the other lodgements' steps carry no `form`). */
 export const FORM484_STEP = 'form484';
@@ -67,10 +68,7 @@ export const FORM484_FLOW: RegulatorFlow<Form484Row, Form484StatusValue> = {
 export async function setForm484Status({
   ctx,
   input,
-}: {
-  ctx: { db: Database; clock: Clock };
-  input: { requestId: number; status: Form484StatusValue };
-}): Promise<Form484Row> {
+}: VerbArgs<{ db: Database; clock: Clock }, { requestId: number; status: Form484StatusValue }>): Promise<Form484Row> {
   const moved = await setStatus(FORM484_FLOW, ctx, input.requestId, input.status);
   if (!moved) throw new NotFoundError('Form 484 lodgement');
   return moved;

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Industry, IndustryList } from '../../../schemas/helpers/index.js';
 import type { AnzsicEntry } from '../../registers/anzsic-classification.js';
 import { pageMeta, pageWindow, type PageRequest } from '../../../schemas/common/pagination.js';
+import type { VerbArgs } from '../verb.js';
 
 export type IndustryView = z.infer<typeof Industry>;
 export type IndustryListView = z.infer<typeof IndustryList>;
@@ -61,7 +62,7 @@ function matching(industries: readonly AnzsicEntry[], q: string): AnzsicEntry[] 
     .map((hit) => hit.entry);
 }
 
-export function searchIndustries({ ctx, input }: { ctx: IndustriesContext; input: IndustrySearchInput }): IndustryListView {
+export function searchIndustries({ ctx, input }: VerbArgs<IndustriesContext, IndustrySearchInput>): IndustryListView {
   const window = pageWindow(input);
   const found = input.q === undefined ? [...ctx.industries] : matching(ctx.industries, input.q);
   return {

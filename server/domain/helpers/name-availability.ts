@@ -10,6 +10,7 @@ import type { CompanyRegister } from '../../registers/asic/company-register.js';
 import { ValidationError } from '../errors.js';
 import { normaliseCompanyName } from '../../registers/asic/company-name.js';
 import { mixesScriptsInAWord } from '../../../schemas/common/names.js';
+import type { VerbArgs } from '../verb.js';
 
 export type CompanyNameAvailabilityView = z.infer<typeof CompanyNameAvailability>;
 
@@ -25,10 +26,7 @@ const MIXED_SCRIPTS = 'Mixes Latin letters with Cyrillic or Greek ones in one wo
 export async function checkNameAvailability({
   ctx,
   input,
-}: {
-  ctx: NameAvailabilityContext;
-  input: { name: string };
-}): Promise<CompanyNameAvailabilityView> {
+}: VerbArgs<NameAvailabilityContext, { name: string }>): Promise<CompanyNameAvailabilityView> {
   const normalisedName = normaliseCompanyName(input.name);
   // A name of punctuation alone normalises to nothing and would match nothing: refuse it instead of
   // calling it available.

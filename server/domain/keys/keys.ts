@@ -9,6 +9,7 @@ import { hashSecret, newId } from '../../ids.js';
 import { isValidDomainPattern, MAX_DOMAINS } from './domains.js';
 import type { ApiKeyRow } from '../../store/schema/accounts.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
+import type { VerbArgs } from '../verb.js';
 
 const DELAYED_ROLL_MS = 24 * 3600_000;
 
@@ -91,10 +92,10 @@ type KeyDeps = Pick<AppDeps, 'db' | 'clock'>;
 export async function createKey({
   ctx,
   input,
-}: {
-  ctx: KeyDeps;
-  input: { accountId: string; type: KeyType; environment: Environment; domains?: string[] | undefined };
-}): Promise<{ key: KeyView; secret: string }> {
+}: VerbArgs<KeyDeps, { accountId: string; type: KeyType; environment: Environment; domains?: string[] | undefined }>): Promise<{
+  key: KeyView;
+  secret: string;
+}> {
   const [account] = await ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
   if (!account) throw new NotFoundError('account');
   const { domains, ...rest } = input;
@@ -102,7 +103,7 @@ export async function createKey({
   return { key: keyView(issued.key, ctx.clock.now()), secret: issued.secret };
 }
 
-export async function updateKey({ ctx, input }: { ctx: KeyDeps; input: { keyId: string; domains: string[] } }): Promise<KeyView> {
+export async function updateKey({ ctx, input }: VerbArgs<KeyDeps, { keyId: string; domains: string[] }>): Promise<KeyView> {
   const key = await findKey(ctx, input.keyId);
   const checked = checkDomains(key.type as KeyType, input.domains);
   const [updated] = await ctx.db.update(apiKeys).set({ domains: checked }).where(eq(apiKeys.id, input.keyId)).returning();
@@ -113,10 +114,7 @@ export async function updateKey({ ctx, input }: { ctx: KeyDeps; input: { keyId: 
 export async function rollKey({
   ctx,
   input,
-}: {
-  ctx: KeyDeps;
-  input: { keyId: string; strategy: 'instant' | 'delayed' };
-}): Promise<{ key: KeyView; secret: string }> {
+}: VerbArgs<KeyDeps, { keyId: string; strategy: 'instant' | 'delayed' }>): Promise<{ key: KeyView; secret: string }> {
   const { strategy } = input;
   const old = await findKey(ctx, input.keyId);
   const now = ctx.clock.now();
@@ -139,7 +137,7 @@ export async function rollKey({
   return { key: keyView(issued.key, now), secret: issued.secret };
 }
 
-export async function revokeKey({ ctx, input }: { ctx: KeyDeps; input: { keyId: string } }): Promise<void> {
+export async function revokeKey({ ctx, input }: VerbArgs<KeyDeps, { keyId: string }>): Promise<void> {
   const key = await findKey(ctx, input.keyId);
   if (key.status === 'revoked') return;
   await ctx.db.update(apiKeys).set({ status: 'revoked', revokedAt: ctx.clock.now() }).where(eq(apiKeys.id, input.keyId));

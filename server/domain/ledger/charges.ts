@@ -10,6 +10,7 @@ import type { Environment } from '../../ids.js';
 import { OUTAGE_RETRY_AFTER_SECONDS, readAvailability } from '../../registers/availability.js';
 import type { ChargeRow } from '../../store/schema/ledger.js';
 import type { AccountRow } from '../../store/schema/accounts.js';
+import type { VerbArgs } from '../verb.js';
 
 /** What a live charge needs before anything is created (spec 7: 402/403 codes, D-33). */
 export function assertCanCharge(account: AccountRow): void {
@@ -56,13 +57,7 @@ export interface ChargeView {
 }
 
 /** Operator API: an account's ledger, oldest first (credits are negative amounts). */
-export async function listAccountCharges({
-  ctx,
-  input,
-}: {
-  ctx: Pick<AppDeps, 'db'>;
-  input: { accountId: string };
-}): Promise<ChargeView[]> {
+export async function listAccountCharges({ ctx, input }: VerbArgs<Pick<AppDeps, 'db'>, { accountId: string }>): Promise<ChargeView[]> {
   await findAccount(ctx, input.accountId);
   const rows = await ctx.db
     .select()

@@ -12,16 +12,17 @@ import type { AbnRegistrationRequest } from '../../../schemas/lodgements/index.j
 import { insertLodgement, lodgementView, type LodgementView } from './records.js';
 import { scopeOf, type Caller } from '../caller.js';
 import { scheduleRegulatorStep } from './regulator-progress.js';
+import type { VerbArgs } from '../verb.js';
 
 export type AbnRegistrationInput = z.infer<typeof AbnRegistrationRequest>;
 
 export async function createAbnRegistration({
   ctx,
   input,
-}: {
-  ctx: Pick<AppDeps, 'db' | 'clock'> & { caller: Pick<Caller, 'account' | 'environment'> };
-  input: AbnRegistrationInput;
-}): Promise<LodgementView> {
+}: VerbArgs<
+  Pick<AppDeps, 'db' | 'clock'> & { caller: Pick<Caller, 'account' | 'environment'> },
+  AbnRegistrationInput
+>): Promise<LodgementView> {
   const scope = scopeOf(ctx.caller);
   const row = await ctx.db.transaction(async (tx) => {
     const txDeps = { db: tx, clock: ctx.clock };

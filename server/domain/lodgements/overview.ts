@@ -6,6 +6,7 @@ import type { Environment } from '../../ids.js';
 import { businessAccountApplications, form484Lodgements, lodgements } from '../../store/schema/index.js';
 import type { OVERVIEW_KINDS } from '../../../schemas/admin/lodgements.js';
 import type { Form484Row } from '../../store/schema/form484.js';
+import type { VerbArgs } from '../verb.js';
 
 export type OverviewKindName = (typeof OVERVIEW_KINDS)[number];
 
@@ -62,10 +63,9 @@ function summaryOf(
 export async function listLodgementOverview({
   ctx,
   input,
-}: {
-  ctx: Pick<AppDeps, 'db'>;
-  input: { accountId?: string | undefined; kind?: OverviewKindName | undefined };
-}): Promise<LodgementSummaryView[]> {
+}: VerbArgs<Pick<AppDeps, 'db'>, { accountId?: string | undefined; kind?: OverviewKindName | undefined }>): Promise<
+  LodgementSummaryView[]
+> {
   const { accountId, kind } = input;
   const rows: LodgementSummaryView[] = [];
   if (!kind || kind === 'form484') {

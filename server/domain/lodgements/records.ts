@@ -10,6 +10,7 @@ import { INTERACTION_BY_KIND, type Lodgement, type LODGEMENT_KINDS, type LODGEME
 import { scopeOf, type Caller } from '../caller.js';
 import type { LodgementRow } from '../../store/schema/lodgements.js';
 import { ownedBy } from '../../store/scope.js';
+import type { VerbArgs } from '../verb.js';
 
 export type LodgementKindName = (typeof LODGEMENT_KINDS)[number];
 export type LodgementStatusName = (typeof LODGEMENT_STATUSES)[number];
@@ -73,7 +74,7 @@ export async function insertLodgement(deps: Deps, input: NewLodgement): Promise<
  * Operator API: the account comes from the body, so an unknown one is a field problem (422
  * `account_not_found`, as the admin document says), not a 404 about the URL.
  */
-export async function createLodgement({ ctx, input }: { ctx: Deps; input: Omit<NewLodgement, 'payload'> }): Promise<LodgementView> {
+export async function createLodgement({ ctx, input }: VerbArgs<Deps, Omit<NewLodgement, 'payload'>>): Promise<LodgementView> {
   const [account] = await ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
   if (!account) throw new ValidationError({ accountId: [{ code: 'account_not_found', message: 'No such account.' }] });
   const { accountId, environment, kind, entityName, acn, abn } = input;
@@ -84,10 +85,7 @@ export async function createLodgement({ ctx, input }: { ctx: Deps; input: Omit<N
 export async function getLodgement({
   ctx,
   input,
-}: {
-  ctx: Pick<AppDeps, 'db'> & { caller: Pick<Caller, 'account' | 'environment'> };
-  input: { requestId: number };
-}): Promise<LodgementView> {
+}: VerbArgs<Pick<AppDeps, 'db'> & { caller: Pick<Caller, 'account' | 'environment'> }, { requestId: number }>): Promise<LodgementView> {
   const { requestId } = input;
   const scope = scopeOf(ctx.caller);
   // An id past bigint range would make the database throw (a 500); it cannot exist, so it is a 404.

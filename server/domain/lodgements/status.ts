@@ -8,6 +8,7 @@ import { EVENT_BY_KIND, INTERACTION_BY_KIND, LODGEMENT_STATUSES, NOTIFIABLE_STAT
 import { lodgementNotFound, lodgementView, type LodgementKindName, type LodgementStatusName, type LodgementView } from './records.js';
 import { setStatus, type RegulatorFlow } from './regulator-flow.js';
 import type { LodgementRow } from '../../store/schema/lodgements.js';
+import type { VerbArgs } from '../verb.js';
 
 export function isNotifiable(kind: LodgementKindName, status: LodgementStatusName): boolean {
   return (NOTIFIABLE_STATUSES[kind] as readonly string[]).includes(status);
@@ -60,10 +61,7 @@ export const LODGEMENT_FLOW: RegulatorFlow<LodgementRow, LodgementStatusName> = 
 export async function setLodgementStatus({
   ctx,
   input,
-}: {
-  ctx: Pick<AppDeps, 'db' | 'clock'>;
-  input: { requestId: number; status: LodgementStatusName };
-}): Promise<LodgementView> {
+}: VerbArgs<Pick<AppDeps, 'db' | 'clock'>, { requestId: number; status: LodgementStatusName }>): Promise<LodgementView> {
   const moved = await setStatus(LODGEMENT_FLOW, ctx, input.requestId, input.status);
   if (!moved) throw lodgementNotFound();
   return lodgementView(moved);

@@ -20,6 +20,7 @@ import { countActive, countCurrent, entitiesByKeys } from './store.js';
 import { entityView, type EntityRow, type EntityView } from './view.js';
 import { ownedBy } from '../../store/scope.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
+import type { VerbArgs } from '../verb.js';
 
 /** Spec 8: sandbox entities per account. */
 export const SANDBOX_ENTITY_LIMIT = 1000;
@@ -205,10 +206,7 @@ function termValues(row: ResolvedRow, live: boolean, now: Date, activated: boole
 export async function orderEntities({
   ctx,
   input,
-}: {
-  ctx: MonitoringCtx;
-  input: { entities: OrderRowInput[] };
-}): Promise<OrderAnswer | ProcessingOrderAnswer> {
+}: VerbArgs<MonitoringCtx, { entities: OrderRowInput[] }>): Promise<OrderAnswer | ProcessingOrderAnswer> {
   const { caller } = ctx;
   const scope = scopeOf(caller);
   const live = scope.environment === 'live';
@@ -297,10 +295,7 @@ export async function orderEntities({
 export async function orderOutcome({
   ctx,
   input,
-}: {
-  ctx: MonitoringCtx;
-  input: { answered: ProcessingOrderAnswer };
-}): Promise<OrderAnswer | ProcessingOrderAnswer> {
+}: VerbArgs<MonitoringCtx, { answered: ProcessingOrderAnswer }>): Promise<OrderAnswer | ProcessingOrderAnswer> {
   const scope = scopeOf(ctx.caller);
   const ids = input.answered.entities.map((entity) => entity.id);
   const rows = await ctx.db

@@ -12,6 +12,7 @@ import { entityView, eventSummary, eventView, type EntityView, type EventSummary
 import type { Database } from '../../store/db.js';
 import { pageMeta, pageWindow, type PageMetaView as PageMeta, type PageRequest as Page } from '../../../schemas/common/pagination.js';
 import { ownedBy } from '../../store/scope.js';
+import type { VerbArgs } from '../verb.js';
 
 export interface EntityFilters extends Page {
   status?: 'processing' | 'active' | 'stopped' | 'expired' | undefined;
@@ -23,10 +24,7 @@ export interface EntityFilters extends Page {
 export async function listEntities({
   ctx,
   input,
-}: {
-  ctx: MonitoringCtx;
-  input: EntityFilters;
-}): Promise<{ data: EntityView[]; meta: PageMeta }> {
+}: VerbArgs<MonitoringCtx, EntityFilters>): Promise<{ data: EntityView[]; meta: PageMeta }> {
   await assertMayRead(ctx, ctx.caller);
   const { page, perPage, offset } = pageWindow(input);
   const conditions: SQL[] = [inScope(scopeOf(ctx.caller))!];
@@ -43,7 +41,7 @@ export async function listEntities({
   return { data: rows.map((row) => entityView(row, now)), meta: pageMeta({ page, perPage }, Number(total?.n ?? 0)) };
 }
 
-export async function getEntity({ ctx, input }: { ctx: MonitoringCtx; input: { id: number } }): Promise<EntityView> {
+export async function getEntity({ ctx, input }: VerbArgs<MonitoringCtx, { id: number }>): Promise<EntityView> {
   await assertMayRead(ctx, ctx.caller);
   return entityView(await findEntity(ctx.db, scopeOf(ctx.caller), input.id), ctx.clock.now());
 }
@@ -68,7 +66,7 @@ async function eventPage(db: Database, where: SQL, order: SQL[], input: Page): P
 }
 
 /** One entity's events, newest first (by `detectedAt`, then id). */
-export async function listEntityEvents({ ctx, input }: { ctx: MonitoringCtx; input: Page & { id: number } }) {
+export async function listEntityEvents({ ctx, input }: VerbArgs<MonitoringCtx, Page & { id: number }>) {
   await assertMayRead(ctx, ctx.caller);
   const scope = scopeOf(ctx.caller);
   const entity = await findEntity(ctx.db, scope, input.id);
@@ -77,7 +75,7 @@ export async function listEntityEvents({ ctx, input }: { ctx: MonitoringCtx; inp
 }
 
 /** Every event of the scope, oldest first (ascending id); `since` an event id (after it) or a date-time (at or after it). */
-export async function listEvents({ ctx, input }: { ctx: MonitoringCtx; input: Page & { since?: string | undefined } }) {
+export async function listEvents({ ctx, input }: VerbArgs<MonitoringCtx, Page & { since?: string | undefined }>) {
   await assertMayRead(ctx, ctx.caller);
   const conditions: SQL[] = [eventScope(scopeOf(ctx.caller))];
   if (input.since !== undefined) {
@@ -87,7 +85,7 @@ export async function listEvents({ ctx, input }: { ctx: MonitoringCtx; input: Pa
   return eventPage(ctx.db, and(...conditions)!, [asc(monitoringEvents.id)], input);
 }
 
-export async function getEvent({ ctx, input }: { ctx: MonitoringCtx; input: { id: number } }): Promise<EventView> {
+export async function getEvent({ ctx, input }: VerbArgs<MonitoringCtx, { id: number }>): Promise<EventView> {
   await assertMayRead(ctx, ctx.caller);
   const scope = scopeOf(ctx.caller);
   const notFound = new NotFoundError('event');

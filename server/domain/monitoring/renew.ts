@@ -18,6 +18,7 @@ import type { RegisterStatus } from './register-state.js';
 import { currentCursors, currentRegisters, type CurrentRegister } from './snapshots.js';
 import { inScope } from './store.js';
 import { entityView, type EntityRow } from './view.js';
+import type { VerbArgs } from '../verb.js';
 
 function numberOf(entity: EntityRow): string {
   return entity.acn ? `ACN ${entity.acn}` : `ABN ${entity.abn}`;
@@ -45,7 +46,7 @@ function renewalProblem(entity: EntityRow, register: CurrentRegister | undefined
   return null;
 }
 
-export async function renewEntities({ ctx, input }: { ctx: MonitoringCtx; input: { ids: number[] } }): Promise<OrderAnswer> {
+export async function renewEntities({ ctx, input }: VerbArgs<MonitoringCtx, { ids: number[] }>): Promise<OrderAnswer> {
   const { caller } = ctx;
   const scope = scopeOf(caller);
   const live = scope.environment === 'live';

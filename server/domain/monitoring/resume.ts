@@ -13,8 +13,9 @@ import type { RegisterStatus } from './register-state.js';
 import { currentCursors, currentRegisters } from './snapshots.js';
 import { findEntity } from './store.js';
 import { entityView, type EntityView } from './view.js';
+import type { VerbArgs } from '../verb.js';
 
-export async function resumeEntity({ ctx, input }: { ctx: MonitoringCtx; input: { id: number } }): Promise<EntityView> {
+export async function resumeEntity({ ctx, input }: VerbArgs<MonitoringCtx, { id: number }>): Promise<EntityView> {
   const { caller } = ctx;
   const scope = scopeOf(caller);
   assertMayBuy(caller);

@@ -13,6 +13,7 @@ import { isClosed, statusWord, type RegisterStatus } from './register-state.js';
 import { sampleChange } from './samples.js';
 import { findEntity } from './store.js';
 import { entityView, eventView, registerStatusOf, snapshotOf, type EntityView, type EventView } from './view.js';
+import type { VerbArgs } from '../verb.js';
 
 export type SimulationInput =
   { eventType: (typeof MONITORING_EVENT_TYPES)[number] } | { simulate: 'expiring_30' | 'expiring_7' | 'expired' | 'deregistered' };
@@ -25,13 +26,7 @@ export type SimulationAnswer =
 const notActive = (id: number, status: string): DomainError =>
   new DomainError('entity_not_active', `Entity ${id} is ${status}; only an active entity sends change events.`);
 
-export async function simulate({
-  ctx,
-  input,
-}: {
-  ctx: MonitoringCtx;
-  input: { id: number; body: SimulationInput };
-}): Promise<SimulationAnswer> {
+export async function simulate({ ctx, input }: VerbArgs<MonitoringCtx, { id: number; body: SimulationInput }>): Promise<SimulationAnswer> {
   if (!ctx.caller.account.monitoringAvailable)
     throw new DomainError('monitoring_unavailable', 'Monitoring is not yet available on this account.');
   const scope = scopeOf(ctx.caller);

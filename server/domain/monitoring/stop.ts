@@ -9,8 +9,9 @@ import { assertMayRead } from './access.js';
 import type { MonitoringCtx } from './context.js';
 import { findEntity } from './store.js';
 import { entityView, type EntityView } from './view.js';
+import type { VerbArgs } from '../verb.js';
 
-export async function stopEntity({ ctx, input }: { ctx: MonitoringCtx; input: { id: number } }): Promise<EntityView> {
+export async function stopEntity({ ctx, input }: VerbArgs<MonitoringCtx, { id: number }>): Promise<EntityView> {
   await assertMayRead(ctx, ctx.caller);
   const scope = scopeOf(ctx.caller);
   const now = ctx.clock.now();

@@ -11,6 +11,7 @@ import type { PpsrCallerContext } from './context.js';
 import { ppsrAlertProblems } from './alert-rules.js';
 import type { PpsrAlertRow } from '../../store/schema/ppsr.js';
 import { ownedBy } from '../../store/scope.js';
+import type { VerbArgs } from '../verb.js';
 
 export type PpsrAlertView = z.infer<typeof PpsrAlert>;
 
@@ -35,7 +36,7 @@ export async function listAlerts({ ctx }: { ctx: Ctx; input?: undefined }): Prom
   return rows.map(alertView);
 }
 
-export async function createAlert({ ctx, input }: { ctx: Ctx; input: { body: unknown } }): Promise<PpsrAlertView> {
+export async function createAlert({ ctx, input }: VerbArgs<Ctx, { body: unknown }>): Promise<PpsrAlertView> {
   const problems = ppsrAlertProblems(input.body);
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   const body = PpsrAlertCreateRequest.parse(input.body);
@@ -63,7 +64,7 @@ export async function createAlert({ ctx, input }: { ctx: Ctx; input: { body: unk
   );
 }
 
-export async function deleteAlert({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
+export async function deleteAlert({ ctx, input }: VerbArgs<Ctx, { id: string }>): Promise<void> {
   const scope = scopeOf(ctx.caller);
   const removed = await ctx.db
     .delete(ppsrAlerts)

@@ -2,6 +2,7 @@
 // the operator document's words.
 import type { AppDeps } from '../../deps.js';
 import { changeAvailability, OUTAGE_RETRY_AFTER_SECONDS, readAvailability, type SystemAvailability } from '../../registers/availability.js';
+import type { VerbArgs } from '../verb.js';
 
 type State = 'available' | 'unavailable';
 
@@ -33,13 +34,7 @@ export async function availabilityView(deps: Pick<AppDeps, 'db'>): Promise<Avail
   return view(await readAvailability(deps.db));
 }
 
-export async function switchAvailability({
-  ctx,
-  input,
-}: {
-  ctx: Pick<AppDeps, 'db'>;
-  input: AvailabilityChanges;
-}): Promise<AvailabilityView> {
+export async function switchAvailability({ ctx, input }: VerbArgs<Pick<AppDeps, 'db'>, AvailabilityChanges>): Promise<AvailabilityView> {
   const up = (state: State | undefined): boolean | undefined => (state === undefined ? undefined : state === 'available');
   return view(
     await changeAvailability(ctx.db, {

@@ -12,6 +12,7 @@ import { renderCertificatePdf } from './certificate-pdf.js';
 import { findSearch } from './searches.js';
 import type { JobRow } from '../../store/schema/jobs.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
+import type { VerbArgs } from '../verb.js';
 
 export const CERTIFICATE_JOB = 'certificate-generation';
 
@@ -59,10 +60,7 @@ export type CertificateDownload =
 export async function getCertificate({
   ctx,
   input,
-}: {
-  ctx: PpsrCallerContext;
-  input: { requestId: number; certificateNumber: string };
-}): Promise<CertificateDownload> {
+}: VerbArgs<PpsrCallerContext, { requestId: number; certificateNumber: string }>): Promise<CertificateDownload> {
   const search = await findSearch(ctx.db, scopeOf(ctx.caller), input.requestId);
   const request = search.request;
   if ('registrationNumber' in request) throw new DomainError('not_found', 'Registration number searches have no certificates.');

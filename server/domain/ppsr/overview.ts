@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Environment } from '../../ids.js';
 import { ppsrSearches } from '../../store/schema/index.js';
+import type { VerbArgs } from '../verb.js';
 
 export interface PpsrSearchOverview {
   requestId: number;
@@ -19,10 +20,7 @@ export const PPSR_OVERVIEW_LIMIT = 200;
 export async function listPpsrSearchOverview({
   ctx,
   input,
-}: {
-  ctx: Pick<AppDeps, 'db'>;
-  input: { accountId?: string | undefined };
-}): Promise<PpsrSearchOverview[]> {
+}: VerbArgs<Pick<AppDeps, 'db'>, { accountId?: string | undefined }>): Promise<PpsrSearchOverview[]> {
   const rows = await ctx.db
     .select()
     .from(ppsrSearches)

@@ -13,6 +13,7 @@ import type { Environment } from '../../ids.js';
 import { DomainError, ValidationError } from '../errors.js';
 import { ppsrRegisterOf, type PpsrDeps } from './context.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
+import type { VerbArgs } from '../verb.js';
 
 export interface NewRegistrationInput extends Omit<NewPpsrRegistration, 'registrationStart'> {
   /** ISO 8601 with offset, as the operator document has it. */
@@ -35,10 +36,7 @@ function checkGrantorNumber(input: NewRegistrationInput): void {
 export async function addPpsrRegistration({
   ctx,
   input,
-}: {
-  ctx: PpsrDeps;
-  input: NewRegistrationInput;
-}): Promise<{ registration: AddedPpsrRegistration; alertsNotified: number }> {
+}: VerbArgs<PpsrDeps, NewRegistrationInput>): Promise<{ registration: AddedPpsrRegistration; alertsNotified: number }> {
   checkGrantorNumber(input);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ import { ppsrSearchProblems } from './search-rules.js';
 import type { Database } from '../../store/db.js';
 import type { PpsrCertificateRow, PpsrSearchRow } from '../../store/schema/ppsr.js';
 import { ownedBy } from '../../store/scope.js';
+import type { VerbArgs } from '../verb.js';
 
 export type PpsrSearchView = z.infer<typeof PpsrSearch>;
 
@@ -34,10 +35,7 @@ export function parseSearchBody(body: unknown): PpsrSearchRequest {
 export async function createSearch({
   ctx,
   input,
-}: {
-  ctx: PpsrCallerContext;
-  input: { body: unknown };
-}): Promise<{ created: z.infer<typeof PpsrSearchCreated>; location: string }> {
+}: VerbArgs<PpsrCallerContext, { body: unknown }>): Promise<{ created: z.infer<typeof PpsrSearchCreated>; location: string }> {
   const body = parseSearchBody(input.body);
   const availability = await ctx.registers.ppsr.availability();
   if (!availability.available)
@@ -123,7 +121,7 @@ export function searchView(row: PpsrSearchRow, certificates: PpsrCertificateRow[
   };
 }
 
-export async function getSearch({ ctx, input }: { ctx: PpsrCallerContext; input: { requestId: number } }): Promise<PpsrSearchView> {
+export async function getSearch({ ctx, input }: VerbArgs<PpsrCallerContext, { requestId: number }>): Promise<PpsrSearchView> {
   const row = await findSearch(ctx.db, scopeOf(ctx.caller), input.requestId);
   return searchView(row, await certificatesOf(ctx.db, row.requestId), ctx.prefix);
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import type { AbnDetails } from '../../registers/abr/abn-register.js';
 import { simulatedRegistersOf } from '../../registers/index.js';
 import { DomainError } from '../errors.js';
+import type { VerbArgs } from '../verb.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -16,10 +17,7 @@ export interface AbnView extends AbnDetails {
 export async function upsertAbn({
   ctx: deps,
   input,
-}: {
-  ctx: Deps;
-  input: z.infer<typeof UpsertAbnRequest>;
-}): Promise<{ created: boolean; abn: AbnView }> {
+}: VerbArgs<Deps, z.infer<typeof UpsertAbnRequest>>): Promise<{ created: boolean; abn: AbnView }> {
   const registers = simulatedRegistersOf(deps.db);
   const known = (await registers.abns.findByAbn(input.abn)) !== null;
   const record: AbnDetails = {
@@ -40,10 +38,7 @@ export async function upsertAbn({
 export async function updateAbn({
   ctx: deps,
   input: { abn, changes },
-}: {
-  ctx: Deps;
-  input: { abn: string; changes: z.infer<typeof UpdateAbnRequest> };
-}): Promise<AbnView> {
+}: VerbArgs<Deps, { abn: string; changes: z.infer<typeof UpdateAbnRequest> }>): Promise<AbnView> {
   const registers = simulatedRegistersOf(deps.db);
   const current = await registers.abns.findByAbn(abn);
   if (!current) throw new DomainError('not_found', 'No such ABN.');

@@ -16,6 +16,7 @@ import type { InsolvencyNoticeRecord } from '../../registers/insolvency/notices.
 import { simulatedRegistersOf } from '../../registers/index.js';
 import { DomainError, ValidationError } from '../errors.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
+import type { VerbArgs } from '../verb.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -39,10 +40,7 @@ function checkGstHasAbn(record: CompanyRecord): void {
 export async function upsertCompany({
   ctx: deps,
   input,
-}: {
-  ctx: Deps;
-  input: z.infer<typeof UpsertCompanyRequest>;
-}): Promise<{ created: boolean; company: CompanyView }> {
+}: VerbArgs<Deps, z.infer<typeof UpsertCompanyRequest>>): Promise<{ created: boolean; company: CompanyView }> {
   const registers = simulatedRegistersOf(deps.db);
   const known = (await registers.companies.findByAcn(input.acn)) !== null;
   const record: CompanyRecord = {
@@ -65,10 +63,7 @@ export async function upsertCompany({
 export async function updateCompany({
   ctx: deps,
   input: { acn, changes },
-}: {
-  ctx: Deps;
-  input: { acn: string; changes: z.infer<typeof UpdateCompanyRequest> };
-}): Promise<CompanyView> {
+}: VerbArgs<Deps, { acn: string; changes: z.infer<typeof UpdateCompanyRequest> }>): Promise<CompanyView> {
   const registers = simulatedRegistersOf(deps.db);
   const current = await registers.companies.findByAcn(acn);
   if (!current) throw companyNotFound();
@@ -110,10 +105,7 @@ function newDocumentNumber(): string {
 export async function createCompanyDocument({
   ctx: deps,
   input: { acn, document: input },
-}: {
-  ctx: Deps;
-  input: { acn: string; document: z.infer<typeof CreateCompanyDocumentRequest> };
-}): Promise<DocumentView> {
+}: VerbArgs<Deps, { acn: string; document: z.infer<typeof CreateCompanyDocumentRequest> }>): Promise<DocumentView> {
   const registers = simulatedRegistersOf(deps.db);
   if (!(await registers.companies.findByAcn(acn))) throw companyNotFound();
   const now = deps.clock.now();
@@ -153,10 +145,7 @@ function noticeView(notice: InsolvencyNoticeRecord): NoticeView {
 export async function createInsolvencyNotice({
   ctx: deps,
   input: { acn, notice: input },
-}: {
-  ctx: Deps;
-  input: { acn: string; notice: z.infer<typeof CreateInsolvencyNoticeRequest> };
-}): Promise<NoticeView> {
+}: VerbArgs<Deps, { acn: string; notice: z.infer<typeof CreateInsolvencyNoticeRequest> }>): Promise<NoticeView> {
   const registers = simulatedRegistersOf(deps.db);
   if (!(await registers.companies.findByAcn(acn))) throw companyNotFound();
   const notice = await registers.insolvency.publish({ acn, ...input, publishedAt: deps.clock.now() });

@@ -13,6 +13,7 @@ import { DomainError, NotFoundError } from '../errors.js';
 import { endpointOwner, findOwnedEndpoint, type EndpointCaller } from './owner.js';
 import type { WebhookAttemptRow, WebhookDeliveryRow } from '../../store/schema/webhooks.js';
 import { pageMeta, pageWindow, type PageMetaView, type PageRequest } from '../../../schemas/common/pagination.js';
+import type { VerbArgs } from '../verb.js';
 
 export type DeliveryView = z.infer<typeof WebhookDelivery>;
 type AttemptView = z.infer<typeof DeliveryAttempt>;
@@ -67,10 +68,7 @@ async function attemptsOf(ctx: Pick<AppDeps, 'db'>, deliveryIds: string[]): Prom
 export async function listDeliveries({
   ctx,
   input,
-}: {
-  ctx: DeliveryLogContext;
-  input: { endpointId: string } & PageRequest;
-}): Promise<Page<DeliveryView>> {
+}: VerbArgs<DeliveryLogContext, { endpointId: string } & PageRequest>): Promise<Page<DeliveryView>> {
   const endpoint = await findOwnedEndpoint(ctx, await endpointOwner(ctx, ctx.caller), input.endpointId);
   const window = pageWindow(input);
   const mine = eq(webhookDeliveries.endpointId, endpoint.id);
@@ -101,10 +99,7 @@ export async function listDeliveries({
 export async function resendDelivery({
   ctx,
   input,
-}: {
-  ctx: DeliveryLogContext;
-  input: { endpointId: string; deliveryId: string };
-}): Promise<DeliveryView> {
+}: VerbArgs<DeliveryLogContext, { endpointId: string; deliveryId: string }>): Promise<DeliveryView> {
   const endpoint = await findOwnedEndpoint(ctx, await endpointOwner(ctx, ctx.caller), input.endpointId);
   const [delivery] = await ctx.db
     .select()

@@ -16,6 +16,7 @@ import { MAX_ENDPOINTS_PER_KEY, type WebhookEndpoint } from '../../../schemas/we
 import { endpointOwner, findOwnedEndpoint, ownedBy, type EndpointCaller } from './owner.js';
 import { checkEndpointFields, type EndpointFields } from './validation.js';
 import type { WebhookEndpointRow } from '../../store/schema/webhooks.js';
+import type { VerbArgs } from '../verb.js';
 
 export type EndpointView = z.infer<typeof WebhookEndpoint>;
 
@@ -66,10 +67,7 @@ export async function listEndpoints({ ctx }: { ctx: WebhookContext }): Promise<W
 export async function createEndpoint({
   ctx,
   input,
-}: {
-  ctx: WebhookContext;
-  input: { url: string; eventTypes: string[] };
-}): Promise<EndpointWithSecret> {
+}: VerbArgs<WebhookContext, { url: string; eventTypes: string[] }>): Promise<EndpointWithSecret> {
   // Outside the transaction: resolving the host may take a while and must not hold the lock.
   await checkedFields(ctx, input);
   const owner = await endpointOwner(ctx, ctx.caller);
@@ -116,10 +114,7 @@ export interface EndpointChanges {
 export async function updateEndpoint({
   ctx,
   input,
-}: {
-  ctx: WebhookContext;
-  input: { id: string; changes: EndpointChanges };
-}): Promise<WebhookEndpointRow> {
+}: VerbArgs<WebhookContext, { id: string; changes: EndpointChanges }>): Promise<WebhookEndpointRow> {
   const owner = await endpointOwner(ctx, ctx.caller);
   const current = await findOwnedEndpoint(ctx, owner, input.id);
   const { url, eventTypes, enabled } = input.changes;
@@ -153,7 +148,7 @@ export async function updateEndpoint({
  * Its pending deliveries are dropped here, marked `failed`; the delivery job also skips endpoints
  * with `deletedAt` set, which covers an attempt already claimed while the delete commits.
  */
-export async function deleteEndpoint({ ctx, input }: { ctx: WebhookContext; input: { id: string } }): Promise<void> {
+export async function deleteEndpoint({ ctx, input }: VerbArgs<WebhookContext, { id: string }>): Promise<void> {
   const owner = await endpointOwner(ctx, ctx.caller);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -174,7 +169,7 @@ export async function deleteEndpoint({ ctx, input }: { ctx: WebhookContext; inpu
  * D-21: the old secret stops at once; every later attempt, retries included, signs with the new one.
  * The new secret is sealed afresh (new IV) for the same row; the old sealed value is overwritten.
  */
-export async function rotateEndpointSecret({ ctx, input }: { ctx: WebhookContext; input: { id: string } }): Promise<EndpointWithSecret> {
+export async function rotateEndpointSecret({ ctx, input }: VerbArgs<WebhookContext, { id: string }>): Promise<EndpointWithSecret> {
   const owner = await endpointOwner(ctx, ctx.caller);
   const secret = generateWebhookSecret();
   const [row] = await ctx.db
