@@ -11,6 +11,7 @@ import { registerMonitoringWebhooks } from './monitoring/webhooks.js';
 import { TAGS, TAG_DESCRIPTIONS } from './tags.js';
 import { API_DESCRIPTION } from './description.js';
 import { completeIdentifierAlternatives } from './common/identifier-alternatives.js';
+import { LICENSE, serviceServer } from './common/document-parts.js';
 
 /** Contract version (D-44): semver; a breaking change bumps the major. */
 export const CONTRACT_VERSION = '3.0.0';
@@ -50,29 +51,19 @@ export function buildPublicDocument(): ReturnType<OpenApiGeneratorV31['generateD
       version: CONTRACT_VERSION,
       description: API_DESCRIPTION,
       contact: { name: 'API support', email: 'api-support@example.com', url: 'https://example.com/support' },
-      license: { name: 'Proprietary', url: 'https://example.com/terms' },
+      license: LICENSE,
     },
     servers: [
-      {
-        url: '{base_url}/api/test/v2',
-        description: 'Test environment (sandbox): test keys, free, simulated registers.',
-        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
-      },
-      {
-        url: '{base_url}/api/v2',
-        description: 'Live environment: live keys.',
-        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
-      },
-      {
-        url: '{base_url}/api/test/v1',
-        description: 'Deprecated V1, test environment: same operations, also the X-Auth-SVC header and personal access tokens (D-40).',
-        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
-      },
-      {
-        url: '{base_url}/api/v1',
-        description: 'Deprecated V1, live environment: same operations, also the X-Auth-SVC header and personal access tokens (D-40).',
-        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
-      },
+      serviceServer('/api/test/v2', 'Test environment (sandbox): test keys, free, simulated registers.'),
+      serviceServer('/api/v2', 'Live environment: live keys.'),
+      serviceServer(
+        '/api/test/v1',
+        'Deprecated V1, test environment: same operations, also the X-Auth-SVC header and personal access tokens (D-40).',
+      ),
+      serviceServer(
+        '/api/v1',
+        'Deprecated V1, live environment: same operations, also the X-Auth-SVC header and personal access tokens (D-40).',
+      ),
     ],
     tags: Object.values(TAGS).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
   });

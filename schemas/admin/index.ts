@@ -7,6 +7,7 @@ import { registerOperations } from '../common/operation-collection.js';
 import { ADMIN_OPERATIONS } from './operations.js';
 import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
 import { completeIdentifierAlternatives } from '../common/identifier-alternatives.js';
+import { LICENSE, serviceServer } from '../common/document-parts.js';
 
 /** Operator API contract version; semver like the public one (D-44), but versioned on its own. */
 export const ADMIN_CONTRACT_VERSION = '2.0.0';
@@ -34,17 +35,11 @@ export function buildAdminDocument(): ReturnType<OpenApiGeneratorV31['generateDo
       version: ADMIN_CONTRACT_VERSION,
       description: ADMIN_DESCRIPTION,
       contact: { name: 'Service operators', email: 'operators@example.com', url: 'https://example.com/operators' },
-      license: { name: 'Proprietary', url: 'https://example.com/terms' },
+      license: LICENSE,
     },
     // Full `/admin/...` paths under the bare service address, so the document shows the paths
     // exactly as sandbox.md lists them.
-    servers: [
-      {
-        url: '{base_url}',
-        description: 'The service; the operator API is mounted at /admin.',
-        variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
-      },
-    ],
+    servers: [serviceServer('', 'The service; the operator API is mounted at /admin.')],
     security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
     tags: Object.values(ADMIN_TAGS).map((name) => ({ name, description: ADMIN_TAG_DESCRIPTIONS[name] })),
   });

@@ -1,5 +1,6 @@
 // Reusable header components. Registered once in the registry and referenced by name.
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { registerRequiredHeader } from './document-parts.js';
 import { z } from './zod.js';
 
 export const HEADER_REFS = {
@@ -15,39 +16,26 @@ export const HEADER_REFS = {
 } as const;
 
 export function registerHeaderComponents(registry: OpenAPIRegistry): void {
-  registry.registerComponent('headers', 'X-Request-Id', {
-    description: 'Unique id of this request; quote it when contacting support. Sent on every response (D-13).',
-    required: true,
-    schema: { type: 'string', example: 'req_8fKq2LmN4pQr7sTu9vWx1yZa' },
+  registerRequiredHeader(
+    registry,
+    'X-Request-Id',
+    'Unique id of this request; quote it when contacting support. Sent on every response (D-13).',
+    { type: 'string', example: 'req_8fKq2LmN4pQr7sTu9vWx1yZa' },
+  );
+  registerRequiredHeader(registry, 'RateLimit-Limit', 'Requests allowed in the current window (IETF RateLimit header fields, D-42).', {
+    type: 'integer',
+    example: 600,
   });
-  registry.registerComponent('headers', 'RateLimit-Limit', {
-    description: 'Requests allowed in the current window (IETF RateLimit header fields, D-42).',
-    required: true,
-    schema: { type: 'integer', example: 600 },
-  });
-  registry.registerComponent('headers', 'RateLimit-Remaining', {
-    description: 'Requests left in the current window.',
-    required: true,
-    schema: { type: 'integer', example: 0 },
-  });
-  registry.registerComponent('headers', 'RateLimit-Reset', {
-    description: 'Seconds until the window resets.',
-    required: true,
-    schema: { type: 'integer', example: 42 },
-  });
-  registry.registerComponent('headers', 'Retry-After', {
-    description: 'Seconds to wait before trying again.',
-    required: true,
-    schema: { type: 'integer', example: 42 },
-  });
+  registerRequiredHeader(registry, 'RateLimit-Remaining', 'Requests left in the current window.', { type: 'integer', example: 0 });
+  registerRequiredHeader(registry, 'RateLimit-Reset', 'Seconds until the window resets.', { type: 'integer', example: 42 });
+  registerRequiredHeader(registry, 'Retry-After', 'Seconds to wait before trying again.', { type: 'integer', example: 42 });
   registry.registerComponent('headers', 'Idempotent-Replayed', {
     description: 'Present and `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (D-18).',
     schema: { type: 'string', enum: ['true'] },
   });
-  registry.registerComponent('headers', 'Location', {
-    description: 'Path of the created resource.',
-    required: true,
-    schema: { type: 'string', example: '/api/test/v2/ppsr/searches/1001' },
+  registerRequiredHeader(registry, 'Location', 'Path of the created resource.', {
+    type: 'string',
+    example: '/api/test/v2/ppsr/searches/1001',
   });
 }
 
