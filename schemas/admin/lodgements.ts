@@ -14,7 +14,7 @@ import {
   NOTIFIABLE_STATUSES,
   RequestIdParam,
 } from '../lodgements/index.js';
-import { AccountId, Environment } from './shared.js';
+import { AccountFilter, AccountId, Environment } from './shared.js';
 import { IsoDateTime } from '../common/dates.js';
 import { FORM484_STATUSES, Form484Status } from '../form484/responses.js';
 import { defineOperation } from '../common/operation.js';
@@ -50,12 +50,7 @@ export const LodgementSummaryList = z
   .openapi('LodgementSummaryList');
 
 export const ListLodgementsQuery = z.strictObject({
-  accountId: z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .openapi({ description: 'Only this account (`acct_…`).', example: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5' }),
+  accountId: AccountFilter,
   kind: OverviewKind.optional(),
 });
 
@@ -150,6 +145,12 @@ export const createLodgement = defineOperation({
   },
 });
 
+/** The body examples of both status moves: to manual review, and to finished. */
+const statusMoveExamples = {
+  manualReview: { summary: 'Send to manual review', value: { status: 'manual review' } },
+  finished: { summary: 'Finish', value: { status: 'finished' } },
+};
+
 export const setLodgementStatus = defineOperation({
   method: 'post',
   path: '/admin/lodgements/{requestId}/status',
@@ -161,10 +162,7 @@ export const setLodgementStatus = defineOperation({
   params: RequestIdParam,
   body: {
     schema: SetLodgementStatusRequest,
-    examples: {
-      manualReview: { summary: 'Send to manual review', value: { status: 'manual review' } },
-      finished: { summary: 'Finish', value: { status: 'finished' } },
-    },
+    examples: statusMoveExamples,
   },
   success: {
     200: {
@@ -238,10 +236,7 @@ export const setForm484Status = defineOperation({
   params: RequestIdParam,
   body: {
     schema: SetForm484StatusRequest,
-    examples: {
-      manualReview: { summary: 'Send to manual review', value: { status: 'manual review' } },
-      finished: { summary: 'Finish', value: { status: 'finished' } },
-    },
+    examples: statusMoveExamples,
   },
   success: {
     200: {

@@ -2,7 +2,7 @@
 // search is; its results and certificates are read through the public API (`getPpsrSearch`).
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
-import { AccountId, Environment } from './shared.js';
+import { AccountFilter, AccountId, Environment } from './shared.js';
 import { defineOperation } from '../common/operation.js';
 import { validationFailed } from './error-responses.js';
 import { ADMIN_TAGS } from './tags.js';
@@ -24,12 +24,7 @@ export const PpsrSearchOverviewList = z
   .openapi('PpsrSearchOverviewList');
 
 export const ListPpsrSearchesQuery = z.strictObject({
-  accountId: z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .openapi({ description: 'Only this account (`acct_…`).', example: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5' }),
+  accountId: AccountFilter,
 });
 
 export const listPpsrSearches = defineOperation({

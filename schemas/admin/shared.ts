@@ -44,6 +44,14 @@ export const AccountIdParam = z.strictObject({
   accountId: z.string().min(1).max(64).openapi({ description: 'Account id (`acct_…`).', example: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5' }),
 });
 
+/** An overview's query filter: only the rows of this account. Plain like the path ids (see above). */
+export const AccountFilter = z
+  .string()
+  .min(1)
+  .max(64)
+  .optional()
+  .openapi({ description: 'Only this account (`acct_…`).', example: 'acct_7Hq2LmN4pQr8sTu1vWx3yZa5' });
+
 export const KeyIdParam = z.strictObject({
   keyId: z
     .string()

@@ -3,6 +3,7 @@ import { apiError } from '../common/errors.js';
 import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
 import { AbnRegistrationRequest, Lodgement, RequestIdParam } from './schemas.js';
+import { linksPassing } from '../common/links.js';
 
 const lodgementExample = {
   requestId: 1001,
@@ -53,13 +54,12 @@ export const createAbnRegistration = defineOperation({
       description: 'The lodgement, status `new`.',
       schema: Lodgement,
       examples: { created: { summary: 'Created', value: lodgementExample } },
-      links: {
-        GetLodgement: {
-          operationId: 'getLodgement',
-          parameters: { requestId: '$response.body#/requestId' },
-          description: 'Follow the lodgement just made.',
+      links: linksPassing(
+        { requestId: '$response.body#/requestId' },
+        {
+          GetLodgement: { operationId: 'getLodgement', description: 'Follow the lodgement just made.' },
         },
-      },
+      ),
     },
   },
   errors: {

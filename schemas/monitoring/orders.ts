@@ -32,6 +32,7 @@ import {
   paymentRequired,
   unavailable,
 } from './errors.js';
+import { linksPassing } from '../common/links.js';
 
 const common = { tag: TAGS.monitoring, access: 'secret', family: 'api', rateLimit: 'monitoring' } as const;
 
@@ -107,23 +108,14 @@ export const createMonitoringEntities = defineOperation({
       },
       // The first entity of the order stands for all of them: enough for clients (and the contract
       // runner) to chain read, events and stop on an entity just created.
-      links: {
-        GetEntity: {
-          operationId: 'getMonitoringEntity',
-          parameters: { id: '$response.body#/entities/0/id' },
-          description: 'Read the first entity just ordered.',
+      links: linksPassing(
+        { id: '$response.body#/entities/0/id' },
+        {
+          GetEntity: { operationId: 'getMonitoringEntity', description: 'Read the first entity just ordered.' },
+          ListEntityEvents: { operationId: 'listMonitoringEntityEvents', description: 'Its change events.' },
+          StopEntity: { operationId: 'stopMonitoringEntity', description: 'Stop monitoring it (it stays readable, as `stopped`).' },
         },
-        ListEntityEvents: {
-          operationId: 'listMonitoringEntityEvents',
-          parameters: { id: '$response.body#/entities/0/id' },
-          description: 'Its change events.',
-        },
-        StopEntity: {
-          operationId: 'stopMonitoringEntity',
-          parameters: { id: '$response.body#/entities/0/id' },
-          description: 'Stop monitoring it (it stays readable, as `stopped`).',
-        },
-      },
+      ),
     },
     202: {
       description:

@@ -7,6 +7,7 @@ import { defineOperation } from '../common/operation.js';
 import { registerEventWebhook } from '../common/webhook-event.js';
 import { TAGS } from '../tags.js';
 import { PPSR_ALERT_EVENT, PpsrAlert, PpsrAlertCreateRequest, PpsrAlertEvent, PpsrAlertIdParam, PpsrAlertList } from './alert-schemas.js';
+import { linksPassing } from '../common/links.js';
 
 const alertExample = {
   id: 'pal_7Qm2Xc9LpR4tVb8NwZ3kHs6J',
@@ -67,13 +68,12 @@ export const createPpsrAlert = defineOperation({
       description: 'The subscription.',
       schema: PpsrAlert,
       examples: { created: { summary: 'Created', value: alertExample } },
-      links: {
-        DeleteAlert: {
-          operationId: 'deletePpsrAlert',
-          parameters: { id: '$response.body#/id' },
-          description: 'Stop watching; afterwards deleting again answers 404.',
+      links: linksPassing(
+        { id: '$response.body#/id' },
+        {
+          DeleteAlert: { operationId: 'deletePpsrAlert', description: 'Stop watching; afterwards deleting again answers 404.' },
         },
-      },
+      ),
     },
   },
   errors: {

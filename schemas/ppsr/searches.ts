@@ -9,6 +9,7 @@ import { TAGS } from '../tags.js';
 import { PpsrSearchRequest } from './search-request.js';
 import { PpsrCertificateProcessing, PpsrSearch, PpsrSearchCreated } from './search-result.js';
 import { SEARCH_REQUEST_EXAMPLES, SEARCH_STATUS_EXAMPLES } from './examples.js';
+import { linksPassing } from '../common/links.js';
 
 /** PPSR search fee (spec 1, 8; D-33), in cents. */
 export const PPSR_SEARCH_FEE_CENTS = 600;
@@ -117,13 +118,12 @@ export const createPpsrSearch = defineOperation({
       schema: PpsrSearchCreated,
       headers: { Location: HEADER_REFS.location },
       examples: { created: { summary: 'Created', value: { requestId: 1001, status: 'new' } } },
-      links: {
-        GetSearch: {
-          operationId: 'getPpsrSearch',
-          parameters: { requestId: '$response.body#/requestId' },
-          description: 'Poll the search just started.',
+      links: linksPassing(
+        { requestId: '$response.body#/requestId' },
+        {
+          GetSearch: { operationId: 'getPpsrSearch', description: 'Poll the search just started.' },
         },
-      },
+      ),
     },
   },
   errors: {

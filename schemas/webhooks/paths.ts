@@ -17,6 +17,7 @@ import {
   WebhookEndpointWithSecret,
 } from './schemas.js';
 import { deliveryExample, endpointExample, notFound, secretExample, urlAndEventErrors } from './examples.js';
+import { linksPassing } from '../common/links.js';
 
 const common = { tag: TAGS.webhooks, access: 'secret', family: 'api', rateLimit: 'lodgements' } as const;
 
@@ -61,28 +62,15 @@ export const createWebhookEndpoint = defineOperation({
       examples: { created: { summary: 'Created', value: { ...endpointExample, secret: secretExample } } },
       // Links let clients and the contract runner chain calls on the created endpoint (there is no
       // GET of one endpoint: update, rotate, deliveries and delete are what it can be used with).
-      links: {
-        UpdateEndpoint: {
-          operationId: 'updateWebhookEndpoint',
-          parameters: { id: '$response.body#/id' },
-          description: 'Change the endpoint just created.',
+      links: linksPassing(
+        { id: '$response.body#/id' },
+        {
+          UpdateEndpoint: { operationId: 'updateWebhookEndpoint', description: 'Change the endpoint just created.' },
+          RotateSecret: { operationId: 'rotateWebhookEndpointSecret', description: 'Rotate its signing secret.' },
+          ListDeliveries: { operationId: 'listWebhookDeliveries', description: 'Its delivery log.' },
+          DeleteEndpoint: { operationId: 'deleteWebhookEndpoint', description: 'Delete it; afterwards every link answers 404.' },
         },
-        RotateSecret: {
-          operationId: 'rotateWebhookEndpointSecret',
-          parameters: { id: '$response.body#/id' },
-          description: 'Rotate its signing secret.',
-        },
-        ListDeliveries: {
-          operationId: 'listWebhookDeliveries',
-          parameters: { id: '$response.body#/id' },
-          description: 'Its delivery log.',
-        },
-        DeleteEndpoint: {
-          operationId: 'deleteWebhookEndpoint',
-          parameters: { id: '$response.body#/id' },
-          description: 'Delete it; afterwards every link answers 404.',
-        },
-      },
+      ),
     },
   },
   errors: {
