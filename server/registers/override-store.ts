@@ -2,7 +2,7 @@
 // `register_abns`): one store for both, keyed by the register's number (ACN or ABN) with the record
 // as JSON. A row replaces the fixture or generated record with the same number whole, so fields it
 // leaves out take the defaults of its schema rather than the fixture's values.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import type { Database } from '../store/db.js';
 import { registerAbns, registerCompanies } from '../store/schema/index.js';
@@ -41,6 +41,9 @@ export function createOverrideStore<R>(db: Database, { table, toRecord }: Overri
   const keyColumn = 'acn' in table ? table.acn : table.abn;
   const columns = { key: keyColumn, record: table.record };
   const records = (rows: { key: string; record: unknown }[]): R[] => rows.map((row) => toRecord(row.key, row.record));
+  /** The records of the rows that meet `condition`, in key order. */
+  const recordsWhere = async (condition: SQL): Promise<R[]> =>
+    records(await db.select(columns).from(table).where(condition).orderBy(keyColumn));
   return {
     async find(key) {
       const [row] = await db.select(columns).from(table).where(eq(keyColumn, key));
@@ -51,26 +54,14 @@ export function createOverrideStore<R>(db: Database, { table, toRecord }: Overri
     },
     async findMany(keys) {
       if (keys.length === 0) return [];
-      return records(
-        await db
-          .select(columns)
-          .from(table)
-          .where(inArray(keyColumn, [...keys]))
-          .orderBy(keyColumn),
-      );
+      return recordsWhere(inArray(keyColumn, [...keys]));
     },
     async findBy(field, values) {
       if (values.length === 0) return [];
       if (!/^[a-zA-Z]+$/.test(field)) throw new Error(`not a record field name: ${field}`);
       // A literal name, not a parameter, so the expression index on `record ->> 'abn'` serves the query.
       const value = sql`(${table.record} ->> ${sql.raw(`'${field}'`)})`;
-      return records(
-        await db
-          .select(columns)
-          .from(table)
-          .where(inArray(value, [...values]))
-          .orderBy(keyColumn),
-      );
+      return recordsWhere(inArray(value, [...values]));
     },
     async save(key, fields, at) {
       const [existing] = await db.select({ key: keyColumn }).from(table).where(eq(keyColumn, key));

@@ -54,16 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    const changes = postgresChangeFeed(options.databaseUrl);
-    return {
-      db,
-      engine: 'postgres',
-      changes,
-      close: async () => {
-        await changes.close();
-        await pool.end();
-      },
-    };
+    return opened(db, 'postgres', postgresChangeFeed(options.databaseUrl), () => pool.end());
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -76,14 +67,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migrate(client);
-  const changes = pgliteChangeFeed(client);
+  return opened(db, 'pglite', pgliteChangeFeed(client), () => client.close());
+}
+
+/** The open database; closing it stops its change feed first, then the engine's connections. */
+function opened(db: Database, engine: OpenDatabase['engine'], changes: ChangeFeed, closeEngine: () => Promise<void>): OpenDatabase {
   return {
     db,
-    engine: 'pglite',
+    engine,
     changes,
     close: async () => {
       await changes.close();
-      await client.close();
+      await closeEngine();
     },
   };
 }

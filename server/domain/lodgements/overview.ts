@@ -60,12 +60,16 @@ function summaryOf(
   };
 }
 
+/** The overview's filters: one account, one kind, or neither. */
+export interface OverviewFilters {
+  accountId?: string | undefined;
+  kind?: OverviewKindName | undefined;
+}
+
 export async function listLodgementOverview({
   ctx,
   input,
-}: VerbArgs<Pick<AppDeps, 'db'>, { accountId?: string | undefined; kind?: OverviewKindName | undefined }>): Promise<
-  LodgementSummaryView[]
-> {
+}: VerbArgs<Pick<AppDeps, 'db'>, OverviewFilters>): Promise<LodgementSummaryView[]> {
   const { accountId, kind } = input;
   const rows: LodgementSummaryView[] = [];
   if (!kind || kind === 'form484') {

@@ -7,6 +7,7 @@ import type { AbnDetails } from '../../registers/abr/abn-register.js';
 import { simulatedRegistersOf } from '../../registers/index.js';
 import { DomainError } from '../errors.js';
 import type { VerbArgs } from '../verb.js';
+import { withChanges } from './record-changes.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -42,9 +43,7 @@ export async function updateAbn({
   const registers = simulatedRegistersOf(deps.db);
   const current = await registers.abns.findByAbn(abn);
   if (!current) throw new DomainError('not_found', 'No such ABN.');
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<AbnDetails>;
-  const record: AbnDetails = { ...current, ...defined };
-  if (changes.gstRegistered === false && changes.gstDate === undefined) record.gstDate = null;
+  const record = withChanges(current, changes);
   const now = deps.clock.now();
   await registers.abnOverrides.save(record, now);
   return { ...record, updatedAt: now.toISOString() };

@@ -17,6 +17,7 @@ import { simulatedRegistersOf } from '../../registers/index.js';
 import { DomainError, ValidationError } from '../errors.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
 import type { VerbArgs } from '../verb.js';
+import { withChanges } from './record-changes.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -67,10 +68,7 @@ export async function updateCompany({
   const registers = simulatedRegistersOf(deps.db);
   const current = await registers.companies.findByAcn(acn);
   if (!current) throw companyNotFound();
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<CompanyRecord>;
-  const record: CompanyRecord = { ...current, ...defined };
-  // Ending GST registration ends its date too, unless the caller set one (which the schema refuses).
-  if (changes.gstRegistered === false && changes.gstDate === undefined) record.gstDate = null;
+  const record = withChanges(current, changes);
   checkGstHasAbn(record);
   const now = deps.clock.now();
   await registers.companyOverrides.save(record, now);
