@@ -62,15 +62,8 @@ export const UpsertAbnRequest = z
   });
 
 export const UpdateAbnRequest = z
-  .strictObject({
-    entityName: abnFields.entityName.optional(),
-    status: abnFields.status.optional(),
-    entityType: abnFields.entityType.optional(),
-    acn: abnFields.acn.optional(),
-    gstRegistered: abnFields.gstRegistered.optional(),
-    gstDate: abnFields.gstDate.optional(),
-    businessNames: abnFields.businessNames.optional(),
-  })
+  .strictObject(abnFields)
+  .partial()
   .superRefine((value, ctx) => {
     requireSomeField(value, ctx);
     checkGst(value, ctx, false);

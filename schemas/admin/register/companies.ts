@@ -81,16 +81,8 @@ export const UpsertCompanyRequest = z
   });
 
 export const UpdateCompanyRequest = z
-  .strictObject({
-    name: companyFields.name.optional(),
-    status: companyFields.status.optional(),
-    abn: companyFields.abn.optional(),
-    entityType: companyFields.entityType.optional(),
-    address: companyFields.address.optional(),
-    gstRegistered: companyFields.gstRegistered.optional(),
-    gstDate: companyFields.gstDate.optional(),
-    businessNames: companyFields.businessNames.optional(),
-  })
+  .strictObject(companyFields)
+  .partial()
   // Only what is sent changes; the ABN rule is checked against the stored record by the server.
   .superRefine((value, ctx) => {
     requireSomeField(value, ctx);
