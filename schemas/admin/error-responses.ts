@@ -1,7 +1,7 @@
 // The operator API's usual error responses, written once for every operator resource.
-import { apiError } from '../common/errors.js';
 import type { AdminErrorResponse } from '../common/operation.js';
 import { familyExample } from '../common/operation-responses.js';
+import { validationExample } from '../common/validation-example.js';
 
 /** The usual 422 for a body that breaks its schema, with every problem keyed by field (D-10). */
 export function validationFailed(
@@ -11,7 +11,7 @@ export function validationFailed(
 ): AdminErrorResponse {
   return {
     description: `\`validation_failed\`: ${description} Every problem is reported, keyed by JSON path.`,
-    examples: { invalid: { summary, value: apiError('validation_failed', 'The request is not valid.', { errors }) } },
+    examples: { invalid: validationExample(summary, errors) },
   };
 }
 

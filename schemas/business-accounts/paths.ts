@@ -8,31 +8,22 @@ import { TAGS } from '../tags.js';
 import { BusinessAccountApplication } from './request.js';
 import { APPLICATION_EXAMPLE, REJECTED_APPLICATION_EXAMPLE, STATUS_EXAMPLES } from './examples.js';
 import { BusinessAccountApplicationCreated, BusinessAccountApplicationExisting, BusinessAccountStatus } from './responses.js';
+import { validationExample } from '../common/validation-example.js';
 
 const validationExamples = {
-  schema: {
-    summary: 'Fields that break the schema',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: {
-        accountInformation: [{ code: 'acn_or_abn_required', message: "Give the company's ACN, its ABN, or both." }],
-        'accountInformation.directorsContacts.0.familyName': [{ code: 'not_uppercase', message: 'Must be upper case.' }],
-        'registeredOffice.address.postcode': [{ code: 'invalid_format', message: 'Must be 4 digits.' }],
-      },
-    }),
-  },
-  rules: {
-    summary: 'Primary director not listed; state code given as a country',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: {
-        'accountInformation.primaryDirector': [
-          { code: 'primary_director_not_listed', message: 'PETER BROWN is not in accountInformation.directorsContacts.' },
-        ],
-        'officeHolders.1.birthDetails.localityQualifier': [
-          { code: 'invalid_country_code', message: 'With intlIndicator true, QLD must be a 2-letter ISO 3166-1 country code.' },
-        ],
-      },
-    }),
-  },
+  schema: validationExample('Fields that break the schema', {
+    accountInformation: [{ code: 'acn_or_abn_required', message: "Give the company's ACN, its ABN, or both." }],
+    'accountInformation.directorsContacts.0.familyName': [{ code: 'not_uppercase', message: 'Must be upper case.' }],
+    'registeredOffice.address.postcode': [{ code: 'invalid_format', message: 'Must be 4 digits.' }],
+  }),
+  rules: validationExample('Primary director not listed; state code given as a country', {
+    'accountInformation.primaryDirector': [
+      { code: 'primary_director_not_listed', message: 'PETER BROWN is not in accountInformation.directorsContacts.' },
+    ],
+    'officeHolders.1.birthDetails.localityQualifier': [
+      { code: 'invalid_country_code', message: 'With intlIndicator true, QLD must be a 2-letter ISO 3166-1 country code.' },
+    ],
+  }),
 };
 
 export const createBusinessAccountApplication = defineOperation({

@@ -7,10 +7,15 @@
 // are the server's (server/http/ajv-problems.ts); test/integration/contract/mock-parity.test.ts
 // sends those requests to the server and compares.
 import { z, type ZodObject, type ZodType } from 'zod';
-import { apiError, form484Error, type ErrorFamily } from './errors.js';
+import { apiError, form484Error, type ErrorFamily, type FieldErrorExample } from './errors.js';
 import type { Examples, NamedExample } from './operation.js';
 
 const VALIDATION_MESSAGE = 'The request is not valid.';
+
+/** A named example of 422 `validation_failed` (ApiError shape) with these problems, keyed by field. */
+export function validationExample(summary: string, errors: Record<string, FieldErrorExample[]>): NamedExample {
+  return { summary, value: apiError('validation_failed', VALIDATION_MESSAGE, { errors }) };
+}
 
 interface JsonSchemaObject {
   type?: unknown;

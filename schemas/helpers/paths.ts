@@ -1,8 +1,8 @@
 // Helper lookups (spec 4.1, D-45): callable with publishable keys from allowed domains.
-import { apiError } from '../common/errors.js';
 import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
 import { CompanyNameAvailability, CompanyNameAvailabilityQuery, IndustriesQuery, IndustryList } from './schemas.js';
+import { validationExample } from '../common/validation-example.js';
 
 export const getCompanyNameAvailability = defineOperation({
   method: 'get',
@@ -48,12 +48,7 @@ export const getCompanyNameAvailability = defineOperation({
     422: {
       description: '`validation_failed`: `name` missing, empty or over 200 characters.',
       examples: {
-        missingName: {
-          summary: 'No name',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: { name: [{ code: 'required', message: 'Required.' }] },
-          }),
-        },
+        missingName: validationExample('No name', { name: [{ code: 'required', message: 'Required.' }] }),
       },
     },
   },
@@ -90,12 +85,7 @@ export const listIndustries = defineOperation({
     422: {
       description: '`validation_failed`: a query parameter is out of range (`perPage` over 100, `q` over 100 characters).',
       examples: {
-        perPage: {
-          summary: 'perPage over 100',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] },
-          }),
-        },
+        perPage: validationExample('perPage over 100', { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] }),
       },
     },
   },

@@ -4,6 +4,7 @@ import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
 import { AbnRegistrationRequest, Lodgement, RequestIdParam } from './schemas.js';
 import { linksPassing } from '../common/links.js';
+import { validationExample } from '../common/validation-example.js';
 
 const lodgementExample = {
   requestId: 1001,
@@ -66,15 +67,10 @@ export const createAbnRegistration = defineOperation({
     422: {
       description: '`validation_failed` with every problem, keyed by field.',
       examples: {
-        invalid: {
-          summary: 'Bad e-mail and postcode',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: {
-              contactEmail: [{ code: 'invalid_format', message: 'Must be an e-mail address.' }],
-              'businessAddress.postcode': [{ code: 'invalid_format', message: 'Must be 4 digits.' }],
-            },
-          }),
-        },
+        invalid: validationExample('Bad e-mail and postcode', {
+          contactEmail: [{ code: 'invalid_format', message: 'Must be an e-mail address.' }],
+          'businessAddress.postcode': [{ code: 'invalid_format', message: 'Must be 4 digits.' }],
+        }),
       },
     },
   },

@@ -6,6 +6,7 @@ import { TAGS } from '../tags.js';
 import { EntityList, ListMonitoringEntitiesQuery, MonitoredEntity, MonitoringEntityParams } from './schemas.js';
 import { entityListExample, liveCompanyProcessing, page, testCompany, testCompanyExpired, testCompanyStopped } from './examples.js';
 import { badListQuery, entityNotFound, forbiddenForReads } from './errors.js';
+import { validationExample } from '../common/validation-example.js';
 
 const common = { tag: TAGS.monitoring, access: 'secret', family: 'api', rateLimit: 'monitoring' } as const;
 
@@ -40,15 +41,10 @@ export const listMonitoringEntities = defineOperation({
       ...badListQuery,
       examples: {
         ...badListQuery.examples,
-        badFilters: {
-          summary: 'Unknown status and a bad date',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: {
-              status: [{ code: 'invalid_enum', message: 'Must be one of processing, active, stopped, expired.' }],
-              expiresBefore: [{ code: 'invalid_date', message: 'Must be a date YYYY-MM-DD.' }],
-            },
-          }),
-        },
+        badFilters: validationExample('Unknown status and a bad date', {
+          status: [{ code: 'invalid_enum', message: 'Must be one of processing, active, stopped, expired.' }],
+          expiresBefore: [{ code: 'invalid_date', message: 'Must be a date YYYY-MM-DD.' }],
+        }),
       },
     },
   },

@@ -29,6 +29,7 @@ import {
   testDeregistrationEvent,
 } from './examples.js';
 import { badListQuery, entityNotFound, forbiddenForReads } from './errors.js';
+import { validationExample } from '../common/validation-example.js';
 
 const common = { tag: TAGS.monitoring, access: 'secret', family: 'api', rateLimit: 'monitoring' } as const;
 
@@ -97,12 +98,9 @@ export const listMonitoringEvents = defineOperation({
       description: `${badListQuery.description} \`since\` must be an event id or an ISO 8601 date-time with offset.`,
       examples: {
         ...badListQuery.examples,
-        since: {
-          summary: 'since neither an id nor a date-time',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: { since: [{ code: 'invalid_format', message: 'Must be an event id or an ISO 8601 date-time.' }] },
-          }),
-        },
+        since: validationExample('since neither an id nor a date-time', {
+          since: [{ code: 'invalid_format', message: 'Must be an event id or an ISO 8601 date-time.' }],
+        }),
       },
     },
   },
@@ -222,18 +220,12 @@ export const simulateMonitoringEvent = defineOperation({
     422: {
       description: '`validation_failed`: the body is not exactly one of `{eventType}` and `{simulate}`, or names an unknown value.',
       examples: {
-        unknownType: {
-          summary: 'Unknown event type',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: { eventType: [{ code: 'invalid_enum', message: 'Unknown event type "rename".' }] },
-          }),
-        },
-        both: {
-          summary: 'Both forms at once',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: { simulate: [{ code: 'unknown_field', message: 'Send either eventType or simulate, not both.' }] },
-          }),
-        },
+        unknownType: validationExample('Unknown event type', {
+          eventType: [{ code: 'invalid_enum', message: 'Unknown event type "rename".' }],
+        }),
+        both: validationExample('Both forms at once', {
+          simulate: [{ code: 'unknown_field', message: 'Send either eventType or simulate, not both.' }],
+        }),
       },
     },
   },

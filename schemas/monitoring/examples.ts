@@ -7,6 +7,7 @@ import { apiError } from '../common/errors.js';
 import type { NamedExample } from '../common/operation.js';
 import type { EventList, EntityList, MonitoredEntity, MonitoringEvent, MonitoringEventSummary } from './schemas.js';
 import { DEFAULT_PER_PAGE, pageMeta, type PageMetaView } from '../common/pagination.js';
+import { validationExample } from '../common/validation-example.js';
 
 type Entity = z.infer<typeof MonitoredEntity>;
 type Event = z.infer<typeof MonitoringEvent>;
@@ -358,10 +359,5 @@ export const errorExamples = {
     'Would pass the active entity limit',
     apiError('entity_limit', 'This request would take the account past its limit of 1,000 active entities.', { limit: 1000, active: 998 }),
   ),
-  perPageTooBig: example(
-    'perPage over 100',
-    apiError('validation_failed', 'The request is not valid.', {
-      errors: { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] },
-    }),
-  ),
+  perPageTooBig: validationExample('perPage over 100', { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] }),
 } satisfies Record<string, NamedExample>;

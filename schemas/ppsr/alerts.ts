@@ -8,6 +8,7 @@ import { registerEventWebhook } from '../common/webhook-event.js';
 import { TAGS } from '../tags.js';
 import { PPSR_ALERT_EVENT, PpsrAlert, PpsrAlertCreateRequest, PpsrAlertEvent, PpsrAlertIdParam, PpsrAlertList } from './alert-schemas.js';
 import { linksPassing } from '../common/links.js';
+import { validationExample } from '../common/validation-example.js';
 
 const alertExample = {
   id: 'pal_7Qm2Xc9LpR4tVb8NwZ3kHs6J',
@@ -95,12 +96,9 @@ export const createPpsrAlert = defineOperation({
       description:
         '`validation_failed` (D-10): `organisationNumberType` missing or unknown (`required`, `invalid_enum`), or `organisationNumber` not of its type (`invalid_format`, `invalid_acn`, `invalid_abn`; ARBN and ARSN use the ACN checksum).',
       examples: {
-        badChecksum: {
-          summary: 'ACN fails its checksum',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: { organisationNumber: [{ code: 'invalid_acn', message: 'Not a valid ACN (checksum failed).' }] },
-          }),
-        },
+        badChecksum: validationExample('ACN fails its checksum', {
+          organisationNumber: [{ code: 'invalid_acn', message: 'Not a valid ACN (checksum failed).' }],
+        }),
       },
     },
   },

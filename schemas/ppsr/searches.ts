@@ -10,6 +10,7 @@ import { PpsrSearchRequest } from './search-request.js';
 import { PpsrCertificateProcessing, PpsrSearch, PpsrSearchCreated } from './search-result.js';
 import { SEARCH_REQUEST_EXAMPLES, SEARCH_STATUS_EXAMPLES } from './examples.js';
 import { linksPassing } from '../common/links.js';
+import { validationExample } from '../common/validation-example.js';
 
 /** PPSR search fee (spec 1, 8; D-33), in cents. */
 export const PPSR_SEARCH_FEE_CENTS = 600;
@@ -37,50 +38,29 @@ const notFoundSearch: ErrorResponse = {
 };
 
 const validationExamples = {
-  invalidAcn: {
-    summary: 'ACN fails its checksum',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: { acn: [{ code: 'invalid_acn', message: 'Not a valid ACN (checksum failed).' }] },
-    }),
-  },
-  invalidVin: {
-    summary: 'VIN not in ISO 3779 form',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: { vin: [{ code: 'invalid_format', message: 'Must be 17 letters and digits (ISO 3779), without I, O or Q.' }] },
-    }),
-  },
-  individualIncomplete: {
-    summary: 'Individual search without date of birth or authorised purpose',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: {
-        dateOfBirth: [{ code: 'required', message: 'Required for a search by individual.' }],
-        authorisedPurpose: [{ code: 'required', message: 'Declare an authorised purpose (section 172) with `true`.' }],
+  invalidAcn: validationExample('ACN fails its checksum', {
+    acn: [{ code: 'invalid_acn', message: 'Not a valid ACN (checksum failed).' }],
+  }),
+  invalidVin: validationExample('VIN not in ISO 3779 form', {
+    vin: [{ code: 'invalid_format', message: 'Must be 17 letters and digits (ISO 3779), without I, O or Q.' }],
+  }),
+  individualIncomplete: validationExample('Individual search without date of birth or authorised purpose', {
+    dateOfBirth: [{ code: 'required', message: 'Required for a search by individual.' }],
+    authorisedPurpose: [{ code: 'required', message: 'Declare an authorised purpose (section 172) with `true`.' }],
+  }),
+  twoSearchTypes: validationExample('Fields of two search types', {
+    acn: [{ code: 'search_type_conflict', message: 'Give the fields of exactly one search type; vin was also given.' }],
+    vin: [{ code: 'search_type_conflict', message: 'Give the fields of exactly one search type; acn was also given.' }],
+  }),
+  noSearchType: validationExample('No search type', {
+    '': [
+      {
+        code: 'search_type_required',
+        message:
+          'Give one search type: acn, abn, arbn, arsn, vin, serialNumber with serialNumberType, registrationNumber, familyName with givenNames, dateOfBirth and authorisedPurpose, or organisationName.',
       },
-    }),
-  },
-  twoSearchTypes: {
-    summary: 'Fields of two search types',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: {
-        acn: [{ code: 'search_type_conflict', message: 'Give the fields of exactly one search type; vin was also given.' }],
-        vin: [{ code: 'search_type_conflict', message: 'Give the fields of exactly one search type; acn was also given.' }],
-      },
-    }),
-  },
-  noSearchType: {
-    summary: 'No search type',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: {
-        '': [
-          {
-            code: 'search_type_required',
-            message:
-              'Give one search type: acn, abn, arbn, arsn, vin, serialNumber with serialNumberType, registrationNumber, familyName with givenNames, dateOfBirth and authorisedPurpose, or organisationName.',
-          },
-        ],
-      },
-    }),
-  },
+    ],
+  }),
 };
 
 export const createPpsrSearch = defineOperation({

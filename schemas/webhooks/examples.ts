@@ -1,6 +1,7 @@
 // Examples shared by the webhook operations: an endpoint, a delivery and the usual errors.
 import { apiError } from '../common/errors.js';
 import type { ErrorResponse } from '../common/operation.js';
+import { validationExample } from '../common/validation-example.js';
 
 export const endpointExample = {
   id: 'we_4fGh7JkL9mNp2QrS5tUv8WxY',
@@ -41,25 +42,12 @@ export const notFound: ErrorResponse = {
 };
 
 export const urlAndEventErrors = {
-  notHttps: {
-    summary: 'Not HTTPS',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: { url: [{ code: 'url_not_https', message: 'The URL must use https.' }] },
-    }),
-  },
-  notPublic: {
-    summary: 'Resolves to a private address',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: { url: [{ code: 'url_not_public', message: 'hooks.internal resolves to 10.0.0.5, which is not a public address.' }] },
-    }),
-  },
-  invalid: {
-    summary: 'Unparsable URL and unknown event',
-    value: apiError('validation_failed', 'The request is not valid.', {
-      errors: {
-        url: [{ code: 'url_invalid', message: 'Not a valid URL.' }],
-        'eventTypes.0': [{ code: 'unknown_event_type', message: 'Unknown event type "monitoring.changed".' }],
-      },
-    }),
-  },
+  notHttps: validationExample('Not HTTPS', { url: [{ code: 'url_not_https', message: 'The URL must use https.' }] }),
+  notPublic: validationExample('Resolves to a private address', {
+    url: [{ code: 'url_not_public', message: 'hooks.internal resolves to 10.0.0.5, which is not a public address.' }],
+  }),
+  invalid: validationExample('Unparsable URL and unknown event', {
+    url: [{ code: 'url_invalid', message: 'Not a valid URL.' }],
+    'eventTypes.0': [{ code: 'unknown_event_type', message: 'Unknown event type "monitoring.changed".' }],
+  }),
 };

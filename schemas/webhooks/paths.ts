@@ -18,6 +18,7 @@ import {
 } from './schemas.js';
 import { deliveryExample, endpointExample, notFound, secretExample, urlAndEventErrors } from './examples.js';
 import { linksPassing } from '../common/links.js';
+import { validationExample } from '../common/validation-example.js';
 
 const common = { tag: TAGS.webhooks, access: 'secret', family: 'api', rateLimit: 'lodgements' } as const;
 
@@ -78,15 +79,10 @@ export const createWebhookEndpoint = defineOperation({
       description: `\`validation_failed\` with every problem (\`url_not_https\`, \`url_not_public\`, \`url_invalid\`, \`unknown_event_type\`, D-12, D-26), or \`endpoint_limit\` when this key already has ${MAX_ENDPOINTS_PER_KEY} endpoints.`,
       examples: {
         // What a body of `{}` gets: the URL rules restate a missing url as url_invalid (the mock's first answer).
-        emptyBody: {
-          summary: 'Body `{}`: every required field missing',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: {
-              url: [{ code: 'url_invalid', message: 'Not a valid URL.' }],
-              eventTypes: [{ code: 'required', message: 'Required.' }],
-            },
-          }),
-        },
+        emptyBody: validationExample('Body `{}`: every required field missing', {
+          url: [{ code: 'url_invalid', message: 'Not a valid URL.' }],
+          eventTypes: [{ code: 'required', message: 'Required.' }],
+        }),
         ...urlAndEventErrors,
         limit: {
           summary: 'Eleventh endpoint',
@@ -187,12 +183,7 @@ export const listWebhookDeliveries = defineOperation({
     422: {
       description: '`validation_failed`: `page` or `perPage` out of range.',
       examples: {
-        perPage: {
-          summary: 'perPage over 100',
-          value: apiError('validation_failed', 'The request is not valid.', {
-            errors: { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] },
-          }),
-        },
+        perPage: validationExample('perPage over 100', { perPage: [{ code: 'too_big', message: 'Must be at most 100.' }] }),
       },
     },
   },
