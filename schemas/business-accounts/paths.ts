@@ -1,7 +1,6 @@
 // Business account applications (spec 2.4, 3.3, 4.4; D-10, D-17, D-18, D-37): forwarded to the
 // banking partner, which verifies the applicant's identity directly. The body schema is in
 // ./request.ts and the rules JSON Schema cannot carry in ./rules.ts.
-import { apiError } from '../common/errors.js';
 import { defineOperation } from '../common/operation.js';
 import { RequestIdParam } from '../lodgements/index.js';
 import { TAGS } from '../tags.js';
@@ -9,6 +8,7 @@ import { BusinessAccountApplication } from './request.js';
 import { APPLICATION_EXAMPLE, REJECTED_APPLICATION_EXAMPLE, STATUS_EXAMPLES } from './examples.js';
 import { BusinessAccountApplicationCreated, BusinessAccountApplicationExisting, BusinessAccountStatus } from './responses.js';
 import { validationExample } from '../common/validation-example.js';
+import { notFoundInScope } from '../common/operation-responses.js';
 
 const validationExamples = {
   schema: validationExample('Fields that break the schema', {
@@ -88,15 +88,7 @@ export const getBusinessAccountStatus = defineOperation({
   params: RequestIdParam,
   success: { 200: { description: 'The application status.', schema: BusinessAccountStatus, examples: STATUS_EXAMPLES } },
   errors: {
-    404: {
-      description: '`not_found`: no application with this id in this account and environment.',
-      examples: {
-        notFound: {
-          summary: 'Unknown id',
-          value: apiError('not_found', 'No such business account application in this account and environment.'),
-        },
-      },
-    },
+    404: notFoundInScope('application', 'business account application', 'Unknown id'),
     429: {
       description: 'This application was read less than 15 minutes ago (spec 4.4, D-37); shared shape, wait `Retry-After` seconds.',
       examples: {

@@ -39,6 +39,18 @@ export function familyExample(family: ErrorFamily, summary: string, code: string
   return { summary, value: familyError(family, code, message) };
 }
 
+/**
+ * The 404 of a public read by id (ApiError shape): nothing with this id where the caller may look,
+ * its own account and the environment of its key. `thing` names it in the description, `resource`
+ * in the message.
+ */
+export function notFoundInScope(thing: string, resource: string, summary: string): ErrorResponse {
+  return {
+    description: `\`not_found\`: no ${thing} with this id in this account and environment.`,
+    examples: { notFound: familyExample('api', summary, 'not_found', `No such ${resource} in this account and environment.`) },
+  };
+}
+
 /** Schema for a response that may be in the shared shape or the family's shape. */
 function sharedOrFamily(family: ErrorFamily): ZodType {
   return z.union([SharedError, family === 'api' ? ApiError : Form484Error]).openapi({}, { unionPreferredType: 'oneOf' });

@@ -1,10 +1,10 @@
 // Lodgement operations (spec 1, 6.1; D-36): lodge an ABN registration, read any lodgement's status.
-import { apiError } from '../common/errors.js';
 import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
 import { AbnRegistrationRequest, Lodgement, RequestIdParam } from './schemas.js';
 import { linksPassing } from '../common/links.js';
 import { validationExample } from '../common/validation-example.js';
+import { notFoundInScope } from '../common/operation-responses.js';
 
 const lodgementExample = {
   requestId: 1001,
@@ -18,10 +18,7 @@ const lodgementExample = {
   updatedAt: '2026-11-22T03:00:00Z',
 };
 
-const notFound = {
-  description: '`not_found`: no lodgement with this id in this account and environment.',
-  examples: { notFound: { summary: 'Unknown id', value: apiError('not_found', 'No such lodgement in this account and environment.') } },
-};
+const notFound = notFoundInScope('lodgement', 'lodgement', 'Unknown id');
 
 export const createAbnRegistration = defineOperation({
   method: 'post',

@@ -9,6 +9,7 @@ import { TAGS } from '../tags.js';
 import { PPSR_ALERT_EVENT, PpsrAlert, PpsrAlertCreateRequest, PpsrAlertEvent, PpsrAlertIdParam, PpsrAlertList } from './alert-schemas.js';
 import { linksPassing } from '../common/links.js';
 import { validationExample } from '../common/validation-example.js';
+import { notFoundInScope } from '../common/operation-responses.js';
 
 const alertExample = {
   id: 'pal_7Qm2Xc9LpR4tVb8NwZ3kHs6J',
@@ -17,10 +18,7 @@ const alertExample = {
   createdAt: '2026-11-22T03:00:00Z',
 };
 
-const notFound = {
-  description: '`not_found`: no alert subscription with this id in this account and environment.',
-  examples: { notFound: { summary: 'Unknown id', value: apiError('not_found', 'No such PPSR alert in this account and environment.') } },
-};
+const notFound = notFoundInScope('alert subscription', 'PPSR alert', 'Unknown id');
 
 export const listPpsrAlerts = defineOperation({
   method: 'get',

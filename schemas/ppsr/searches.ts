@@ -3,7 +3,7 @@
 import { z } from '../common/zod.js';
 import { apiError } from '../common/errors.js';
 import { HEADER_REFS } from '../common/headers.js';
-import { defineOperation, type ErrorResponse } from '../common/operation.js';
+import { defineOperation } from '../common/operation.js';
 import { RequestIdParam } from '../lodgements/index.js';
 import { TAGS } from '../tags.js';
 import { PpsrSearchRequest } from './search-request.js';
@@ -11,6 +11,7 @@ import { PpsrCertificateProcessing, PpsrSearch, PpsrSearchCreated } from './sear
 import { SEARCH_REQUEST_EXAMPLES, SEARCH_STATUS_EXAMPLES } from './examples.js';
 import { linksPassing } from '../common/links.js';
 import { validationExample } from '../common/validation-example.js';
+import { notFoundInScope } from '../common/operation-responses.js';
 
 /** PPSR search fee (spec 1, 8; D-33), in cents. */
 export const PPSR_SEARCH_FEE_CENTS = 600;
@@ -30,12 +31,7 @@ const CertificatePdf = z.string().openapi({ format: 'binary', description: 'The 
 const SANDBOX_VALUES =
   'Sandbox (test prefix): VIN `1HGCM82633A004352` finds 1 registration (NEVDIS `Found`), `6FPPXXMJ2PCD55635` 2 registrations, `JN1TANS50U0000001` a stolen vehicle, `WDD2050422F000002` a written-off vehicle, `KMHCT41BAEU000003` no registrations (one `no_registrations` certificate), `MR0FZ22G000000005` NEVDIS `NotFound`, `ZFA31200000000004` a `failed` search; grantor ACN `100000011` finds 3 registrations; `organisationName` `NO REGISTRATIONS PTY LTD` finds none and `REGISTRY FAILURE PTY LTD` fails; the individual CITIZEN / JANE / 1980-01-01 finds 1. A sandbox search is `completed` as soon as the worker takes it; each certificate completes on its own about 2 seconds later.';
 
-const notFoundSearch: ErrorResponse = {
-  description: '`not_found`: no search with this id in this account and environment.',
-  examples: {
-    notFound: { summary: 'Unknown request id', value: apiError('not_found', 'No such PPSR search in this account and environment.') },
-  },
-};
+const notFoundSearch = notFoundInScope('search', 'PPSR search', 'Unknown request id');
 
 const validationExamples = {
   invalidAcn: validationExample('ACN fails its checksum', {
