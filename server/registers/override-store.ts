@@ -3,7 +3,7 @@
 // as JSON. A row replaces the fixture or generated record with the same number whole, so fields it
 // leaves out take the defaults of its schema rather than the fixture's values.
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { Database } from '../store/db.js';
 import { registerAbns, registerCompanies } from '../store/schema/index.js';
 
@@ -29,6 +29,23 @@ export function parseOverride<T>(schema: ZodType<T>, table: string, key: string,
       `${table} row ${key} is not ${kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   return parsed.data;
+}
+
+/** What a stored company and a stored ABN both carry: GST and business names, with their defaults. */
+export const STORED_TAX_FIELDS = {
+  gstRegistered: z.boolean().default(false),
+  gstDate: z.string().nullable().default(null),
+  businessNames: z.array(z.string()).default([]),
+};
+
+/** The reader of a table's rows: the register's record, its number under `key` (see `parseOverride`). */
+export function recordReader<K extends string, T>(
+  key: K,
+  schema: ZodType<T>,
+  table: string,
+  kind: string,
+): (value: string, record: unknown) => Record<K, string> & T {
+  return (value, record) => ({ [key]: value, ...parseOverride(schema, table, value, kind, record) }) as Record<K, string> & T;
 }
 
 export interface OverrideStoreOptions<R> {

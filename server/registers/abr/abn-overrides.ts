@@ -6,13 +6,10 @@ import { AbnStatus } from '../../../schemas/admin/register/index.js';
 import type { Database } from '../../store/db.js';
 import { registerAbns } from '../../store/schema/index.js';
 import type { AbnDetails } from './abn-register.js';
-import { createOverrideStore, parseOverride } from '../override-store.js';
+import { createOverrideStore, recordReader, STORED_TAX_FIELDS, type OverrideStore } from '../override-store.js';
 
-export interface AbnOverrides {
-  find(abn: string): Promise<AbnDetails | null>;
-  /** The stored ABNs among these (one query for a batch of register checks). */
-  findMany(abns: readonly string[]): Promise<AbnDetails[]>;
-  /** Stores the whole record. */
+/** `find` and `findMany` by ABN as the override store has them; `save` takes the whole record. */
+export interface AbnOverrides extends Pick<OverrideStore<AbnDetails>, 'find' | 'findMany'> {
   save(record: AbnDetails, at: Date): Promise<void>;
 }
 
@@ -21,15 +18,16 @@ const StoredAbn = z.object({
   status: AbnStatus,
   entityType: z.string().min(1),
   acn: z.string().nullable().default(null),
-  gstRegistered: z.boolean().default(false),
-  gstDate: z.string().nullable().default(null),
-  businessNames: z.array(z.string()).default([]),
+  ...STORED_TAX_FIELDS,
 });
 
-/** The ABN of a stored row (see `parseOverride`). */
-export function abnFromOverride(abn: string, record: unknown): AbnDetails {
-  return { abn, ...parseOverride(StoredAbn, 'register_abns', abn, 'an ABN record', record) };
-}
+/** The ABN of a stored row. */
+export const abnFromOverride: (abn: string, record: unknown) => AbnDetails = recordReader(
+  'abn',
+  StoredAbn,
+  'register_abns',
+  'an ABN record',
+);
 
 export function createAbnOverrides(db: Database): AbnOverrides {
   const store = createOverrideStore(db, { table: registerAbns, toRecord: abnFromOverride });

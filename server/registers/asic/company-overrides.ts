@@ -5,13 +5,10 @@ import { CompanyStatus, RegisterAddress } from '../../../schemas/admin/register/
 import type { Database } from '../../store/db.js';
 import { registerCompanies } from '../../store/schema/index.js';
 import type { CompanyRecord } from './company-register.js';
-import { createOverrideStore, parseOverride } from '../override-store.js';
+import { createOverrideStore, recordReader, STORED_TAX_FIELDS, type OverrideStore } from '../override-store.js';
 
-export interface CompanyOverrides {
-  find(acn: string): Promise<CompanyRecord | null>;
-  list(): Promise<CompanyRecord[]>;
-  /** The stored companies among these ACNs (one query for a batch of register checks). */
-  findMany(acns: readonly string[]): Promise<CompanyRecord[]>;
+/** `find`, `list` and `findMany` by ACN as the override store has them; lookups by ABN; `save` takes the whole record. */
+export interface CompanyOverrides extends Pick<OverrideStore<CompanyRecord>, 'find' | 'list' | 'findMany'> {
   /** The stored company whose record holds this ABN, if any. */
   findByAbn(abn: string): Promise<CompanyRecord | null>;
   /** `findByAbn` for a batch: the stored companies holding any of these ABNs. */
@@ -26,15 +23,16 @@ const StoredCompany = z.object({
   entityType: z.string().min(1).default('APTY'),
   abn: z.string().nullable().default(null),
   address: RegisterAddress.nullable().default(null),
-  gstRegistered: z.boolean().default(false),
-  gstDate: z.string().nullable().default(null),
-  businessNames: z.array(z.string()).default([]),
+  ...STORED_TAX_FIELDS,
 });
 
-/** The company of a stored row (see `parseOverride`). */
-export function companyFromOverride(acn: string, record: unknown): CompanyRecord {
-  return { acn, ...parseOverride(StoredCompany, 'register_companies', acn, 'a company record', record) };
-}
+/** The company of a stored row. */
+export const companyFromOverride: (acn: string, record: unknown) => CompanyRecord = recordReader(
+  'acn',
+  StoredCompany,
+  'register_companies',
+  'a company record',
+);
 
 export function createCompanyOverrides(db: Database): CompanyOverrides {
   const store = createOverrideStore(db, { table: registerCompanies, toRecord: companyFromOverride });
