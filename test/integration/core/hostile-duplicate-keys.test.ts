@@ -10,9 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostileRequests, type HostileBase } from 'svc-contract';
+import { hostileRequests } from 'svc-contract';
 import type { Database } from '../../../server/store/db.js';
-import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../../support/document.js';
+import { loadDocument, operationsOf, type OperationRef } from '../../support/document.js';
+import { baseOf } from '../../support/hostile-base.js';
 import { exampleRequest, firstBodyExample } from '../../support/example-requests.js';
 import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';
 import { describeOp, errorFamily, isFamilyError, rawRequest, type Answer } from '../../support/wire.js';
@@ -206,50 +207,6 @@ describe('named cases: 422 invalid_format at the path of the repeat, in the fami
     expect(created.status, created.text).toBe(201);
   });
 });
-
-interface Parameter {
-  in: string;
-  name: string;
-  required?: boolean;
-  example?: unknown;
-  schema?: JsonObject;
-}
-
-function exampleValue(parameter: Parameter): string {
-  const schema = parameter.schema ?? {};
-  if (parameter.example !== undefined) return String(parameter.example);
-  if (schema.example !== undefined) return String(schema.example);
-  if (Array.isArray(schema.enum)) return String(schema.enum[0]);
-  if (schema.type === 'integer' || schema.type === 'number') return String(schema.minimum ?? 1);
-  return 'example';
-}
-
-/** The operation's example request as hostile.ts starts from it. */
-function baseOf(op: OperationRef, authorization: string): HostileBase {
-  const parameters = (op.operation.parameters ?? []) as Parameter[];
-  const of = (where: string) => parameters.filter((p) => p.in === where);
-  const body = firstBodyExample(op.operation);
-  const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' };
-  for (const header of of('header')) if (header.name !== 'Authorization') headers[header.name] = exampleValue(header);
-  return {
-    template: op.path,
-    pathValues: Object.fromEntries(of('path').map((p) => [p.name, exampleValue(p)])),
-    integerParams: of('path')
-      .filter((p) => p.schema?.type === 'integer')
-      .map((p) => p.name),
-    query: Object.fromEntries(
-      of('query')
-        .filter((p) => p.required)
-        .map((p) => [p.name, exampleValue(p)]),
-    ),
-    queryNames: of('query').map((p) => p.name),
-    integerQuery: of('query')
-      .filter((p) => p.schema?.type === 'integer')
-      .map((p) => p.name),
-    headers,
-    ...(body !== undefined ? { body } : {}),
-  };
-}
 
 describe(`random repeats over every operation of both documents (seed ${SEED})`, () => {
   /** Per operation: more for those that take a body, a few for those that do not (the body is read and refused all the same). */

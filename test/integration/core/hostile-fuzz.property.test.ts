@@ -14,17 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ERROR_ANSWER_MAX_BYTES,
-  HOSTILE_KINDS,
-  hostileBodyBytes,
-  longestEcho,
-  hostileRequests,
-  type HostileBase,
-  type HostileRequest,
-} from 'svc-contract';
-import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../../support/document.js';
-import { firstBodyExample } from '../../support/example-requests.js';
+import { ERROR_ANSWER_MAX_BYTES, HOSTILE_KINDS, hostileBodyBytes, longestEcho, hostileRequests, type HostileRequest } from 'svc-contract';
+import { loadDocument, operationsOf, type OperationRef } from '../../support/document.js';
+import { baseOf } from '../../support/hostile-base.js';
 import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';
 import { isFamilyError, isSharedError, operationId } from '../../support/wire.js';
 import { startWebhookServer } from '../webhooks/endpoints.support.js';
@@ -41,49 +33,6 @@ const DOCUMENTS = [
 const OPERATION_COUNT = DOCUMENTS.reduce((sum, d) => sum + d.operations.length, 0);
 /** Samples per operation and kind, so the total reaches the minimum. */
 const PER_KIND = Math.ceil(MINIMUM_REQUESTS / (OPERATION_COUNT * HOSTILE_KINDS.length));
-
-interface Parameter {
-  in: string;
-  name: string;
-  required?: boolean;
-  example?: unknown;
-  schema?: JsonObject;
-}
-
-function exampleValue(parameter: Parameter): string {
-  const schema = parameter.schema ?? {};
-  if (parameter.example !== undefined) return String(parameter.example);
-  if (schema.example !== undefined) return String(schema.example);
-  if (Array.isArray(schema.enum)) return String(schema.enum[0]);
-  if (schema.type === 'integer' || schema.type === 'number') return String(schema.minimum ?? 1);
-  return 'example';
-}
-
-function baseOf(op: OperationRef, authorization: string): HostileBase {
-  const parameters = (op.operation.parameters ?? []) as Parameter[];
-  const of = (where: string) => parameters.filter((p) => p.in === where);
-  const body = firstBodyExample(op.operation);
-  const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' };
-  for (const header of of('header')) if (header.name !== 'Authorization') headers[header.name] = exampleValue(header);
-  return {
-    template: op.path,
-    pathValues: Object.fromEntries(of('path').map((p) => [p.name, exampleValue(p)])),
-    integerParams: of('path')
-      .filter((p) => p.schema?.type === 'integer')
-      .map((p) => p.name),
-    query: Object.fromEntries(
-      of('query')
-        .filter((p) => p.required)
-        .map((p) => [p.name, exampleValue(p)]),
-    ),
-    queryNames: of('query').map((p) => p.name),
-    integerQuery: of('query')
-      .filter((p) => p.schema?.type === 'integer')
-      .map((p) => p.name),
-    headers,
-    ...(body !== undefined ? { body } : {}),
-  };
-}
 
 interface Planned {
   document: (typeof DOCUMENTS)[number];
