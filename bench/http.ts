@@ -183,7 +183,7 @@ try {
   const mock = await startProcess(
     'Prism mock',
     process.execPath,
-    [...TSX, 'scripts/mock.ts', '--port', String(20_000 + Math.floor(Math.random() * 20_000))],
+    [...TSX, 'scripts/mock/cli.ts', '--port', String(20_000 + Math.floor(Math.random() * 20_000))],
     process.env,
     /mock front listening on (http:\/\/\S+)/,
   );

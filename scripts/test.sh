@@ -10,7 +10,7 @@ echo "== breaking-change gate: spec/openapi.json against its base (D-44)"
 if head=$(git rev-parse -q --verify HEAD 2>/dev/null); then
   base=$(git merge-base HEAD origin/main 2>/dev/null || true)
   if [ -z "$base" ] || [ "$base" = "$head" ]; then base=$(git rev-parse -q --verify HEAD~1 2>/dev/null || echo "$head"); fi
-  npx tsx scripts/spec-diff.ts --base "$base"
+  npx tsx scripts/spec-diff/cli.ts --base "$base"
 else
   echo "not a git checkout with a commit: no base to compare with, gate skipped"
 fi

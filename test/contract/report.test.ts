@@ -133,7 +133,7 @@ describe('spec:diff report of a planted breaking change', () => {
     const head = structuredClone(base);
     plantBreakingChange(head);
     writeFileSync(join(repo, 'spec/openapi.json'), JSON.stringify(head, null, 2));
-    outcome = await runScript('scripts/spec-diff.ts', [
+    outcome = await runScript('scripts/spec-diff/cli.ts', [
       '--base',
       'main',
       '--repo',
@@ -311,7 +311,7 @@ describe('contract report of planted failing operations, and the combined report
       const head = structuredClone(base);
       plantBreakingChange(head);
       writeFileSync(join(diffRepo, 'spec/openapi.json'), JSON.stringify(head));
-      const diff = await runScript('scripts/spec-diff.ts', [
+      const diff = await runScript('scripts/spec-diff/cli.ts', [
         '--base',
         'main',
         '--repo',

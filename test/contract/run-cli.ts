@@ -11,7 +11,7 @@ export interface CliOutcome {
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** `script` relative to the repository root, e.g. scripts/spec-diff.ts. */
+/** `script` relative to the repository root, e.g. scripts/spec-diff/cli.ts. */
 export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
     // Asynchronous on purpose: the server answering the CLI runs in the test's own process.

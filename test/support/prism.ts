@@ -1,5 +1,5 @@
 // Starts the mock of spec/openapi.json (the same command as `npm run mock`: Prism behind
-// scripts/mock.ts's front) on a free port.
+// scripts/mock/cli.ts's front) on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -34,7 +34,7 @@ async function waitUntilListening(url: string, child: ChildProcess, output: () =
 
 export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[] = []): Promise<RunningPrism> {
   const port = await freePort();
-  const child = spawn('node_modules/.bin/tsx', ['scripts/mock.ts', '--host', '127.0.0.1', '--port', String(port), ...extraArgs, spec], {
+  const child = spawn('node_modules/.bin/tsx', ['scripts/mock/cli.ts', '--host', '127.0.0.1', '--port', String(port), ...extraArgs, spec], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -1,7 +1,7 @@
 // The scale-out soak: the production shape of architecture.md ("Scale-out"), two `--role api` and two
 // `--role worker` processes on one fresh PostgreSQL database, under concurrent paying clients, with one
 // API process and one worker SIGKILLed mid-burst and restarted. Shared by
-// test/integration/core/scale-out.soak.test.ts (a short run in `npm test`) and scripts/soak-scale-out.ts
+// test/integration/core/scale-out.soak.test.ts (a short run in `npm test`) and scripts/soak/scale-out.ts
 // (`npm run soak:scale-out`, sizes from its options).
 //
 // Each client places idempotent live requests, each with its own Idempotency-Key: monitoring orders

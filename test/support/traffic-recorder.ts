@@ -1,6 +1,6 @@
 // Opt-in recording of what a test server sees (SVC_RECORD_TRAFFIC=<file>): every request with its
 // headers and body, the status and JSON body answered, and every move of the manual clock, appended
-// as JSON lines (scripts/proxy-replay/traffic-format.ts). scripts/proxy-replay.ts sends the
+// as JSON lines (scripts/proxy-replay/traffic-format.ts). scripts/proxy-replay/cli.ts sends the
 // integration suite's traffic through Prism's validation proxy with it. Recording wraps the app from
 // the outside, so the app under test is the same with or without it.
 import { randomUUID } from 'node:crypto';

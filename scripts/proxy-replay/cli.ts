@@ -2,12 +2,12 @@
 // (SVC_RECORD_TRAFFIC=<file>) once through `prism proxy spec/openapi.json <server>` in front of the
 // real server (`tsx server/main.ts`, manual clock, fresh data directory) and fails on every
 // response violation, and on request violations the server accepted.
-//   npx tsx scripts/proxy-replay.ts --traffic .tmp/integration-traffic.jsonl [--source test/integration/] [--errors] [--verbose]
+//   npx tsx scripts/proxy-replay/cli.ts --traffic .tmp/integration-traffic.jsonl [--source test/integration/] [--errors] [--verbose]
 // Exit 0: no failure; 1: failures; 2: usage.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { replayTraffic } from './proxy-replay/replay.js';
-import { formatReplayReport } from './proxy-replay/report.js';
+import { replayTraffic } from './replay.js';
+import { formatReplayReport } from './report.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   });
   if (!values.traffic || !existsSync(values.traffic)) {
     process.stderr.write(
-      'usage: tsx scripts/proxy-replay.ts --traffic <recorded JSONL> [--source <test file prefix>]... [--errors] [--verbose]\n',
+      'usage: tsx scripts/proxy-replay/cli.ts --traffic <recorded JSONL> [--source <test file prefix>]... [--errors] [--verbose]\n',
     );
     return 2;
   }

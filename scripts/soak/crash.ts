@@ -3,7 +3,7 @@
 // Prints "rounds N, keys M, duplicates D, lost L" per engine; exits 1 on any violation.
 // `--rounds N` and `--engine pglite|postgres` narrow it.
 import { parseArgs } from 'node:util';
-import { detailLine, runCrashSoak, summaryLine, type Engine } from '../test/support/crash-soak.js';
+import { detailLine, runCrashSoak, summaryLine, type Engine } from '../../test/support/crash-soak.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '50' }, engine: { type: 'string' } } });
 const rounds = Number(values.rounds);

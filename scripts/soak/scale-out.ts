@@ -4,7 +4,7 @@
 // mid-burst and restarted. Prints the counts; exits 1 on anything lost, duplicated or charged twice.
 // `--clients N` (default 8), `--requests N` per client (default 30), `--accounts N` (default 2).
 import { parseArgs } from 'node:util';
-import { runScaleOutSoak, scaleOutDetail, scaleOutSummary } from '../test/support/scale-out-soak.js';
+import { runScaleOutSoak, scaleOutDetail, scaleOutSummary } from '../../test/support/scale-out-soak.js';
 
 const { values } = parseArgs({
   options: {

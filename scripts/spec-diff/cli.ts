@@ -9,11 +9,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDiffReport, type DiffReport } from './spec-diff/diff-report.js';
-import { readDocumentAtRef, UnknownRefError } from './spec-diff/git-base.js';
-import { formatReport } from './spec-diff/report.js';
-import { diffMarkdown } from './spec-diff/report-md.js';
-import type { OpenApiDocument } from './spec-diff/types.js';
+import { buildDiffReport, type DiffReport } from './diff-report.js';
+import { readDocumentAtRef, UnknownRefError } from './git-base.js';
+import { formatReport } from './report.js';
+import { diffMarkdown } from './report-md.js';
+import type { OpenApiDocument } from './types.js';
 
 const SPEC = 'spec/openapi.json';
 const CHANGELOG = 'CHANGELOG.md';
@@ -55,7 +55,7 @@ function main(): number {
     process.stderr.write(USAGE);
     return 2;
   }
-  const root = values.repo ? resolve(values.repo) : resolve(import.meta.dirname, '..');
+  const root = values.repo ? resolve(values.repo) : resolve(import.meta.dirname, '../..');
   const head = JSON.parse(readFileSync(resolve(root, SPEC), 'utf8')) as OpenApiDocument;
   let base;
   try {

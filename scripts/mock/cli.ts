@@ -1,14 +1,14 @@
 // `npm run mock`: the Prism mock of spec/openapi.json behind a small front (scripts/mock/front.ts)
 // that gives a malformed JSON body the document's 400 instead of Prism's own answer.
-//   tsx scripts/mock.ts [--host 127.0.0.1] [--port 4010] [--dynamic] [document]
+//   tsx scripts/mock/cli.ts [--host 127.0.0.1] [--port 4010] [--dynamic] [document]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createMockFront } from './mock/front.js';
+import { createMockFront } from './front.js';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../..');
 
 const { values, positionals } = parseArgs({
   options: {
