@@ -8,22 +8,8 @@ import { PREFIX, rawCall, requestExamples } from '../../support/requests.js';
 
 export { PREFIX, advance, rawCall, withValue } from '../../support/requests.js';
 
-/** The D-11 codes: every 422 of Form 484 uses these and no other. */
-export const D11_CODES = [
-  'required',
-  'too_long',
-  'not_uppercase',
-  'invalid_date',
-  'date_in_future',
-  'date_out_of_window',
-  'invalid_acn',
-  'under_18',
-  'sum_mismatch_v455',
-  'unknown_share_class',
-  'section_required',
-  'invalid_enum',
-  'invalid_format',
-] as const;
+/** The D-11 codes, from the contract (schemas/form484/problems.ts): every 422 of Form 484 uses these and no other. */
+export { FORM484_ERROR_CODES as D11_CODES } from '../../../schemas/form484/problems.js';
 
 export interface Form484Problem {
   code: string;
