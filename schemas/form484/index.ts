@@ -6,7 +6,7 @@ export * from './paths.js';
 /** The Form 484 operationIds, read from their definitions. */
 export const FORM484_OPERATIONS = operationIdsOf(definitions);
 export { Form484Request } from './request.js';
-export { validateForm484, type ValidateForm484Options } from './validate.js';
+export { checkForm484, validateForm484, type ValidateForm484Options } from './validate.js';
 export { FORM484_ERROR_CODES, type Form484ErrorCode, type Form484Problem } from './problems.js';
 export { FORM484_RULES, type Form484Rule, type RuleContext } from './rules.js';
 export { structuralProblems } from './structural.js';

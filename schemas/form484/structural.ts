@@ -111,9 +111,21 @@ export function issueToProblems(issue: Issue): Form484Problem[] {
   }
 }
 
+/** Zod's result of parsing a body with `Form484Request`. */
+export type Form484Parse = ReturnType<typeof Form484Request.safeParse>;
+
+/**
+ * Every structural problem of `input` against `Form484Request`, with the parse they came from: the
+ * server hands a successful parse on as the handler's typed body, so the body is parsed once, not
+ * once for the rules and again for the handler.
+ */
+export function structuralCheck(input: unknown): { problems: Form484Problem[]; parsed: Form484Parse } {
+  // reportInput keeps each issue's offending value, which tells "missing" from "wrong type".
+  const parsed = Form484Request.safeParse(input, { reportInput: true });
+  return { problems: parsed.success ? [] : dedupeProblems(parsed.error.issues.flatMap(issueToProblems)), parsed };
+}
+
 /** Every structural problem of `input` against `Form484Request`. */
 export function structuralProblems(input: unknown): Form484Problem[] {
-  // reportInput keeps each issue's offending value, which tells "missing" from "wrong type".
-  const result = Form484Request.safeParse(input, { reportInput: true });
-  return result.success ? [] : dedupeProblems(result.error.issues.flatMap(issueToProblems));
+  return structuralCheck(input).problems;
 }

@@ -27,12 +27,34 @@ export interface OperationSchemas {
 }
 
 /**
+ * The body as a refiner's rules parsed it, when the parse succeeded: its Zod output and the schema
+ * it was parsed with. Rules that parse the body anyway (Form 484, business accounts) hand it on so
+ * that one Zod parse serves both the rules and the handler's typed input; the pipeline takes it only
+ * when `schema` is the operation's own body schema, and otherwise parses the body itself.
+ */
+export interface ParsedBody {
+  schema: ZodType;
+  data: unknown;
+}
+
+/** What an operation's rules found, and the body they parsed on the way (if any; see ParsedBody). */
+export interface RefinedProblems {
+  problems: FieldProblems;
+  body?: ParsedBody;
+}
+
+/**
  * An operation's own rules: run after the structural pass on every request, with the problems Ajv
- * found (possibly none) and the parsed body. Restates structural problems in the operation's documented
+ * found (possibly none) and the JSON body. Restates structural problems in the operation's documented
  * codes and adds the cross-field ones (one search type, Form 484 rules, D-26 event types), so one
  * answer lists every problem (D-10, D-11) and handlers never validate again.
  */
-export type ProblemRefiner = (deps: AppDeps, problems: FieldProblems, body: unknown) => Promise<FieldProblems>;
+export type ProblemRefiner = (deps: AppDeps, problems: FieldProblems, body: unknown) => Promise<RefinedProblems>;
+
+/** The parse a refiner hands on, from Zod's result: only a successful parse carries a body. */
+export function parsedBody(schema: ZodType, result: { success: true; data: unknown } | { success: false }): ParsedBody | undefined {
+  return result.success ? { schema, data: result.data } : undefined;
+}
 
 /**
  * An operation's answer now to a request it answered 202 (spec 3.4): a retry with the same

@@ -249,8 +249,10 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
     // The operation's own rules run on every request, after the structural pass: they restate its
     // problems in the operation's documented codes and add the cross-field ones (D-10, D-11).
     const structuralProblems = problemsFromAjv(structural);
-    const problems = handler?.refineProblems ? await handler.refineProblems(deps, structuralProblems, request.body) : structuralProblems;
-    if (Object.keys(problems).length > 0) return send(res, invalid(op.family, problems), carried);
+    const refined = handler?.refineProblems
+      ? await handler.refineProblems(deps, structuralProblems, request.body)
+      : { problems: structuralProblems };
+    if (Object.keys(refined.problems).length > 0) return send(res, invalid(op.family, refined.problems), carried);
 
     const parsed = backend.router.parseRequest(request, operation);
     const coerced = validation.coerced as { params?: Record<string, unknown>; query?: Record<string, unknown> } | undefined;
@@ -266,7 +268,10 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
       params,
       query: parseTyped(own?.query, coerced?.query ?? parsed.query, 'query', typedProblems) as Record<string, unknown>,
       headers,
-      body: parseTyped(own?.body, request.body, 'body', typedProblems),
+      // Rules that already parsed the body with this operation's schema hand their output on: the
+      // same parse, so it is not run a second time (see ParsedBody).
+      body:
+        refined.body && refined.body.schema === own?.body ? refined.body.data : parseTyped(own?.body, request.body, 'body', typedProblems),
     };
     if (Object.keys(typedProblems).length > 0) return send(res, invalid(op.family, typedProblems), carried);
     // The handler runs with the dependencies it is given: with an Idempotency-Key, `db` is the

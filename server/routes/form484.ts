@@ -1,13 +1,21 @@
 // Form 484 (spec 2.5, 4.6): validated input in, a domain verb, the registry's `{response, errors}`
 // envelope out. Every failure is in the Form 484 shape (D-11); the rules below make the 422s.
-import { withRules, type ProblemRefiner } from '../http/handler.js';
+import { parsedBody, withRules, type ProblemRefiner } from '../http/handler.js';
 import { defineHandlers, type PublicHandler } from '../http/handler-maps.js';
-import { form484Problems } from '../domain/form484/validation.js';
+import { form484Check } from '../domain/form484/validation.js';
+import { Form484Request } from '../../schemas/form484/index.js';
 import { lodgeForm484 } from '../domain/form484/lodge.js';
 import { form484Status } from '../domain/form484/records.js';
 
-/** Runs the complete Form 484 check on every create; its D-11 problems replace Ajv's (D-11). */
-const form484Rules: ProblemRefiner = async (deps, problems, body) => form484Problems(body, deps.clock.now(), problems);
+/**
+ * Runs the complete Form 484 check on every create; its D-11 problems replace Ajv's (D-11). The
+ * check parses the body with Form484Request, the operation's body schema, and hands that parse on
+ * as the handler's typed body, so the body is parsed by Zod once.
+ */
+const form484Rules: ProblemRefiner = async (deps, ajv, body) => {
+  const { problems, parsed } = form484Check(body, deps.clock.now(), ajv);
+  return { problems, body: parsedBody(Form484Request, parsed) };
+};
 
 const createForm484Lodgement = (async (ctx, { body }) => ({
   status: 201,

@@ -13,13 +13,13 @@ import { resumeEntity } from '../domain/monitoring/resume.js';
 import { simulate } from '../domain/monitoring/simulate.js';
 import { stopEntity } from '../domain/monitoring/stop.js';
 
-const orderRules: ProblemRefiner = async (_deps, problems, body) => restateOrderProblems(problems, body);
+const orderRules: ProblemRefiner = async (_deps, problems, body) => ({ problems: restateOrderProblems(problems, body) });
 
 /** Spec 3.4: 201 when every entity is activated, 202 `processing` while a live order's activation is unfinished. */
 function orderResult(answer: OrderAnswer | ProcessingOrderAnswer) {
   return 'status' in answer ? { status: 202 as const, body: answer } : { status: 201 as const, body: answer };
 }
-const renewalRules: ProblemRefiner = async (_deps, problems) => restateRenewalProblems(problems);
+const renewalRules: ProblemRefiner = async (_deps, problems) => ({ problems: restateRenewalProblems(problems) });
 
 export const monitoringHandlers = defineHandlers({
   createMonitoringEntities: withAcceptedRefresh(

@@ -19,7 +19,7 @@ const rulesOf =
   (rules: (body: unknown) => FieldProblems): ProblemRefiner =>
   async (_deps, structural, body) => {
     const problems = rules(body);
-    return Object.keys(problems).length > 0 ? problems : structural;
+    return { problems: Object.keys(problems).length > 0 ? problems : structural };
   };
 
 const searchRules = rulesOf(ppsrSearchProblems);

@@ -13,7 +13,7 @@ import {
 import { refineEndpointProblems } from '../domain/webhooks/validation.js';
 
 /** Create and update restate structural failures of `url` and `eventTypes` in D-12/D-26 codes. */
-const endpointRules: ProblemRefiner = (deps, problems, body) => refineEndpointProblems(deps, problems, body);
+const endpointRules: ProblemRefiner = async (deps, problems, body) => ({ problems: await refineEndpointProblems(deps, problems, body) });
 
 export const webhookEndpointHandlers = defineHandlers({
   listWebhookEndpoints: async (ctx) => ({ status: 200, body: { data: (await listEndpoints({ ctx })).map(endpointView) } }),

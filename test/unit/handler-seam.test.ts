@@ -17,7 +17,7 @@ import {
 const clockBody = { now: '2026-11-23T00:00:00.000Z', mode: 'manual' as const };
 const industry = { code: '4512', title: 'Takeaway Food Services', level: 'class' as const, divisionCode: 'H' };
 const meta = { currentPage: 1, perPage: 25, total: 1, lastPage: 1 };
-const noRules: ProblemRefiner = async (_deps, problems) => problems;
+const noRules: ProblemRefiner = async (_deps, problems) => ({ problems });
 
 describe('typed handler maps', () => {
   it('accept a handler that answers what its operation documents', () => {

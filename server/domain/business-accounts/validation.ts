@@ -89,8 +89,19 @@ function restateAjv(ajv: FieldProblems, out: FieldProblems): void {
   for (const [path, list] of Object.entries(ajv)) for (const problem of list) add(out, path, restated(problem));
 }
 
+/** Zod's result of parsing a body with `BusinessAccountApplication`. */
+export type BusinessAccountParse = ReturnType<typeof BusinessAccountApplication.safeParse>;
+
 /** Every problem of a business account application; empty when it may be submitted. */
 export function businessAccountProblems(body: unknown, ajv: FieldProblems = {}): FieldProblems {
+  return businessAccountCheck(body, ajv).problems;
+}
+
+/**
+ * businessAccountProblems and the body's one Zod parse with `BusinessAccountApplication` made on the
+ * way, so the pipeline hands that to the handler instead of parsing the body again.
+ */
+export function businessAccountCheck(body: unknown, ajv: FieldProblems = {}): { problems: FieldProblems; parsed: BusinessAccountParse } {
   // No prototype: a field named `__proto__` (an unknown key a client sent) is a plain entry.
   const out = Object.create(null) as FieldProblems;
   const parsed = BusinessAccountApplication.safeParse(body, { reportInput: true });
@@ -106,5 +117,5 @@ export function businessAccountProblems(body: unknown, ajv: FieldProblems = {}):
   for (const path of unsafeStringPaths(body))
     add(out, path || 'body', { code: 'invalid_format', message: 'Must not contain a NUL character or a lone UTF-16 surrogate.' });
   if (Object.keys(out).length === 0) restateAjv(ajv, out);
-  return out;
+  return { problems: out, parsed };
 }
