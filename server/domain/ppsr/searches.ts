@@ -5,11 +5,10 @@ import type { z } from 'zod';
 import { PpsrSearchRequest, type PpsrSearch, type PpsrSearchCreated } from '../../../schemas/ppsr/index.js';
 import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
 import { enqueue } from '../../jobs/queue.js';
-import { DomainError, NotFoundError, ValidationError, type FieldProblems } from '../errors.js';
+import { DomainError, NotFoundError } from '../errors.js';
 import { scopeOf } from '../caller.js';
 import { chargeSearchFee } from './billing.js';
 import type { PpsrCallerContext } from './context.js';
-import { ppsrSearchProblems } from './search-rules.js';
 import type { Database } from '../../store/db.js';
 import type { PpsrCertificateRow, PpsrSearchRow } from '../../store/schema/ppsr.js';
 import { ownedBy } from '../../store/scope.js';
@@ -19,15 +18,6 @@ export type PpsrSearchView = z.infer<typeof PpsrSearch>;
 
 export const PPSR_PROCESSING_JOB = 'ppsr-processing';
 
-/** Parses a body the pipeline's refiner already passed; anything else is a 422, never a 500. */
-export function parseSearchBody(body: unknown): PpsrSearchRequest {
-  const problems: FieldProblems = ppsrSearchProblems(body);
-  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  const parsed = PpsrSearchRequest.safeParse(body);
-  if (!parsed.success) throw new ValidationError({ '': [{ code: 'invalid_format', message: parsed.error.issues[0]!.message }] });
-  return parsed.data;
-}
-
 /**
  * Submits a search: refused with 503 while the register is down, and on the live prefix charged
  * first (402/403/503 refusals leave nothing behind), then queued for the `ppsr-processing` job.
@@ -35,8 +25,9 @@ export function parseSearchBody(body: unknown): PpsrSearchRequest {
 export async function createSearch({
   ctx,
   input,
-}: VerbArgs<PpsrCallerContext, { body: unknown }>): Promise<{ created: z.infer<typeof PpsrSearchCreated>; location: string }> {
-  const body = parseSearchBody(input.body);
+}: VerbArgs<PpsrCallerContext, { body: PpsrSearchRequest }>): Promise<{ created: z.infer<typeof PpsrSearchCreated>; location: string }> {
+  // The body passed the search rules (the operation's refiner) and the Zod parse in the pipeline.
+  const { body } = input;
   const availability = await ctx.registers.ppsr.availability();
   if (!availability.available)
     throw new DomainError('registry_unavailable', 'The PPSR is unavailable. Nothing was searched or charged; retry later.', {
