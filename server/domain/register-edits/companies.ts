@@ -71,14 +71,9 @@ export interface DocumentView {
   lodgedAt: string;
 }
 
-function documentView(document: CompanyDocumentRecord): DocumentView {
-  return {
-    acn: document.acn,
-    documentType: document.documentType,
-    documentNumber: document.documentNumber,
-    description: document.description,
-    lodgedAt: document.lodgedAt.toISOString(),
-  };
+/** The register's row without its sequence id (a register check's cursor, not the caller's). */
+function documentView({ id: _id, lodgedAt, ...document }: CompanyDocumentRecord): DocumentView {
+  return { ...document, lodgedAt: lodgedAt.toISOString() };
 }
 
 /** An ASIC document number as D-35 shapes them: a digit, three letters, five digits (`7EAA12345`). */
@@ -117,14 +112,9 @@ export interface NoticeView {
   publishedAt: string;
 }
 
-function noticeView(notice: InsolvencyNoticeRecord): NoticeView {
-  return {
-    acn: notice.acn,
-    noticeUrl: notice.noticeUrl,
-    appointmentDate: notice.appointmentDate,
-    description: notice.description,
-    publishedAt: notice.publishedAt.toISOString(),
-  };
+/** The register's row without its sequence id (a register check's cursor, not the caller's). */
+function noticeView({ id: _id, publishedAt, ...notice }: InsolvencyNoticeRecord): NoticeView {
+  return { ...notice, publishedAt: publishedAt.toISOString() };
 }
 
 /** Publishes a notice; the same URL again is a reissue and a new notice (spec 6.2). */
