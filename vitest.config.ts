@@ -7,7 +7,9 @@ export default defineConfig({
     // workers shorten the run (figures in the README's "Measured").
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // A few unit tests run ESLint on planted files or walk every BMP code point: seconds each when
+      // the machine is busy, so the default 5 s would fail them for load, not for a fault.
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
       // The contract runner's own tests, beside it in its workspace package: generating and checking
       // thousands of requests per operation takes seconds each on a busy machine.
       { test: { name: 'svc-contract', include: ['packages/svc-contract/test/**/*.test.ts'], testTimeout: 60_000 } },

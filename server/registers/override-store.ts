@@ -56,7 +56,10 @@ export interface OverrideStoreOptions<R> {
   toRecord(key: string, record: unknown): R;
 }
 
-export function createOverrideStore<R extends object>(db: Database, { table, key: keyField, toRecord }: OverrideStoreOptions<R>): OverrideStore<R> {
+export function createOverrideStore<R extends object>(
+  db: Database,
+  { table, key: keyField, toRecord }: OverrideStoreOptions<R>,
+): OverrideStore<R> {
   const keyColumn = 'acn' in table ? table.acn : table.abn;
   const columns = { key: keyColumn, record: table.record };
   const records = (rows: { key: string; record: unknown }[]): R[] => rows.map((row) => toRecord(row.key, row.record));
