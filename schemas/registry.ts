@@ -10,7 +10,7 @@ import { registerForm484Events } from './form484/events.js';
 import { registerMonitoringWebhooks } from './monitoring/webhooks.js';
 import { TAGS, TAG_DESCRIPTIONS } from './tags.js';
 import { API_DESCRIPTION } from './description.js';
-import { completeIdentifierAlternatives } from './common/identifier-alternatives.js';
+import { forEveryGenerator } from './common/generator-forms.js';
 import { LICENSE, serviceServer } from './common/document-parts.js';
 
 /** Contract version (D-44): semver; a breaking change bumps the major. */
@@ -67,5 +67,5 @@ export function buildPublicDocument(): ReturnType<OpenApiGeneratorV31['generateD
     ],
     tags: Object.values(TAGS).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
   });
-  return completeIdentifierAlternatives(document);
+  return forEveryGenerator(document);
 }

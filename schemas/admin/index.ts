@@ -6,7 +6,7 @@ import { registerAdminComponents } from './components.js';
 import { registerOperations } from '../common/operation-collection.js';
 import { ADMIN_OPERATIONS } from './operations.js';
 import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
-import { completeIdentifierAlternatives } from '../common/identifier-alternatives.js';
+import { forEveryGenerator } from '../common/generator-forms.js';
 import { LICENSE, serviceServer } from '../common/document-parts.js';
 
 /** Operator API contract version; semver like the public one (D-44), but versioned on its own. */
@@ -43,5 +43,5 @@ export function buildAdminDocument(): ReturnType<OpenApiGeneratorV31['generateDo
     security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
     tags: Object.values(ADMIN_TAGS).map((name) => ({ name, description: ADMIN_TAG_DESCRIPTIONS[name] })),
   });
-  return completeIdentifierAlternatives(document);
+  return forEveryGenerator(document);
 }
