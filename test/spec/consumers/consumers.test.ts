@@ -66,8 +66,11 @@ beforeAll(async () => {
   scratch = mkdtempSync(resolve('.tmp/consumers-'));
   cpSync('test/spec/consumers/programs', join(scratch, 'programs'), { recursive: true });
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-  printed = await generateAll(scratch);
-  // tsc runs in its own process while the scan and the calls below go on in this one.
+  // The generators run in child processes while this one starts the service (real HTTP, the
+  // responses checked against the document); then tsc runs in its own while the scan and the calls
+  // below go on here.
+  const resolveHost = async (host: string) => (host === 'hooks.example.com' ? [PUBLIC_IP] : []);
+  [printed, server] = await Promise.all([generateAll(scratch), startTestServer({ resolveHost })]);
   compiled = compile(scratch);
 });
 
@@ -98,8 +101,7 @@ describe('spec/openapi.json through the generators partners use', () => {
   });
 
   it.each(GENERATORS)('%s: a search, an order and an endpoint against the service, and their refusals', async (generator) => {
-    server ??= await startTestServer({ resolveHost: async (host) => (host === 'hooks.example.com' ? [PUBLIC_IP] : []) });
-    const running = server;
+    const running = server!;
     const { keys } = await running.createAccount();
     const program = (await import(join(scratch, 'programs', `${generator}.ts`))) as { connect: (baseUrl: string, key: string) => Consumer };
     const base = `${running.url}/api/test/v2`;
