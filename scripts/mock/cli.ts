@@ -1,5 +1,5 @@
 // `npm run mock`: the Prism mock of spec/openapi.json behind a small front (scripts/mock/front.ts)
-// that gives a malformed JSON body the document's 400 instead of Prism's own answer.
+// that refuses a request with the server's own checks before Prism answers it from the examples.
 //   tsx scripts/mock/cli.ts [--host 127.0.0.1] [--port 4010] [--dynamic] [document]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ async function prismReady(): Promise<void> {
 
 const document = JSON.parse(readFileSync(documentPath, 'utf8')) as Record<string, unknown>;
 await prismReady();
-const front = createMockFront(document, prismUrl);
+const front = await createMockFront(document, prismUrl);
 front.listen(Number(values.port), values.host, () => process.stdout.write(`mock front listening on ${publicUrl} (Prism behind it)\n`));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
