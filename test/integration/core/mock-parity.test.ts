@@ -182,7 +182,7 @@ describe('every operation with a body, on the mock and on the server', () => {
   });
 
   it('covers every operation of the registry that takes a body, each with both bodies', () => {
-    const withBody = Object.values(PUBLIC_OPERATIONS).filter((def) => def.body).length;
+    const withBody = Object.values(PUBLIC_OPERATIONS as Readonly<Record<string, OperationDefinition>>).filter((def) => def.body).length;
     expect(withBody).toBeGreaterThan(0);
     expect(cases.length).toBe(2 * withBody);
   });
