@@ -43,9 +43,24 @@ function ruleDeps(): RuleDeps {
   return { config: loadConfig({}), clock: new RealClock(), resolveHost: async () => [PUBLIC_ADDRESS] };
 }
 
-function answer(res: ServerResponse, result: HttpResult): void {
+/**
+ * The CORS headers Prism gives every answer (prism-http-server's `setCommonCORSHeaders`), so that a
+ * page calling the mock can read a refusal the front makes just as it reads Prism's answers.
+ */
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const header = (name: string): string | undefined => [req.headers[name]].flat()[0];
+  return {
+    'Access-Control-Allow-Origin': header('origin') ?? '*',
+    'Access-Control-Allow-Headers': header('access-control-request-headers') ?? '*',
+    'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Expose-Headers': header('access-control-expose-headers') ?? '*',
+  };
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, result: HttpResult): void {
   const body = result.body === undefined ? '' : JSON.stringify(result.body);
   res.writeHead(result.status, {
+    ...corsHeaders(req),
     ...(result.headers ?? {}),
     'X-Request-Id': newRequestId(),
     ...(body ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
@@ -106,7 +121,7 @@ export async function createMockFront(document: Record<string, unknown>, prism: 
       const unnamed = pathRefusal(backend, operation, path, factsFor);
       if (unnamed) {
         await drained(req);
-        return answer(res, unnamed);
+        return answer(req, res, unnamed);
       }
       if (!operation?.operationId || !BEARER.test(req.headers.authorization ?? '')) return forward(prism, req, res, await drained(req));
       const id = operation.operationId;
@@ -123,7 +138,7 @@ export async function createMockFront(document: Record<string, unknown>, prism: 
         ...(schemas[id] ? { schemas: schemas[id] } : {}),
       });
       if (checked.kind === 'aborted') return void res.destroy();
-      if (checked.kind === 'refused') return answer(res, checked.result);
+      if (checked.kind === 'refused') return answer(req, res, checked.result);
       forward(prism, req, res, checked.json === undefined ? undefined : JSON.stringify(checked.json));
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });

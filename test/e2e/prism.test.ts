@@ -202,3 +202,21 @@ describe('bodies and paths that would take Prism down', () => {
     expect(after.status).toBe(200);
   });
 });
+
+describe('a refusal the front makes (the server checks, scripts/mock/front.ts)', () => {
+  it('carries the CORS headers of every Prism answer, so a page on another origin can read it', async () => {
+    const response = await fetch(`${prism.url}/monitoring/entities`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer svc_sk_test_ExampleExampleExampleExample12',
+        'Content-Type': 'application/json',
+        Origin: 'http://localhost:5173',
+      },
+      body: JSON.stringify({ entities: [{ acn: '123456789' }] }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(response.headers.get('access-control-expose-headers')).toBe('*');
+    expect(codesOf((await response.json()) as Record<string, unknown>)).toEqual(['validation_failed']);
+  });
+});
