@@ -29,7 +29,8 @@ export default defineConfig({
       },
       { test: { name: 'spec', isolate: false, include: ['test/spec/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
-      // The contract runner against in-process servers: each file starts one (PGlite migrations) and sends thousands of requests.
+      // The contract runner against in-process servers: each file starts one (PGlite migrations) and sends thousands of requests;
+      // Portman and Newman, as partners run them, against a server process.
       { test: { name: 'contract', isolate: false, include: ['test/contract/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 180_000 } },
       // The Prism proxy replay of the integration suite's recorded traffic: selected only when the
       // recording is named (scripts/test.sh does, after the main run), so it is never a skipped test.
