@@ -5,7 +5,7 @@
 // answer the server gives to the simplest broken request: a body of `{}` (every required field
 // `required`), a query parameter over its maximum (`too_big`) or a required query parameter left
 // out (`required`). The codes and messages are the server's (server/http/ajv-problems.ts);
-// test/integration/core/mock-parity.test.ts sends those requests to the server and compares.
+// test/e2e/mock-parity.test.ts sends those requests to the server and compares.
 import { z, type ZodObject, type ZodType } from 'zod';
 import { apiError, form484Error, type ErrorFamily, type FieldErrorExample } from './errors.js';
 import type { Examples, NamedExample } from './operation.js';

@@ -12,17 +12,17 @@
 // the documented 404 bodies word for word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { ADMIN_OPERATIONS } from '../../../schemas/admin/operations.js';
-import type { OperationDefinition } from '../../../schemas/common/operation.js';
-import { derivedValidationExample } from '../../../schemas/common/validation-example.js';
-import { PUBLIC_OPERATIONS } from '../../../schemas/operations.js';
-import { loadDocument, operationsOf, pointer, type JsonObject, type OperationRef } from '../../support/document.js';
-import { exampleRequest, firstBodyExample, type ExampleRequest } from '../../support/example-requests.js';
-import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
-import { startPrism, type RunningPrism } from '../../support/prism.js';
-import { createSpecAjv } from '../../support/spec-ajv.js';
-import { CONTRACT_SERVER_ENV, resolveExampleHosts } from '../../../scripts/contract/in-process.js';
-import { RESOURCE_FACTORIES, resourceOf, type PathParams } from '../security/resource-factories.js';
+import { ADMIN_OPERATIONS } from '../../schemas/admin/operations.js';
+import type { OperationDefinition } from '../../schemas/common/operation.js';
+import { derivedValidationExample } from '../../schemas/common/validation-example.js';
+import { PUBLIC_OPERATIONS } from '../../schemas/operations.js';
+import { loadDocument, operationsOf, pointer, type JsonObject, type OperationRef } from '../support/document.js';
+import { exampleRequest, firstBodyExample, type ExampleRequest } from '../support/example-requests.js';
+import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
+import { startPrism, type RunningPrism } from '../support/prism.js';
+import { createSpecAjv } from '../support/spec-ajv.js';
+import { CONTRACT_SERVER_ENV, resolveExampleHosts } from '../../scripts/contract/in-process.js';
+import { RESOURCE_FACTORIES, resourceOf, type PathParams } from '../integration/security/resource-factories.js';
 
 const PUBLIC = operationsOf(loadDocument());
 
