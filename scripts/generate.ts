@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from '@hey-api/openapi-ts';
 import { buildSpec } from './build-spec.js';
 import { buildDocs } from './docs/build.js';
+import { writeGeneratedExamples } from './docs/examples.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
 const root = values.out ?? '.';
@@ -56,10 +57,15 @@ function escapeInvisible(code: string): string {
 // so the drift gate covers them like the generated files.
 for (const file of ['webhooks.ts', 'errors.ts']) {
   const source = await readFile(`scripts/sdk/${file}`, 'utf8');
-  await writeFile(join(clientDir, file), `// Copied from scripts/sdk/${file} by npm run generate: edit that file, not this one.\n${source}`);
+  await writeFile(
+    join(clientDir, file),
+    `// Copied from scripts/sdk/${file} by npm run generate: edit that file, not this one.\n${source}`,
+  );
   await appendFile(join(clientDir, 'index.ts'), `export * from './${file.replace(/\.ts$/, '.js')}';\n`);
 }
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
+// The documentation's TypeScript examples, so the repository's type check (tsc) checks them as written.
+await writeGeneratedExamples(join(root, 'generated/examples'));
 console.log(
-  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html`,
+  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html, generated/examples/`,
 );

@@ -9,30 +9,22 @@ import { readGuides } from './guides.js';
 import { finishPage } from './page.js';
 import { docsView } from './view.js';
 
+const TITLE = 'Registry Lodgement, Search and Monitoring Service API';
+
 export async function buildDocs(spec = 'spec/openapi.json', out = 'generated/docs/index.html'): Promise<void> {
   await mkdir(out.slice(0, out.lastIndexOf('/')), { recursive: true });
   const scratch = await mkdtemp(join(tmpdir(), 'svc-docs-'));
   try {
     const view = join(scratch, 'openapi.json');
     await writeFile(view, JSON.stringify(docsView(JSON.parse(await readFile(spec, 'utf8')) as Record<string, unknown>, readGuides())));
-    execFileSync(
-      'npx',
-      [
-        'redocly',
-        'build-docs',
-        view,
-        '--inlineBundle',
-        '--output',
-        out,
-        '--title',
-        'Registry Lodgement, Search and Monitoring Service API',
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
-    );
+    execFileSync('npx', ['redocly', 'build-docs', view, '--inlineBundle', '--output', out, '--title', TITLE], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-  await writeFile(out, finishPage(await readFile(out, 'utf8')));
+  await writeFile(out, finishPage(await readFile(out, 'utf8'), TITLE));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -22,14 +22,17 @@ export function stripOutsideAssets(html: string): string {
 
 const own = (file: string): string => readFileSync(new URL(file, import.meta.url), 'utf8').trim();
 
-/** Redoc's page, self-contained and with the page's own rules after Redoc's. */
-export function finishPage(html: string): string {
-  const head = html.indexOf('<head>');
-  const headEnd = html.indexOf('</head>');
-  if (head < 0 || headEnd < head) throw new Error('build-docs: the page has no <head>');
+/**
+ * Redoc's page, self-contained and with the page's own rules after Redoc's. `title` also heads the
+ * page in a banner for screen readers: Redoc draws only the sections near the one being read, so a
+ * page opened at a guide's or an operation's link would otherwise have no first-level heading.
+ */
+export function finishPage(html: string, title: string): string {
+  for (const tag of ['<head>', '</head>', '<body>']) if (!html.includes(tag)) throw new Error(`build-docs: the page has no ${tag}`);
   const stripped = stripOutsideAssets(html);
   const extras = `<style>\n${own('./page.css')}\n</style>\n<script>\n${own('./page-script.js')}\n</script>\n</head>`;
   return stripped
     .replace('<head>', () => `<head>\n<meta http-equiv="Content-Security-Policy" content="${CSP}">`)
-    .replace('</head>', () => extras);
+    .replace('</head>', () => extras)
+    .replace('<body>', () => `<body>\n<header class="page-title"><h1>${title.replace(/[<&]/g, '')}</h1></header>`);
 }
