@@ -1,7 +1,7 @@
-// The README's sandbox table for lodgements and business accounts is a promise to frontend teams:
-// this test reads the table from README.md and, row by row, makes the request it names and checks
-// each status is reached exactly when the table says (one second before, still the previous one),
-// on the manual clock and through the public API (generated SDK).
+// The sandbox guide's table for lodgements and business accounts (docs/guide/05-sandbox.md) is a
+// promise to partners: this test reads the table from the guide and, row by row, makes the request it
+// names and checks each status is reached exactly when the table says (one second before, still the
+// previous one), on the manual clock and through the public API (generated SDK).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,10 +23,10 @@ interface Row {
   statuses: { status: string; after: number }[];
 }
 
-/** The rows between the README's sandbox-lodgements markers. */
-function readmeRows(): Row[] {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const table = /<!-- sandbox-lodgements:start -->\n([\s\S]*?)<!-- sandbox-lodgements:end -->/.exec(readme)?.[1] ?? '';
+/** The rows between the guide's sandbox-lodgements markers. */
+function guideRows(): Row[] {
+  const guide = readFileSync(new URL('../../../docs/guide/05-sandbox.md', import.meta.url), 'utf8');
+  const table = /<!-- sandbox-lodgements:start -->\n([\s\S]*?)<!-- sandbox-lodgements:end -->/.exec(guide)?.[1] ?? '';
   return table
     .split('\n')
     .filter((line) => line.startsWith('|') && !line.startsWith('|---') && !line.startsWith('| Request'))
@@ -122,9 +122,9 @@ const DRIVERS: Record<string, Driver> = {
   },
 };
 
-const rows = readmeRows();
+const rows = guideRows();
 
-describe('README sandbox table for lodgements and business accounts', () => {
+describe("the sandbox guide's table for lodgements and business accounts", () => {
   it('has a row for every documented outcome of each kind', () => {
     expect(rows.map((row) => `${row.request}: ${row.when}`)).toEqual([
       'Form 484: `companyName` contains `MANUAL REVIEW`',

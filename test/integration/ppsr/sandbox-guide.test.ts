@@ -1,4 +1,4 @@
-// The README's PPSR magic-value table is a promise to partners: each row is run against the simulated
+// The PPSR magic-value table of the sandbox guide (docs/guide/05-sandbox.md) is a promise to partners: each row is run against the simulated
 // register and must come out as printed, and every magic value of the fixtures must have a row.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,10 +24,10 @@ interface Row {
 
 const ticked = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 
-function readmeRows(): Row[] {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const table = /<!-- ppsr-magic-values:start -->\n([\s\S]*?)<!-- ppsr-magic-values:end -->/.exec(readme)?.[1];
-  if (!table) throw new Error('README has no PPSR magic-value table');
+function guideRows(): Row[] {
+  const guide = readFileSync(new URL('../../../docs/guide/05-sandbox.md', import.meta.url), 'utf8');
+  const table = /<!-- ppsr-magic-values:start -->\n([\s\S]*?)<!-- ppsr-magic-values:end -->/.exec(guide)?.[1];
+  if (!table) throw new Error('docs/guide/05-sandbox.md has no PPSR magic-value table');
   return table
     .trim()
     .split('\n')
@@ -67,9 +67,9 @@ afterAll(async () => {
   await opened?.close();
 });
 
-const rows = readmeRows();
+const rows = guideRows();
 
-describe('README PPSR magic-value table', () => {
+describe("the sandbox guide's PPSR magic-value table", () => {
   it.each(rows.map((row) => [row.line, row] as const))('%s', async (_line, row) => {
     const plan = planSearch(PpsrSearchRequest.parse(row.body));
     const answer = await ppsrRegisterOf(opened.db).search(plan.query);
