@@ -2,7 +2,7 @@
 // promise to partners: this test reads the table from the guide and, row by row, makes the request it
 // names and checks each status is reached exactly when the table says (one second before, still the
 // previous one), on the manual clock and through the public API (generated SDK).
-import { readFileSync } from 'node:fs';
+import { sandboxGuideTable } from '../../support/guide-tables.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAbnRegistration,
@@ -25,22 +25,11 @@ interface Row {
 
 /** The rows between the guide's sandbox-lodgements markers. */
 function guideRows(): Row[] {
-  const guide = readFileSync(new URL('../../../docs/guide/05-sandbox.md', import.meta.url), 'utf8');
-  const table = /<!-- sandbox-lodgements:start -->\n([\s\S]*?)<!-- sandbox-lodgements:end -->/.exec(guide)?.[1] ?? '';
-  return table
-    .split('\n')
-    .filter((line) => line.startsWith('|') && !line.startsWith('|---') && !line.startsWith('| Request'))
-    .map((line) => {
-      const [request, when, statuses] = line
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim()) as [string, string, string];
-      return {
-        request,
-        when,
-        statuses: [...statuses.matchAll(/`([^`]+)`(?: \((\d+)\))?/g)].map((m) => ({ status: m[1]!, after: Number(m[2] ?? 0) })),
-      };
-    });
+  return sandboxGuideTable('sandbox-lodgements').map(({ cells: [request, when, statuses] }) => ({
+    request: request!,
+    when: when!,
+    statuses: [...statuses!.matchAll(/`([^`]+)`(?: \((\d+)\))?/g)].map((m) => ({ status: m[1]!, after: Number(m[2] ?? 0) })),
+  }));
 }
 
 /** The magic value of a row (`contains \`X\``), or undefined for "any other". */

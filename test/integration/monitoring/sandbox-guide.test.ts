@@ -2,9 +2,9 @@
 // partners: each row's numbers are ordered for monitoring with a test key, and the order must come
 // out as the last column says (accepted, with the entity status it names; refused with the row code
 // it names; an ABN alone stored against its company).
-import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { serverTest } from '../../support/fixtures.js';
+import { sandboxGuideTable, ticked } from '../../support/guide-tables.js';
 import { PREFIX, raw } from './support.js';
 
 const it = serverTest();
@@ -15,30 +15,19 @@ interface Row {
   outcome: string;
 }
 
-const ticked = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
-
 function guideRows(): Row[] {
-  const guide = readFileSync(new URL('../../../docs/guide/05-sandbox.md', import.meta.url), 'utf8');
-  const table = /<!-- sandbox-companies:start -->\n([\s\S]*?)<!-- sandbox-companies:end -->/.exec(guide)?.[1];
-  if (!table) throw new Error('docs/guide/05-sandbox.md has no sandbox-companies table');
-  return table
-    .trim()
-    .split('\n')
-    .slice(2)
-    .map((line) => {
-      const [number, , outcome] = line
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim()) as [string, string, string];
-      const values = ticked(number);
-      const body: Row['body'] = {};
-      for (const [i, word] of ['ACN', 'ABN'].entries()) {
-        const at = number.indexOf(`${word} \``);
-        if (at >= 0) body[i === 0 ? 'acn' : 'abn'] = ticked(number.slice(at))[0]!;
-      }
-      expect(Object.keys(body).length, line).toBe(values.length);
-      return { line, body, outcome };
-    });
+  return sandboxGuideTable('sandbox-companies').map(({ line, cells: [number, , outcome] }) => {
+    const body: Row['body'] = {};
+    for (const [field, word] of [
+      ['acn', 'ACN'],
+      ['abn', 'ABN'],
+    ] as const) {
+      const at = number!.indexOf(`${word} \``);
+      if (at >= 0) body[field] = ticked(number!.slice(at))[0]!;
+    }
+    expect(Object.keys(body).length, line).toBe(ticked(number!).length);
+    return { line, body, outcome: outcome! };
+  });
 }
 
 const rows = guideRows();
