@@ -38,6 +38,11 @@ export default tseslint.config(
     languageOptions: { globals: { URL: 'readonly', process: 'readonly', console: 'readonly' } },
   },
   {
+    // Postman scripts Portman injects into the collection (portman/): they run in Newman's sandbox.
+    files: ['portman/scripts/*.js'],
+    languageOptions: { globals: { pm: 'readonly', setTimeout: 'readonly' } },
+  },
+  {
     // Tool configuration files are loaded by their tools through a default export.
     files: ['vitest.config.ts', 'eslint.config.js', 'drizzle.config.ts', 'console/vite.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -6,24 +6,32 @@ export default defineConfig({
     // the suite spends much of its time waiting on child processes, PostgreSQL and Chromium, so two
     // workers shorten the run (figures in bench/README.md).
     maxWorkers: 2,
+    // isolate: false gives one module graph per worker instead of one per file. Each file would
+    // otherwise import and transform the whole server again (a third of the suite's CPU). Files share
+    // no state through modules: each starts its own server, and fake timers are restored after use.
+    // The e2e and replay files keep isolation: they drive browsers, npm and Prism processes.
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // A few unit tests run ESLint on planted files or walk every BMP code point: seconds each when
+      // the machine is busy, so the default 5 s would fail them for load, not for a fault.
+      { test: { name: 'unit', isolate: false, include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
       // The contract runner's own tests, beside it in its workspace package: generating and checking
       // thousands of requests per operation takes seconds each on a busy machine.
-      { test: { name: 'svc-contract', include: ['packages/svc-contract/test/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'svc-contract', isolate: false, include: ['packages/svc-contract/test/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'integration',
+          isolate: false,
           include: ['test/integration/**/*.test.ts'],
           setupFiles: ['test/support/pg-misuse-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'spec', include: ['test/spec/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      { test: { name: 'spec', isolate: false, include: ['test/spec/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
-      // The contract runner against in-process servers: each file starts one (PGlite migrations) and sends thousands of requests.
-      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 180_000 } },
+      // The contract runner against in-process servers: each file starts one (PGlite migrations) and sends thousands of requests;
+      // Portman and Newman, as partners run them, against a server process.
+      { test: { name: 'contract', isolate: false, include: ['test/contract/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 180_000 } },
       // The Prism proxy replay of the integration suite's recorded traffic: selected only when the
       // recording is named (scripts/test.sh does, after the main run), so it is never a skipped test.
       ...(process.env.SVC_REPLAY_TRAFFIC

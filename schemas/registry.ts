@@ -10,11 +10,11 @@ import { registerForm484Events } from './form484/events.js';
 import { registerMonitoringWebhooks } from './monitoring/webhooks.js';
 import { TAGS, TAG_DESCRIPTIONS } from './tags.js';
 import { API_DESCRIPTION } from './description.js';
-import { completeIdentifierAlternatives } from './common/identifier-alternatives.js';
+import { forEveryGenerator } from './common/generator-forms.js';
 import { LICENSE, serviceServer } from './common/document-parts.js';
 
 /** Contract version (D-44): semver; a breaking change bumps the major. */
-export const CONTRACT_VERSION = '3.0.0';
+export const CONTRACT_VERSION = '3.0.1';
 
 export function createPublicRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
@@ -67,5 +67,5 @@ export function buildPublicDocument(): ReturnType<OpenApiGeneratorV31['generateD
     ],
     tags: Object.values(TAGS).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
   });
-  return completeIdentifierAlternatives(document);
+  return forEveryGenerator(document);
 }

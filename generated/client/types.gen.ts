@@ -167,7 +167,10 @@ export type BusinessAccountApplication = {
     applicant: {
         individual: BusinessAccountName;
         organisation?: BusinessAccountOrganisation;
-        organisationSignatoryIndividual: BusinessAccountName & unknown;
+        /**
+         * Signs for the organisation; typically the applicant.
+         */
+        organisationSignatoryIndividual: BusinessAccountName;
     };
 };
 
@@ -246,7 +249,10 @@ export type BusinessAccountName = {
 export type BusinessAccountOfficeHolder = {
     name: BusinessAccountName;
     birthDetails: BusinessAccountBirthDetails;
-    address: BusinessAccountAddress & unknown;
+    /**
+     * Residential address.
+     */
+    address: BusinessAccountAddress;
     /**
      * Role codes: director `DIR`, secretary `SEC`.
      */
@@ -418,8 +424,14 @@ export type DeregistrationSimulationResult = {
      * What was simulated.
      */
     simulated: 'deregistered';
-    entity: MonitoredEntity & unknown;
-    event: MonitoringEvent & unknown;
+    /**
+     * The entity, now `deregistered` (company) or `cancelled` (ABN) for good.
+     */
+    entity: MonitoredEntity;
+    /**
+     * The `status_change` event emitted.
+     */
+    event: MonitoringEvent;
 };
 
 /**
@@ -620,9 +632,15 @@ export type Form484HoldingOrganisation = {
  * One owner of a holding (joint holdings have several).
  */
 export type Form484HoldingOwner = {
-    individual?: Form484Name & unknown;
+    /**
+     * The owner, when a person. Give exactly one of `individual` and `organisation`.
+     */
+    individual?: Form484Name;
     organisation?: Form484HoldingOrganisation;
-    formerName?: Form484Name & unknown;
+    /**
+     * Former name of an individual owner.
+     */
+    formerName?: Form484Name;
     /**
      * Former name of an organisation owner.
      */
@@ -775,7 +793,10 @@ export type Form484Office = {
      * Date of cessation. `YYYY-MM-DD`; not in the future (Australia/Brisbane date).
      */
     cessationDate?: string;
-    nameOfDirector?: Form484Name & unknown;
+    /**
+     * For an `ALT` office: the director for whom the officer is the alternate.
+     */
+    nameOfDirector?: Form484Name;
 };
 
 /**
@@ -791,7 +812,10 @@ export type Form484OfficeHolder = {
      */
     dateOfChange: string;
     name: Form484Name;
-    formerName?: Form484Name & unknown;
+    /**
+     * Former name; when given, `familyName` and `givenName1` are required.
+     */
+    formerName?: Form484Name;
     birthDetails: Form484BirthDetails;
     /**
      * Name of a body corporate officer.
@@ -1314,7 +1338,10 @@ export type MonitoringEvent = {
      */
     source: 'asic' | 'abr' | 'insolvency' | 'ppsr' | null;
     metadata: MonitoringEventMetadata;
-    entity: MonitoredEntity & unknown;
+    /**
+     * The entity as it is now.
+     */
+    entity: MonitoredEntity;
 };
 
 /**

@@ -126,7 +126,7 @@ export const zBusinessAccountName = z.object({
 export const zBusinessAccountOfficeHolder = z.object({
     name: zBusinessAccountName,
     birthDetails: zBusinessAccountBirthDetails,
-    address: zBusinessAccountAddress.and(z.unknown()),
+    address: zBusinessAccountAddress,
     roles: z.array(z.string().min(1))
 });
 
@@ -184,7 +184,7 @@ export const zBusinessAccountApplication = z.object({
     applicant: z.object({
         individual: zBusinessAccountName,
         organisation: zBusinessAccountOrganisation.optional(),
-        organisationSignatoryIndividual: zBusinessAccountName.and(z.unknown())
+        organisationSignatoryIndividual: zBusinessAccountName
     })
 });
 
@@ -949,9 +949,9 @@ export const zForm484Name = z.object({
  * One owner of a holding (joint holdings have several).
  */
 export const zForm484HoldingOwner = z.object({
-    individual: zForm484Name.and(z.unknown()).optional(),
+    individual: zForm484Name.optional(),
     organisation: zForm484HoldingOrganisation.optional(),
-    formerName: zForm484Name.and(z.unknown()).optional(),
+    formerName: zForm484Name.optional(),
     formerNameOrganisation: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
     memberHasAcnIndicator: z.boolean().optional(),
     memberStatus: z.enum([
@@ -1001,7 +1001,7 @@ export const zForm484Office = z.object({
     ]),
     appointmentDate: z.iso.date().optional(),
     cessationDate: z.iso.date().optional(),
-    nameOfDirector: zForm484Name.and(z.unknown()).optional()
+    nameOfDirector: zForm484Name.optional()
 });
 
 /**
@@ -1040,7 +1040,7 @@ export const zForm484OfficeHolder = z.object({
     ]),
     dateOfChange: z.iso.date(),
     name: zForm484Name,
-    formerName: zForm484Name.and(z.unknown()).optional(),
+    formerName: zForm484Name.optional(),
     birthDetails: zForm484BirthDetails,
     organisationName: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
     organisationAcn: z.string().regex(/^\d{9}$/).optional(),
@@ -1846,7 +1846,7 @@ export const zMonitoringEvent = z.object({
         'ppsr'
     ]).nullable(),
     metadata: zMonitoringEventMetadata,
-    entity: zMonitoredEntity.and(z.unknown())
+    entity: zMonitoredEntity
 });
 
 /**
@@ -1854,8 +1854,8 @@ export const zMonitoringEvent = z.object({
  */
 export const zDeregistrationSimulationResult = z.object({
     simulated: z.enum(['deregistered']),
-    entity: zMonitoredEntity.and(z.unknown()),
-    event: zMonitoringEvent.and(z.unknown())
+    entity: zMonitoredEntity,
+    event: zMonitoringEvent
 });
 
 /**

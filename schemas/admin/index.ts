@@ -6,11 +6,11 @@ import { registerAdminComponents } from './components.js';
 import { registerOperations } from '../common/operation-collection.js';
 import { ADMIN_OPERATIONS } from './operations.js';
 import { ADMIN_TAGS, ADMIN_TAG_DESCRIPTIONS } from './tags.js';
-import { completeIdentifierAlternatives } from '../common/identifier-alternatives.js';
+import { forEveryGenerator } from '../common/generator-forms.js';
 import { LICENSE, serviceServer } from '../common/document-parts.js';
 
 /** Operator API contract version; semver like the public one (D-44), but versioned on its own. */
-export const ADMIN_CONTRACT_VERSION = '2.0.0';
+export const ADMIN_CONTRACT_VERSION = '2.0.1';
 
 export const ADMIN_DESCRIPTION = `The operator API is the backend of the operator dashboard and the way tests, demos and scripts set up the service: create accounts and keys, set plans, billing and card state, read charges and mail, move the manual clock and run scheduled jobs, change the simulated registers, and create and move lodgements so every webhook can be produced end to end.
 
@@ -43,5 +43,5 @@ export function buildAdminDocument(): ReturnType<OpenApiGeneratorV31['generateDo
     security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
     tags: Object.values(ADMIN_TAGS).map((name) => ({ name, description: ADMIN_TAG_DESCRIPTIONS[name] })),
   });
-  return completeIdentifierAlternatives(document);
+  return forEveryGenerator(document);
 }

@@ -4,12 +4,17 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 
 export const LICENSE = { name: 'Proprietary', url: 'https://example.com/terms' };
 
-/** A server at `path` below the service address, which the reader fills in (`{base_url}`). */
+/**
+ * A server at `path` below the service address, which the reader fills in (`{base_url}`). The
+ * variable carries no `description`: the OpenAPI 3.1 schema that swagger-parser (orval's reader)
+ * validates with misspells that field `descriptions`, so a described variable makes orval print
+ * "Swagger schema validation failed" for a valid document.
+ */
 export function serviceServer(path: string, description: string) {
   return {
     url: `{base_url}${path}`,
     description,
-    variables: { base_url: { default: 'http://127.0.0.1:4000', description: 'Service address.' } },
+    variables: { base_url: { default: 'http://127.0.0.1:4000' } },
   };
 }
 

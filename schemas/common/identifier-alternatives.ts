@@ -9,19 +9,13 @@
 // the branch's names added to `required`. Validation accepts exactly what it accepted before, and
 // the server's own rules still report the same codes.
 
-type Schema = Record<string, unknown>;
+import { ANNOTATIONS, isNode, rewriteNodes, type JsonNode as Schema } from './schema-walk.js';
 
-/** Keywords that describe a schema without constraining it: they stay on the outer schema. */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs']);
 /** The object keywords each alternative receives a copy of. */
 const OBJECT_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProperties']);
 
-function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isBareRequired(branch: unknown): branch is { required: string[] } {
-  return isSchema(branch) && Object.keys(branch).length === 1 && Array.isArray(branch.required);
+  return isNode(branch) && Object.keys(branch).length === 1 && Array.isArray(branch.required);
 }
 
 function rewrite(schema: Schema, at: string): Schema {
@@ -41,16 +35,11 @@ function rewrite(schema: Schema, at: string): Schema {
   };
 }
 
-function visit(value: unknown, at: string): unknown {
-  if (Array.isArray(value)) return value.map((item, index) => visit(item, `${at}/${index}`));
-  if (!isSchema(value)) return value;
-  const walked = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, visit(child, `${at}/${key}`)]));
-  const anyOf = walked.anyOf;
-  if (isSchema(walked.properties) && Array.isArray(anyOf) && anyOf.length > 0 && anyOf.every(isBareRequired)) return rewrite(walked, at);
-  return walked;
-}
-
 /** The document with every "one of these identifiers" schema as complete object alternatives. */
 export function completeIdentifierAlternatives<T>(document: T): T {
-  return visit(document, '#') as T;
+  return rewriteNodes(document, (node, at) => {
+    const anyOf = node.anyOf;
+    const bare = isNode(node.properties) && Array.isArray(anyOf) && anyOf.length > 0 && anyOf.every(isBareRequired);
+    return bare ? rewrite(node, at) : node;
+  });
 }

@@ -1,11 +1,11 @@
-// The 422 example a mock answers a broken request with. Prism answers every request that fails the
-// document with the FIRST example of the operation's 422, whatever was wrong, so that
-// first example must be a `validation_failed` naming this operation's own fields. Where the
-// operation's schemas allow, it is derived from them as the answer the server gives to the simplest
-// broken request: a body of `{}` (every required field `required`), a query parameter over its
-// maximum (`too_big`) or a required query parameter left out (`required`). The codes and messages
-// are the server's (server/http/ajv-problems.ts); test/integration/contract/mock-parity.test.ts
-// sends those requests to the server and compares.
+// The 422 example Prism answers with. Prism answers `Prefer: code=422` with the FIRST example of the
+// operation's 422 (a request that really is broken gets the server's own answer from the mock's
+// front, scripts/mock/front.ts), so that first example must be a `validation_failed` naming this
+// operation's own fields. Where the operation's schemas allow, it is derived from them as the
+// answer the server gives to the simplest broken request: a body of `{}` (every required field
+// `required`), a query parameter over its maximum (`too_big`) or a required query parameter left
+// out (`required`). The codes and messages are the server's (server/http/ajv-problems.ts);
+// test/integration/core/mock-parity.test.ts sends those requests to the server and compares.
 import { z, type ZodObject, type ZodType } from 'zod';
 import { apiError, form484Error, type ErrorFamily, type FieldErrorExample } from './errors.js';
 import type { Examples, NamedExample } from './operation.js';

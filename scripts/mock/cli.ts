@@ -1,12 +1,11 @@
 // `npm run mock`: the Prism mock of spec/openapi.json behind a small front (scripts/mock/front.ts)
-// that gives a malformed JSON body the document's 400 instead of Prism's own answer.
+// that refuses a request with the server's own checks before Prism answers it from the examples.
 //   tsx scripts/mock/cli.ts [--host 127.0.0.1] [--port 4010] [--dynamic] [document]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createMockFront } from './front.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -59,9 +58,10 @@ async function prismReady(): Promise<void> {
   }
 }
 
+// The front loads the server's checks (seconds of compiling on a busy machine) while Prism starts.
+const { createMockFront } = await import('./front.js');
 const document = JSON.parse(readFileSync(documentPath, 'utf8')) as Record<string, unknown>;
-await prismReady();
-const front = createMockFront(document, prismUrl);
+const [front] = await Promise.all([createMockFront(document, prismUrl), prismReady()]);
 front.listen(Number(values.port), values.host, () => process.stdout.write(`mock front listening on ${publicUrl} (Prism behind it)\n`));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

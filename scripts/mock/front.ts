@@ -1,92 +1,89 @@
-// A small HTTP front for the Prism mock: every request goes to Prism unchanged, except two kinds.
-// A malformed JSON body, which Prism's own server would answer in a shape the document does not
-// have, gets the operation's documented 400 `invalid_json` (./invalid-json.ts); without an
-// `Authorization` header it still goes to Prism (with an empty object as body), which answers the
-// documented 401 first, as the server does (credentials are checked before the body is read). And a
-// JSON body Prism cannot survive (a member name outside Latin-1, deep nesting) goes in a form it can,
-// just as invalid (safeForPrism, below); a path with a malformed percent-escape, on which Prism's
-// router throws, gets the operation's documented 404 here.
+// A small HTTP front for the Prism mock that makes it refuse exactly what the server refuses. Prism
+// checks a request against the document only: it knows no checksum (an ACN's `format: acn`), none of
+// an operation's own rules (one PPSR search type, D-26 event types, Form 484's D-11 rules) and
+// answers every refused body with the operation's first 422 example whatever was wrong. So the front
+// runs the server's own checks of a request's input (server/http/request-check.ts: body bytes,
+// Idempotency-Key, the document's structural pass, the operation's rules from its handler, the Zod
+// parse) and answers a refusal itself, word for word the server's; only a request the server would
+// hand its handler goes on to Prism, which answers it from the document's examples. Nothing here
+// restates a rule, so the mock cannot drift from the server.
+//
+// Prism still answers what depends on no body: a request without a bearer credential (its 401, which
+// the server too answers before reading the body), a path or method the document does not have.
+// Those go to Prism with `{}` for any body they carried, since a body Prism cannot survive (a member
+// name outside Latin-1 in its `sl-violations` header, deep nesting in its request log) would take its
+// process down; a path with a malformed escape, on which Prism's router throws, gets the server's 404.
 import { request as httpRequest, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { invalidJsonAnswers, notFoundAnswers, type DocumentedAnswer } from './invalid-json.js';
+import { parse as parseQuery } from 'node:querystring';
+import type { Operation } from 'openapi-backend';
+import { loadConfig } from '../../server/config.js';
+import { RealClock } from '../../server/clock.js';
+import { createBackend } from '../../server/http/backend.js';
+import { inputSchemasOf, type AnyHandler, type RuleDeps } from '../../server/http/handler.js';
+import { factsOf, type OperationFacts } from '../../server/http/operation-facts.js';
+import { checkRequest, pathRefusal } from '../../server/http/request-check.js';
+import { newRequestId } from '../../server/http/request-id.js';
+import type { RequestContext } from '../../server/http/context.js';
+import type { HttpResult } from '../../server/http/responses.js';
+import { PUBLIC_HANDLERS } from '../../server/routes/index.js';
+import { PUBLIC_OPERATIONS } from '../../schemas/operations.js';
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-function isMalformedJson(req: IncomingMessage, body: Buffer): boolean {
-  if (body.length === 0 || !JSON_TYPE.test(req.headers['content-type'] ?? '')) return false;
-  try {
-    JSON.parse(body.toString('utf8'));
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-/** Deeper than this, a body's values are cut (the service refuses more than 32 levels, D-48). */
-const MAX_DEPTH = 64;
+/** Prism's own test of an http bearer credential (prism-http's security handler `bearer.js`). */
+const BEARER = /^Bearer\s.+$/;
 
 /**
- * Two kinds of body take Prism's process down, and the mock with it for every caller: a member name
- * outside Latin-1 (an emoji), because Prism quotes unknown names in an `sl-violations` header and
- * Node refuses the header; and deep nesting, which overflows the stack of Prism's request log. No
- * member the document declares has such a name, so the name spelt in ASCII (`\u{1f642}`) is just as
- * unknown; and a value below 64 levels is replaced by a string, so the body stays as invalid as it
- * came. Prism answers either as it would have.
+ * The mock delivers no webhook, so it asks no DNS: every host name stands for one public address
+ * (example.com's), and a webhook URL is judged by what it says itself (scheme, IP literal,
+ * `localhost`), as the server judges it. A name that does not resolve is the one answer that differs.
  */
-function safeForPrism(body: Buffer): Buffer {
-  if (body.length === 0) return body;
-  let changed = false;
-  const spell = (value: unknown, depth: number): unknown => {
-    if (value === null || typeof value !== 'object') return value;
-    if (depth >= MAX_DEPTH) {
-      changed = true;
-      return 'nested too deep for the mock';
-    }
-    if (Array.isArray(value)) return value.map((item) => spell(item, depth + 1));
-    return Object.fromEntries(
-      Object.entries(value).map(([name, member]) => {
-        const ascii = name.replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
-        if (ascii !== name) changed = true;
-        return [ascii, spell(member, depth + 1)];
-      }),
-    );
+const PUBLIC_ADDRESS = '93.184.216.34';
+
+/** The sandbox's defaults (no SVC_WEBHOOK_ALLOW_LOCAL), the real clock, no DNS. */
+function ruleDeps(): RuleDeps {
+  return { config: loadConfig({}), clock: new RealClock(), resolveHost: async () => [PUBLIC_ADDRESS] };
+}
+
+/**
+ * The CORS headers Prism gives every answer (prism-http-server's `setCommonCORSHeaders`), so that a
+ * page calling the mock can read a refusal the front makes just as it reads Prism's answers.
+ */
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const header = (name: string): string | undefined => [req.headers[name]].flat()[0];
+  return {
+    'Access-Control-Allow-Origin': header('origin') ?? '*',
+    'Access-Control-Allow-Headers': header('access-control-request-headers') ?? '*',
+    'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Expose-Headers': header('access-control-expose-headers') ?? '*',
   };
-  const spelt = spell(JSON.parse(body.toString('utf8')), 0);
-  return changed ? Buffer.from(JSON.stringify(spelt)) : body;
 }
 
-/** A path with a malformed percent-escape matching no operation: the shared 404 (D-13). */
-const NO_SUCH_PATH: DocumentedAnswer = {
-  status: 404,
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ error: 'not_found', message: 'No such path.' }),
-};
-
-function decodable(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
+function answer(req: IncomingMessage, res: ServerResponse, result: HttpResult): void {
+  const body = result.body === undefined ? '' : JSON.stringify(result.body);
+  res.writeHead(result.status, {
+    ...corsHeaders(req),
+    ...(result.headers ?? {}),
+    'X-Request-Id': newRequestId(),
+    ...(body ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+    'Content-Length': String(Buffer.byteLength(body)),
+  });
+  res.end(body);
 }
 
-function forward(prism: URL, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+function forward(prism: URL, req: IncomingMessage, res: ServerResponse, body: string | undefined): void {
   const headers = { ...req.headers, host: prism.host };
   delete headers['transfer-encoding'];
-  if (body.length > 0 || req.headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
+  delete headers['content-length'];
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(body));
+  }
   // A connection per request: a kept-alive one that Prism closes as the next request goes out would
   // fail that request with ECONNRESET, which the caller would take for the mock's error.
   const upstream = httpRequest(
     { host: prism.hostname, port: prism.port, method: req.method, path: req.url, headers, agent: false },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-      answer.pipe(res);
+    (reply) => {
+      res.writeHead(reply.statusCode ?? 502, reply.rawHeaders);
+      reply.pipe(res);
     },
   );
   upstream.on('error', (error) => {
@@ -96,29 +93,53 @@ function forward(prism: URL, req: IncomingMessage, res: ServerResponse, body: Bu
   upstream.end(body);
 }
 
+/** Reads and drops a body the front does not check: Prism gets `{}` in its place. */
+async function drained(req: IncomingMessage): Promise<string | undefined> {
+  let carried = false;
+  for await (const chunk of req) carried ||= (chunk as Buffer).length > 0;
+  return carried ? '{}' : undefined;
+}
+
 /** The front server: listen on it where `npm run mock` promises the mock (127.0.0.1:4010). */
-export function createMockFront(document: Record<string, unknown>, prism: URL): Server {
-  const answerFor = invalidJsonAnswers(document);
-  const notFoundFor = notFoundAnswers(document);
+export async function createMockFront(document: Record<string, unknown>, prism: URL): Promise<Server> {
+  const backend = await createBackend(document);
+  const deps = ruleDeps();
+  const schemas = inputSchemasOf(PUBLIC_OPERATIONS);
+  const handlers: Readonly<Record<string, AnyHandler<RequestContext>>> = PUBLIC_HANDLERS;
+  const facts = new Map<string, OperationFacts>();
+  const factsFor = (operation: Operation & { operationId: string }): OperationFacts => {
+    const found = facts.get(operation.operationId) ?? factsOf(operation);
+    facts.set(operation.operationId, found);
+    return found;
+  };
+
   return createServer((req, res) => {
     void (async () => {
-      const body = await readBody(req);
-      const rawPath = (req.url ?? '/').split('?')[0]!;
-      if (!decodable(rawPath)) {
-        const answer = notFoundFor(req.method ?? 'GET', rawPath) ?? NO_SUCH_PATH;
-        res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(Buffer.byteLength(answer.body)) });
-        return void res.end(answer.body);
+      const [path = '/', search = ''] = (req.url ?? '/').split(/\?(.*)/s);
+      const method = req.method === 'HEAD' ? 'get' : (req.method ?? 'GET').toLowerCase();
+      const operation = backend.router.matchOperation({ method, path, headers: {} });
+      const unnamed = pathRefusal(backend, operation, path, factsFor);
+      if (unnamed) {
+        await drained(req);
+        return answer(req, res, unnamed);
       }
-      if (isMalformedJson(req, body)) {
-        const pathname = new URL(req.url ?? '/', 'http://mock').pathname;
-        const answer = answerFor(req.method ?? 'GET', pathname);
-        if (answer && req.headers.authorization) {
-          res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(Buffer.byteLength(answer.body)) });
-          return void res.end(answer.body);
-        }
-        return forward(prism, req, res, Buffer.from('{}'));
-      }
-      forward(prism, req, res, JSON_TYPE.test(req.headers['content-type'] ?? '') ? safeForPrism(body) : body);
+      if (!operation?.operationId || !BEARER.test(req.headers.authorization ?? '')) return forward(prism, req, res, await drained(req));
+      const id = operation.operationId;
+      const checked = await checkRequest({
+        deps,
+        backend,
+        operation,
+        facts: factsFor(operation as Operation & { operationId: string }),
+        req,
+        method,
+        path,
+        query: parseQuery(search),
+        ...(handlers[id]?.refineProblems ? { rules: handlers[id].refineProblems } : {}),
+        ...(schemas[id] ? { schemas: schemas[id] } : {}),
+      });
+      if (checked.kind === 'aborted') return void res.destroy();
+      if (checked.kind === 'refused') return answer(req, res, checked.result);
+      forward(prism, req, res, checked.json === undefined ? undefined : JSON.stringify(checked.json));
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end(String(error));

@@ -10,12 +10,13 @@
 // - adding a scheme to an existing security requirement (callers now need both) is breaking,
 //   which the library calls compatible;
 // - operations marked `x-provisional` in the base may change in a minor version (CHANGELOG, D-34);
-// - both documents first get "one of these identifiers" written as complete object alternatives
-//   (schemas/common/identifier-alternatives.ts, a rewrite that accepts exactly the same values):
-//   the library compares combinators by position, so a base in the older form would otherwise read
-//   as a new required field in each alternative.
+// - both documents first get the rewrites that accept exactly the same values
+//   (schemas/common/generator-forms.ts: "one of these identifiers" as complete object alternatives,
+//   `$ref` with its description beside it, patterns without escaped slashes, nullable enums as
+//   `anyOf`): the library compares combinators by position and patterns as text, so a base in an
+//   older form would otherwise read as changed (a new required field in each alternative).
 import { apiCompare, type Diff } from 'api-smart-diff';
-import { completeIdentifierAlternatives } from '../../schemas/common/identifier-alternatives.js';
+import { sameValuesEveryGeneratorTypes } from '../../schemas/common/generator-forms.js';
 import { fromPointer, toPointer } from './pointer.js';
 import type { OpenApiDocument, SpecChange } from './types.js';
 import { webhookMessage, webhookPathOf, webhooksAsPaths } from './webhooks.js';
@@ -79,8 +80,8 @@ function keepTopLevel(diff: Diff): boolean {
 }
 
 export function compareDocuments(givenBase: OpenApiDocument, givenHead: OpenApiDocument): SpecChange[] {
-  const base = completeIdentifierAlternatives(givenBase);
-  const head = completeIdentifierAlternatives(givenHead);
+  const base = sameValuesEveryGeneratorTypes(givenBase);
+  const head = sameValuesEveryGeneratorTypes(givenHead);
   // The library swaps nodes in place while it walks; it gets copies so callers' objects stay intact.
   const operations = apiCompare(structuredClone(base), structuredClone(head))
     .diffs.filter(keepTopLevel)

@@ -4,7 +4,7 @@
 // no invalid UTF-8 sequence; the parsed value then passes the guard of json-guard.ts, and the text
 // the scan for repeated member names of duplicate-keys.ts (D-56). Only the parsed, guarded value
 // goes on: the bytes themselves are not kept, so nothing downstream can read them another way.
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { addProblem, emptyProblems, type FieldProblems } from '../domain/errors.js';
 import { duplicateKeyProblems } from './duplicate-keys.js';
 import { guardJson, maxValuesFor } from './json-guard.js';
@@ -27,7 +27,7 @@ export type BodyOutcome =
 const MEDIA_TYPE_MESSAGE = 'Send the body as application/json.';
 
 /** Why the Content-Type or Content-Encoding is refused, or null when the body is plain UTF-8 JSON. */
-function mediaTypeProblem(req: Request): string | null {
+function mediaTypeProblem(req: IncomingMessage): string | null {
   const encoding = (req.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (encoding !== '' && encoding !== 'identity')
     return `Content-Encoding ${callerText(encoding)} is not supported: send the body uncompressed (identity).`;
@@ -54,7 +54,7 @@ class ClientAborted extends Error {}
  * still reaches the client: leaving a `for await` loop early would destroy the request, and with it
  * the socket, before the answer is written (a chunked body over the limit got a reset, not a 413).
  */
-function readLimited(req: Request, limit: number): Promise<Buffer | null> {
+function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
@@ -100,13 +100,13 @@ function readLimited(req: Request, limit: number): Promise<Buffer | null> {
 }
 
 /** True when the request announces a body (a length above zero, or chunked). */
-export function announcesBody(req: Request): boolean {
+export function announcesBody(req: IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export async function readJsonBody(req: Request, limit: number, expectsBody: boolean): Promise<BodyOutcome> {
+export async function readJsonBody(req: IncomingMessage, limit: number, expectsBody: boolean): Promise<BodyOutcome> {
   if (!announcesBody(req)) return { kind: 'none' };
   const refused = mediaTypeProblem(req);
   if (refused !== null) {

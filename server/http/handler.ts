@@ -44,12 +44,18 @@ export interface RefinedProblems {
 }
 
 /**
+ * What an operation's rules may read: the configuration, the clock and name resolution, never stored
+ * state. The mock's front runs the same rules with its own (scripts/mock/front.ts).
+ */
+export type RuleDeps = Pick<AppDeps, 'config' | 'clock' | 'resolveHost'>;
+
+/**
  * An operation's own rules: run after the structural pass on every request, with the problems Ajv
  * found (possibly none) and the JSON body. Restates structural problems in the operation's documented
  * codes and adds the cross-field ones (one search type, Form 484 rules, D-26 event types), so one
  * answer lists every problem (D-10, D-11) and handlers never validate again.
  */
-export type ProblemRefiner = (deps: AppDeps, problems: FieldProblems, body: unknown) => Promise<RefinedProblems>;
+export type ProblemRefiner = (deps: RuleDeps, problems: FieldProblems, body: unknown) => Promise<RefinedProblems>;
 
 /** The parse a refiner hands on, from Zod's result: only a successful parse carries a body. */
 export function parsedBody(schema: ZodType, result: { success: true; data: unknown } | { success: false }): ParsedBody | undefined {

@@ -5,6 +5,7 @@
 // operation's Zod schemas, then the handler, wrapped in idempotency (with a key, one transaction
 // holds the operation's writes and its stored answer: idempotency.ts). What differs between the APIs
 // (how a caller is authenticated, which limits apply, the context handlers get) is an ApiProfile.
+// The steps from reading the body to the typed input are request-check.ts, which the mock runs too.
 // Hostile bytes are refused at the step that first sees them (D-48): the raw path before
 // routing (404), the body's encoding and bounds when it is read (415, 422), unsafe query text before
 // validation (422). A body with a member name repeated in one object is refused when it is read
@@ -12,26 +13,19 @@
 // announced body was read closes the connection.
 import type { Request, Response } from 'express';
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
-import type { ZodType } from 'zod';
 import type { AppDeps } from '../deps.js';
 import type { Caller } from '../domain/caller.js';
-import { DomainError, type FieldProblems } from '../domain/errors.js';
-import { emptyProblems, problemsFromAjv } from './ajv-problems.js';
-import { problemsFromZod } from '../domain/zod-problems.js';
-import { announcesBody, readJsonBody } from './body.js';
+import { DomainError } from '../domain/errors.js';
+import { announcesBody } from './body.js';
 import { corsHeaders, preflight } from './cors.js';
 import { errorResult, refusal } from './error-mappers.js';
-import { isUnsafeText, UNSAFE_TEXT_PROBLEM } from './json-guard.js';
-import { addProblem } from './ajv-problems.js';
-import { decodedSegments, integerIdsArePlain } from './request-path.js';
 import type { AnyHandler, OperationInput, OperationSchemas } from './handler.js';
-import { checkKeyHeader, requestFingerprint, runIdempotent } from './idempotency.js';
+import { requestFingerprint, runIdempotent } from './idempotency.js';
 import { factsOf, type OperationFacts } from './operation-facts.js';
+import { checkRequest, METHODS, pathRefusal } from './request-check.js';
 import type { HttpResult } from './responses.js';
-import { plainHeaders, send } from './send.js';
+import { send } from './send.js';
 import { callerText } from '../../schemas/common/caller-text.js';
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** What authentication hands on: the caller (public API) or nobody (operator token). */
 export interface Authenticated {
@@ -88,54 +82,6 @@ function leaveBodyUnread(req: Request, res: Response): void {
   req.resume();
 }
 
-/** Declared query values holding a NUL or a lone surrogate (D-48), by parameter name. */
-function unsafeQueryProblems(query: Record<string, unknown>): FieldProblems {
-  const problems = emptyProblems();
-  for (const [name, value] of Object.entries(query))
-    for (const item of Array.isArray(value) ? value : [value])
-      if (typeof item === 'string' && isUnsafeText(item)) addProblem(problems, name, UNSAFE_TEXT_PROBLEM);
-  return problems;
-}
-
-/**
- * Only the query parameters an operation declares are validated and passed on. The document does
- * not forbid others (OpenAPI has no closed query string; Prism and the SDK accept them), and
- * refusing them answered 422 on operations whose responses list no 422 (Prism proxy replay).
- */
-function declaredQuery(query: Record<string, unknown>, names: ReadonlySet<string>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query).filter(([name]) => names.has(name)));
-}
-
-/** 422 `validation_failed` listing every problem, in the operation's family (D-10, D-11). */
-function invalid(family: OperationFacts['family'], problems: FieldProblems): HttpResult {
-  return errorResult(family, new DomainError('validation_failed', 'The request is not valid.', { errors: problems }));
-}
-
-/**
- * The pipeline's own refusals of a body's shape (too deep, too many values): `too_deep` and
- * `too_many` in the ApiError family; Form 484 answers only D-11's codes, where both are `invalid_format`.
- */
-function shapeRefusal(family: OperationFacts['family'], problems: FieldProblems): HttpResult {
-  if (family !== 'form484') return invalid(family, problems);
-  const restated = emptyProblems();
-  for (const [path, list] of Object.entries(problems))
-    for (const problem of list)
-      addProblem(restated, path, {
-        ...problem,
-        code: problem.code === 'too_deep' || problem.code === 'too_many' ? 'invalid_format' : problem.code,
-      });
-  return invalid(family, restated);
-}
-
-/** Zod's output of the validated input; problems when the document let through what Zod refuses. */
-function parseTyped(schema: ZodType | undefined, value: unknown, location: string, problems: FieldProblems): unknown {
-  if (!schema) return value;
-  const parsed = schema.safeParse(value ?? (location === 'body' ? undefined : {}));
-  if (parsed.success) return parsed.data;
-  for (const [path, list] of Object.entries(problemsFromZod(parsed.error.issues))) problems[path] = list;
-  return value;
-}
-
 export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Request, res: Response) => Promise<void> {
   const { deps, backend, profile, handlers, schemas } = options;
   const facts = new Map<string, OperationFacts>();
@@ -158,13 +104,10 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
     const method = req.method === 'HEAD' ? 'get' : req.method.toLowerCase();
     const path = profile.documentPath(req);
     const operation = backend.router.matchOperation({ method, path, headers: {} });
-    const segments = decodedSegments(path);
-    if (segments === null) {
-      // A malformed escape or a NUL names nothing: 404, in the family of the operations at that path.
+    const unnamed = pathRefusal(backend, operation, path, factsFor);
+    if (unnamed) {
       leaveBodyUnread(req, res);
-      const reached = operation ?? METHODS.map((m) => backend.router.matchOperation({ method: m, path, headers: {} })).find(Boolean);
-      const family = reached?.operationId ? factsFor(reached as Operation & { operationId: string }).family : 'shared';
-      return send(res, refusal(family, 'not_found', 'No such resource in this account and environment.'));
+      return send(res, unnamed);
     }
     if (!operation?.operationId) {
       leaveBodyUnread(req, res);
@@ -186,10 +129,6 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
       return send(res, refusal('shared', 'not_found', `No such endpoint: ${req.method} ${callerText(`${req.baseUrl}${req.path}`)}.`));
     }
     const op = factsFor(operation as Operation & { operationId: string });
-    if (!integerIdsArePlain(op.path, segments, op.integerPathParams)) {
-      leaveBodyUnread(req, res);
-      return send(res, refusal(op.family, 'not_found', 'No such resource in this account and environment.'));
-    }
     if (op.testOnly && profile.hidesTestOnly(req)) {
       leaveBodyUnread(req, res);
       return send(res, refusal(op.family, 'not_found', 'This endpoint exists only on the test prefix.'));
@@ -202,78 +141,27 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
     }
     const carried = { ...(admitted.headers ?? {}), ...corsHeaders(req, admitted.caller, op.allowsPublishable) };
 
-    const body = await readJsonBody(req, op.bodyLimit, op.hasBody);
-    if (body.kind === 'aborted') {
+    const handler = handlers[op.operationId];
+    const own = schemas[op.operationId];
+    const checked = await checkRequest({
+      deps,
+      backend,
+      operation,
+      facts: op,
+      req,
+      method,
+      path,
+      query: req.query as Record<string, unknown>,
+      ...(handler?.refineProblems ? { rules: handler.refineProblems } : {}),
+      ...(own ? { schemas: own } : {}),
+    });
+    if (checked.kind === 'aborted') {
       // Not a fault of the server: nobody is left to answer, and a stack would only be noise.
       deps.logger.debug({ requestId, operationId: op.operationId }, 'client closed the connection before the body was complete');
       return;
     }
-    if (body.kind === 'too_large')
-      return send(res, refusal(op.family, 'payload_too_large', `The request body exceeds ${op.bodyLimit / (1024 * 1024)} MiB.`), carried);
-    if (body.kind === 'unsupported_media_type') return send(res, refusal(op.family, 'unsupported_media_type', body.message), carried);
-    if (body.kind === 'invalid_json')
-      return send(res, refusal(op.family, 'invalid_json', `The request body is not valid JSON: ${callerText(body.message)}`), carried);
-    if (body.kind === 'refused') return send(res, shapeRefusal(op.family, body.problems), carried);
-
-    const headers = plainHeaders(req);
-    const idempotencyKey = headers['idempotency-key'];
-    if (op.idempotency !== 'none') {
-      const keyProblem = checkKeyHeader(op.family, idempotencyKey, op.idempotency === 'required');
-      if (keyProblem) return send(res, keyProblem, carried);
-    }
-
-    const request = {
-      method,
-      path,
-      headers,
-      query: declaredQuery(req.query as Record<string, unknown>, op.queryNames) as Record<string, string>,
-      body: body.kind === 'json' ? body.value : undefined,
-    };
-    const unsafeQuery = unsafeQueryProblems(request.query);
-    if (Object.keys(unsafeQuery).length > 0) return send(res, invalid(op.family, unsafeQuery), carried);
-    let validation: ReturnType<typeof backend.validator.validateRequest>;
-    try {
-      validation = backend.validator.validateRequest(request, operation);
-    } catch (error) {
-      // openapi-backend spreads every Ajv error into one call; a body of Form 484's size can hold
-      // more problems than that call takes. The body is bounded (json-guard.ts), so this is that case.
-      if (!(error instanceof RangeError)) throw error;
-      const tooMany = emptyProblems();
-      addProblem(tooMany, 'body', { code: 'too_many', message: 'Too many problems to list: send a smaller body.' });
-      return send(res, shapeRefusal(op.family, tooMany), carried);
-    }
-    const structural = !validation.valid && validation.errors ? validation.errors : [];
-    if (structural.length > 0 && structural.every((e) => e.instancePath.startsWith('/path')))
-      return send(res, refusal(op.family, 'not_found', 'No such resource in this account and environment.'), carried);
-    const handler = handlers[op.operationId];
-    // The operation's own rules run on every request, after the structural pass: they restate its
-    // problems in the operation's documented codes and add the cross-field ones (D-10, D-11).
-    const structuralProblems = problemsFromAjv(structural);
-    const refined = handler?.refineProblems
-      ? await handler.refineProblems(deps, structuralProblems, request.body)
-      : { problems: structuralProblems };
-    if (Object.keys(refined.problems).length > 0) return send(res, invalid(op.family, refined.problems), carried);
-
-    const parsed = backend.router.parseRequest(request, operation);
-    const coerced = validation.coerced as { params?: Record<string, unknown>; query?: Record<string, unknown> } | undefined;
-    const own = schemas[op.operationId];
-    // A path id the document allows but Zod refuses (an integer past 2^53) names nothing: 404, as
-    // for any other id that does not exist.
-    const pathProblems = emptyProblems();
-    const params = parseTyped(own?.params, coerced?.params ?? parsed.params, 'path', pathProblems) as Record<string, unknown>;
-    if (Object.keys(pathProblems).length > 0)
-      return send(res, refusal(op.family, 'not_found', 'No such resource in this account and environment.'), carried);
-    const typedProblems = emptyProblems();
-    const input: OperationInput = {
-      params,
-      query: parseTyped(own?.query, coerced?.query ?? parsed.query, 'query', typedProblems) as Record<string, unknown>,
-      headers,
-      // Rules that already parsed the body with this operation's schema hand their output on: the
-      // same parse, so it is not run a second time (see ParsedBody).
-      body:
-        refined.body && refined.body.schema === own?.body ? refined.body.data : parseTyped(own?.body, request.body, 'body', typedProblems),
-    };
-    if (Object.keys(typedProblems).length > 0) return send(res, invalid(op.family, typedProblems), carried);
+    if (checked.kind === 'refused') return send(res, checked.result, carried);
+    const { input, idempotencyKey } = checked;
     // The handler runs with the dependencies it is given: with an Idempotency-Key, `db` is the
     // transaction that also stores the answer (idempotency.ts).
     const mapped = async (wired: AppDeps, call: (ctx: Ctx) => Promise<HttpResult>): Promise<HttpResult> => {

@@ -1,4 +1,5 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Response } from 'express';
 import type { HttpResult } from './responses.js';
 
 /** Writes an HttpResult: headers, then JSON, raw bytes or nothing (204). */
@@ -21,7 +22,7 @@ export function send(res: Response, result: HttpResult, extraHeaders: Record<str
  * Request headers as lower-case name -> single string (first value of a repeated header). Without a
  * prototype: a header named `__proto__` or `constructor` is a plain entry.
  */
-export function plainHeaders(req: Request): Record<string, string> {
+export function plainHeaders(req: IncomingMessage): Record<string, string> {
   const out = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -17,8 +17,8 @@ export interface OverrideStore<R> {
   findMany(keys: readonly string[]): Promise<R[]>;
   /** The stored records whose `field` (a top-level name of the record) holds one of these values, in key order. */
   findBy(field: string, values: readonly string[]): Promise<R[]>;
-  /** Stores the whole record; true when there was no stored record for the key before. */
-  save(key: string, fields: Record<string, unknown>, at: Date): Promise<boolean>;
+  /** Stores the whole record under its number; true when there was no stored record for that number before. */
+  save(record: R, at: Date): Promise<boolean>;
 }
 
 /** Rows are written only through the validated operator API: one that does not parse is a bug or a hand edit, so fail loudly. */
@@ -50,11 +50,16 @@ export function recordReader<K extends string, T>(
 
 export interface OverrideStoreOptions<R> {
   table: OverrideTable;
+  /** The field of the record that holds its number (the row's key); the rest is stored as JSON. */
+  key: keyof R & string;
   /** The register's record from a row's key and stored JSON (parsed with `parseOverride`). */
   toRecord(key: string, record: unknown): R;
 }
 
-export function createOverrideStore<R>(db: Database, { table, toRecord }: OverrideStoreOptions<R>): OverrideStore<R> {
+export function createOverrideStore<R extends object>(
+  db: Database,
+  { table, key: keyField, toRecord }: OverrideStoreOptions<R>,
+): OverrideStore<R> {
   const keyColumn = 'acn' in table ? table.acn : table.abn;
   const columns = { key: keyColumn, record: table.record };
   const records = (rows: { key: string; record: unknown }[]): R[] => rows.map((row) => toRecord(row.key, row.record));
@@ -80,7 +85,9 @@ export function createOverrideStore<R>(db: Database, { table, toRecord }: Overri
       const value = sql`(${table.record} ->> ${sql.raw(`'${field}'`)})`;
       return recordsWhere(inArray(value, [...values]));
     },
-    async save(key, fields, at) {
+    async save(record, at) {
+      const { [keyField]: key, ...fields } = record as Record<string, unknown>;
+      if (typeof key !== 'string') throw new Error(`a ${keyField} record without its ${keyField}`);
       const [existing] = await db.select({ key: keyColumn }).from(table).where(eq(keyColumn, key));
       await db
         .insert(table)

@@ -20,8 +20,8 @@ import { createLodgement } from '../domain/lodgements/records.js';
 import { setLodgementStatus } from '../domain/lodgements/status.js';
 import { addPpsrRegistration } from '../domain/ppsr/registrations.js';
 import { availabilityView, switchAvailability } from '../domain/ppsr/availability.js';
-import { createCompanyDocument, createInsolvencyNotice, updateCompany, upsertCompany } from '../domain/register/companies.js';
-import { updateAbn, upsertAbn } from '../domain/register/abns.js';
+import { createCompanyDocument, createInsolvencyNotice, updateCompany, upsertCompany } from '../domain/register-edits/companies.js';
+import { updateAbn, upsertAbn } from '../domain/register-edits/abns.js';
 import { defineOperatorHandlers, type OperatorHandlers } from '../http/handler-maps.js';
 import { advanceClock, runJobNow } from '../jobs/runner.js';
 

@@ -104,7 +104,8 @@ function plantBreakingChange(doc: Json): void {
   const endpoint = schemaOf(doc, '/webhooks/{id}', 'patch', '200');
   delete properties(endpoint).url;
   endpoint.required = (endpoint.required as string[]).filter((name) => name !== 'url');
-  const reason = obj(properties(endpoint).disabledReason);
+  // A nullable enum is published as `anyOf: [{enum}, {type: null}]` (schemas/common/nullable-enums.ts).
+  const reason = obj((obj(properties(endpoint).disabledReason).anyOf as Json[])[0]);
   reason.enum = [...(reason.enum as unknown[]), 'suspended'];
   const create = schemaOf(doc, '/webhooks', 'post', 'request');
   properties(create).label = { type: 'string', maxLength: 100 };

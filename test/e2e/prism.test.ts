@@ -79,13 +79,16 @@ describe.each(operations.map((o) => [o.operation.operationId as string, o] as co
       ).toEqual([]);
       if (broken.code) expect(codes).toContain(broken.code);
       if (broken.status === 422) {
-        const names = inputNames(document, op);
+        // The mock refuses with the server's own checks (scripts/mock/front.ts): it names what is
+        // wrong, an input of this operation, a member the request sent, or the body as a whole ('').
+        const names = new Set([...inputNames(document, op), ...Object.keys(JSON.parse(request.body ?? '{}') as object), '']);
         const fields = fieldsOf(body);
         expect(fields.length).toBeGreaterThan(0);
         expect(
           fields.filter((field) => !names.has(field.split('.')[0]!)),
-          'fields this operation does not take',
+          'fields neither this operation takes nor the request sent',
         ).toEqual([]);
+        if (broken.field) expect(fields).toContain(broken.field);
       }
     },
   );
@@ -96,6 +99,8 @@ interface Broken {
   status: number;
   /** The code this kind of mistake gets, where it has one across both families. */
   code?: string;
+  /** The field a 422 must name: the one that is wrong. */
+  field?: string;
   request: ExampleRequest;
 }
 
@@ -113,6 +118,7 @@ function brokenRequests(op: OperationRef): Broken[] {
       kind: 'wrong body',
       status: 422,
       ...(family === 'api' ? { code: 'validation_failed' } : {}),
+      field: 'notAField',
       request: { ...base, body: JSON.stringify({ notAField: true }) },
     });
   }
@@ -127,6 +133,7 @@ function brokenRequests(op: OperationRef): Broken[] {
       kind: `${parameter.required ? 'missing' : 'over-limit'} query ${String(parameter.name)}`,
       status: 422,
       code: 'validation_failed',
+      field: String(parameter.name),
       request: { ...base, path: `${pathname}?${query}` },
     });
   }
@@ -193,5 +200,23 @@ describe('bodies and paths that would take Prism down', () => {
     expect(codesOf((await escape.json()) as Record<string, unknown>)).toEqual(['not_found']);
     const after = await fetch(`${prism.url}/webhooks`, { headers: key });
     expect(after.status).toBe(200);
+  });
+});
+
+describe('a refusal the front makes (the server checks, scripts/mock/front.ts)', () => {
+  it('carries the CORS headers of every Prism answer, so a page on another origin can read it', async () => {
+    const response = await fetch(`${prism.url}/monitoring/entities`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer svc_sk_test_ExampleExampleExampleExample12',
+        'Content-Type': 'application/json',
+        Origin: 'http://localhost:5173',
+      },
+      body: JSON.stringify({ entities: [{ acn: '123456789' }] }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(response.headers.get('access-control-expose-headers')).toBe('*');
+    expect(codesOf((await response.json()) as Record<string, unknown>)).toEqual(['validation_failed']);
   });
 });

@@ -210,6 +210,15 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] a
     }
   });
 
+  // Dredd builds each request from the parameters' own examples and refuses the whole document when
+  // a required path or query parameter has none ("Required URI parameter 'id' has no example");
+  // examples.test.ts checks each against its schema.
+  it('carries an example on every parameter itself', () => {
+    for (const parameter of (operation.parameters ?? []) as JsonObject[]) {
+      expect(parameter.example ?? parameter.examples, `${String(parameter.in)} ${String(parameter.name)}`).toBeDefined();
+    }
+  });
+
   it('returns closed objects only', () => {
     for (const [status, response] of Object.entries(responses)) {
       for (const media of Object.values((response.content ?? {}) as Record<string, JsonObject>)) {

@@ -153,10 +153,11 @@ describe('spec:diff flags breaking changes', () => {
     [
       'an added response enum value',
       (doc) => {
-        const reason = obj(properties(responseSchema(doc, ...WEBHOOK_ENDPOINT)).disabledReason);
+        // A nullable enum is published as `anyOf: [{enum}, {type: null}]` (schemas/common/nullable-enums.ts).
+        const reason = obj((obj(properties(responseSchema(doc, ...WEBHOOK_ENDPOINT)).disabledReason).anyOf as Json[])[0]);
         reason.enum = [...(reason.enum as unknown[]), 'suspended'];
       },
-      /^\/paths\/~1webhooks~1\{id\}\/patch\/responses\/200\/.*\/disabledReason\/enum\/\d+$/,
+      /^\/paths\/~1webhooks~1\{id\}\/patch\/responses\/200\/.*\/disabledReason\/anyOf\/0\/enum\/\d+$/,
     ],
     [
       'a new required field in one alternative of a "one of these identifiers" row',
@@ -274,6 +275,37 @@ describe('spec:diff passes compatible changes', () => {
       const changes = compareDocuments(older as OpenApiDocument, BASE);
       expect(breakingAt(changes)).toEqual([]);
       expect(decide(changes, BASE.info?.version, BASE.info?.version).pass).toBe(true);
+    },
+    SLOW.timeout,
+  );
+
+  it(
+    'reads the forms zod-to-openapi wrote before generator-forms.ts (allOf-wrapped $ref, escaped slashes, null in an enum) as the same schemas',
+    () => {
+      const older = (node: unknown): unknown => {
+        if (Array.isArray(node)) return node.map(older);
+        if (typeof node !== 'object' || node === null) return node;
+        const walked = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, older(v)])) as Json;
+        const { $ref, description, anyOf, ...rest } = walked;
+        const [values, none] = Array.isArray(anyOf) ? (anyOf as Json[]) : [];
+        if (typeof $ref === 'string' && description !== undefined && Object.keys(rest).length === 0)
+          return { allOf: [{ $ref }, { description }] };
+        if (values?.enum && none?.type === 'null' && (anyOf as Json[]).length === 2) {
+          return {
+            type: [values.type, 'null'],
+            enum: [...(values.enum as unknown[]), null],
+            ...(description ? { description } : {}),
+            ...rest,
+          };
+        }
+        return typeof walked.pattern === 'string' ? { ...walked, pattern: walked.pattern.replace(/\//g, '\\/') } : walked;
+      };
+      const base = older(structuredClone(BASE)) as OpenApiDocument;
+      const text = JSON.stringify(base);
+      expect(text.includes('"allOf":[{"$ref":"#/components/schemas/MonitoredEntity"},{"description"')).toBe(true);
+      expect(text.includes('"disabledReason":{"type":["string","null"]')).toBe(true);
+      expect(text.includes('"pattern":"^\\\\/api\\\\/')).toBe(true);
+      expect(compareDocuments(base, BASE)).toEqual([]);
     },
     SLOW.timeout,
   );

@@ -14,11 +14,12 @@ import {
   type BusinessAccountStatus,
 } from '../../../schemas/business-accounts/index.js';
 import { scopeOf, type Caller, type Scope } from '../caller.js';
-import { DomainError, NotFoundError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { PARTNER_PROGRESS_JOB } from './partner-progress.js';
 import type { BusinessAccountApplicationRow } from '../../store/schema/business-accounts.js';
 import { brisbaneDateTime } from '../../../schemas/common/dates.js';
 import type { VerbArgs } from '../verb.js';
+import { findOwned } from '../owned.js';
 
 export type ApplicationStatus = 'new' | 'sent' | 'finished' | 'rejected';
 
@@ -132,14 +133,11 @@ export async function submitApplication({ ctx: deps, input }: VerbArgs<Ctx, { bo
 
 /** Another account's or environment's application is indistinguishable from a missing one (404). */
 export async function getApplication(deps: Pick<AppDeps, 'db'>, scope: Scope, requestId: number): Promise<BusinessAccountApplicationRow> {
-  if (!Number.isSafeInteger(requestId)) throw new NotFoundError('business account application');
-  const [row] = await deps.db
-    .select()
-    .from(businessAccountApplications)
-    .where(and(eq(businessAccountApplications.requestId, requestId), ownedBy(businessAccountApplications, scope)))
-    .limit(1);
-  if (!row) throw new NotFoundError('business account application');
-  return row;
+  return findOwned(deps.db, businessAccountApplications, businessAccountApplications.requestId, {
+    id: requestId,
+    scope,
+    what: 'business account application',
+  });
 }
 
 /**

@@ -1,16 +1,16 @@
 // Lodgement records (D-36): created by the operator or by a public lodgement operation, read by the
 // owning account in the environment it was lodged in. No HTTP here.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { accounts, lodgements } from '../../store/schema/index.js';
-import { DomainError, NotFoundError, ValidationError } from '../errors.js';
+import { DomainError, ValidationError } from '../errors.js';
 import type { Environment } from '../../ids.js';
 import { INTERACTION_BY_KIND, type Lodgement, type LODGEMENT_KINDS, type LODGEMENT_STATUSES } from '../../../schemas/lodgements/index.js';
 import { scopeOf, type Caller } from '../caller.js';
 import type { LodgementRow } from '../../store/schema/lodgements.js';
-import { ownedBy } from '../../store/scope.js';
 import type { VerbArgs } from '../verb.js';
+import { findOwned } from '../owned.js';
 
 export type LodgementKindName = (typeof LODGEMENT_KINDS)[number];
 export type LodgementStatusName = (typeof LODGEMENT_STATUSES)[number];
@@ -86,16 +86,11 @@ export async function getLodgement({
   ctx,
   input,
 }: VerbArgs<Pick<AppDeps, 'db'> & { caller: Pick<Caller, 'account' | 'environment'> }, { requestId: number }>): Promise<LodgementView> {
-  const { requestId } = input;
-  const scope = scopeOf(ctx.caller);
-  // An id past bigint range would make the database throw (a 500); it cannot exist, so it is a 404.
-  if (!Number.isSafeInteger(requestId)) throw new NotFoundError('lodgement');
-  const [row] = await ctx.db
-    .select()
-    .from(lodgements)
-    .where(and(eq(lodgements.requestId, requestId), ownedBy(lodgements, scope)))
-    .limit(1);
-  if (!row) throw new NotFoundError('lodgement');
+  const row = await findOwned(ctx.db, lodgements, lodgements.requestId, {
+    id: input.requestId,
+    scope: scopeOf(ctx.caller),
+    what: 'lodgement',
+  });
   return lodgementView(row);
 }
 

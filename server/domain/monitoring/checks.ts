@@ -196,7 +196,7 @@ async function takeBaseline(tx: Database, entity: EntityRow, snapshot: RegisterS
   const [updated] = await tx
     .update(monitoredEntities)
     .set({
-      register: snapshot as unknown as Record<string, unknown>,
+      register: snapshot,
       entityName: snapshot.name,
       abn: snapshot.abn ?? entity.abn,
       monitoringStatus: 'active',

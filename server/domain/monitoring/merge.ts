@@ -81,7 +81,7 @@ export async function rekeyAsCompany(
     .set({
       acn,
       entityName: companySnapshot.name,
-      register: companySnapshot as unknown as Record<string, unknown>,
+      register: companySnapshot,
       updatedAt: now,
     })
     .where(eq(monitoredEntities.id, abnEntity.id))

@@ -196,7 +196,7 @@ function termValues(row: ResolvedRow, live: boolean, now: Date, activated: boole
     monitoringStatus: live ? 'pending' : 'active',
     startsAt,
     expiresAt: termEnd(startsAt),
-    register: live ? null : (row.snapshot as unknown as Record<string, unknown>),
+    register: live ? null : row.snapshot,
     checkRound: null,
     setupAttempts: 0,
     updatedAt: now,

@@ -13,6 +13,7 @@ import type { Database } from '../../store/db.js';
 import { pageMeta, pageWindow, type PageMetaView as PageMeta, type PageRequest as Page } from '../../../schemas/common/pagination.js';
 import { ownedBy } from '../../store/scope.js';
 import type { VerbArgs } from '../verb.js';
+import { findOwned } from '../owned.js';
 
 export interface EntityFilters extends Page {
   status?: 'processing' | 'active' | 'stopped' | 'expired' | undefined;
@@ -88,15 +89,9 @@ export async function listEvents({ ctx, input }: VerbArgs<MonitoringCtx, Page & 
 export async function getEvent({ ctx, input }: VerbArgs<MonitoringCtx, { id: number }>): Promise<EventView> {
   await assertMayRead(ctx, ctx.caller);
   const scope = scopeOf(ctx.caller);
-  const notFound = new NotFoundError('event');
-  if (!Number.isSafeInteger(input.id)) throw notFound;
-  const [row] = await ctx.db
-    .select()
-    .from(monitoringEvents)
-    .where(and(eventScope(scope), eq(monitoringEvents.id, input.id)))
-    .limit(1);
-  if (!row) throw notFound;
+  const row = await findOwned(ctx.db, monitoringEvents, monitoringEvents.id, { id: input.id, scope, what: 'event' });
+  // An entity merged away (spec 3.4 "Merge") answers 404, and so do events still filed under it.
   const entity = await findEntity(ctx.db, scope, row.entityId).catch(() => null);
-  if (!entity) throw notFound;
+  if (!entity) throw new NotFoundError('event');
   return eventView(row, entity, ctx.clock.now());
 }

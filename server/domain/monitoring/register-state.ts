@@ -4,27 +4,10 @@
 import type { AbnDetails } from '../../registers/abr/abn-register.js';
 import type { CompanyRecord } from '../../registers/asic/company-register.js';
 
-export type RegisterStatus = 'registered' | 'deregistered' | 'cancelled' | 'external_administration' | 'strike_off_proposed';
-
-/** The register state of one entity at its last completed check (stored as JSON on the entity). */
-export interface RegisterSnapshot {
-  name: string;
-  acn: string | null;
-  abn: string | null;
-  status: RegisterStatus;
-  /** The register's own type code. */
-  entityType: string | null;
-  /** Registered office in one line, companies only. */
-  address: string | null;
-  gstRegistered: boolean | null;
-  gstDate: string | null;
-  businessNames: string[];
-  /** Newest ASIC document and insolvency notice ids seen: later ones are new. */
-  documentCursor: number;
-  noticeCursor: number;
-  /** Newest PPSR registration (`seq`) seen; absent in snapshots taken before PPSR was watched. */
-  ppsrCursor?: number;
-}
+// The snapshot's shape is the stored column's type (store/schema/register-snapshot.ts), so rows and
+// verbs share it without casts.
+import type { RegisterSnapshot, RegisterStatus } from '../../store/schema/register-snapshot.js';
+export type { RegisterSnapshot, RegisterStatus } from '../../store/schema/register-snapshot.js';
 
 const TYPE_NAMES: Record<string, string> = {
   APTY: 'Australian Proprietary Company',

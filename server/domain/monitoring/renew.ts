@@ -137,7 +137,7 @@ export async function renewEntities({ ctx, input }: VerbArgs<MonitoringCtx, { id
               monitoringStatus: live ? 'pending' : 'active',
               startsAt,
               expiresAt: termEnd(startsAt),
-              register: live || !snapshot ? null : ({ ...snapshot, ...cursors } as unknown as Record<string, unknown>),
+              register: live || !snapshot ? null : { ...snapshot, ...cursors },
               entityName: snapshot?.name ?? entity.entityName,
               checkRound: null,
               setupAttempts: 0,

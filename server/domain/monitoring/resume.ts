@@ -51,7 +51,7 @@ export async function resumeEntity({ ctx, input }: VerbArgs<MonitoringCtx, { id:
       .set({
         status: 'active',
         monitoringStatus: 'active',
-        register: snapshot as unknown as Record<string, unknown>,
+        register: snapshot,
         entityName: snapshot!.name,
         abn: snapshot!.abn ?? locked.abn,
         checkRound: null,

@@ -87,7 +87,7 @@ export async function simulate({ ctx, input }: VerbArgs<MonitoringCtx, { id: num
           .update(monitoredEntities)
           .set({
             simulatedStatus: closed,
-            ...(snapshot ? { register: { ...snapshot, status: closed } as unknown as Record<string, unknown> } : {}),
+            ...(snapshot ? { register: { ...snapshot, status: closed } } : {}),
             updatedAt: now,
           })
           .where(eq(monitoredEntities.id, entity.id))

@@ -2,13 +2,12 @@
 // account and environment. An organisation is watched at most once per account and environment.
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PpsrAlertCreateRequest, type PpsrAlert } from '../../../schemas/ppsr/index.js';
+import type { PpsrAlertCreateRequest, PpsrAlert } from '../../../schemas/ppsr/index.js';
 import { ppsrAlerts } from '../../store/schema/index.js';
 import { newId } from '../../ids.js';
 import { scopeOf } from '../caller.js';
-import { DomainError, NotFoundError, ValidationError } from '../errors.js';
+import { DomainError, NotFoundError } from '../errors.js';
 import type { PpsrCallerContext } from './context.js';
-import { ppsrAlertProblems } from './alert-rules.js';
 import type { PpsrAlertRow } from '../../store/schema/ppsr.js';
 import { ownedBy } from '../../store/scope.js';
 import type { VerbArgs } from '../verb.js';
@@ -36,10 +35,9 @@ export async function listAlerts({ ctx }: { ctx: Ctx; input?: undefined }): Prom
   return rows.map(alertView);
 }
 
-export async function createAlert({ ctx, input }: VerbArgs<Ctx, { body: unknown }>): Promise<PpsrAlertView> {
-  const problems = ppsrAlertProblems(input.body);
-  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  const body = PpsrAlertCreateRequest.parse(input.body);
+/** Subscribes; the body passed the alert rules (the operation's refiner) and the pipeline's Zod parse. */
+export async function createAlert({ ctx, input }: VerbArgs<Ctx, { body: PpsrAlertCreateRequest }>): Promise<PpsrAlertView> {
+  const { body } = input;
   const scope = scopeOf(ctx.caller);
   const [row] = await ctx.db
     .insert(ppsrAlerts)

@@ -1,32 +1,22 @@
 // PPSR searches (spec 2.3, 3.2, 4.3; D-17, D-30..D-33): submit (checked, charged, queued) and read
 // back, scoped to the caller's account and environment; another's id is a 404 like a missing one.
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PpsrSearchRequest, type PpsrSearch, type PpsrSearchCreated } from '../../../schemas/ppsr/index.js';
+import type { PpsrSearchRequest, PpsrSearch, PpsrSearchCreated } from '../../../schemas/ppsr/index.js';
 import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
 import { enqueue } from '../../jobs/queue.js';
-import { DomainError, NotFoundError, ValidationError, type FieldProblems } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { scopeOf } from '../caller.js';
 import { chargeSearchFee } from './billing.js';
 import type { PpsrCallerContext } from './context.js';
-import { ppsrSearchProblems } from './search-rules.js';
 import type { Database } from '../../store/db.js';
 import type { PpsrCertificateRow, PpsrSearchRow } from '../../store/schema/ppsr.js';
-import { ownedBy } from '../../store/scope.js';
 import type { VerbArgs } from '../verb.js';
+import { findOwned } from '../owned.js';
 
 export type PpsrSearchView = z.infer<typeof PpsrSearch>;
 
 export const PPSR_PROCESSING_JOB = 'ppsr-processing';
-
-/** Parses a body the pipeline's refiner already passed; anything else is a 422, never a 500. */
-export function parseSearchBody(body: unknown): PpsrSearchRequest {
-  const problems: FieldProblems = ppsrSearchProblems(body);
-  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  const parsed = PpsrSearchRequest.safeParse(body);
-  if (!parsed.success) throw new ValidationError({ '': [{ code: 'invalid_format', message: parsed.error.issues[0]!.message }] });
-  return parsed.data;
-}
 
 /**
  * Submits a search: refused with 503 while the register is down, and on the live prefix charged
@@ -35,8 +25,9 @@ export function parseSearchBody(body: unknown): PpsrSearchRequest {
 export async function createSearch({
   ctx,
   input,
-}: VerbArgs<PpsrCallerContext, { body: unknown }>): Promise<{ created: z.infer<typeof PpsrSearchCreated>; location: string }> {
-  const body = parseSearchBody(input.body);
+}: VerbArgs<PpsrCallerContext, { body: PpsrSearchRequest }>): Promise<{ created: z.infer<typeof PpsrSearchCreated>; location: string }> {
+  // The body passed the search rules (the operation's refiner) and the Zod parse in the pipeline.
+  const { body } = input;
   const availability = await ctx.registers.ppsr.availability();
   if (!availability.available)
     throw new DomainError('registry_unavailable', 'The PPSR is unavailable. Nothing was searched or charged; retry later.', {
@@ -63,15 +54,7 @@ export async function createSearch({
 
 /** The caller's search; any other (another account, the other environment, none) is not found. */
 export async function findSearch(db: Database, scope: ReturnType<typeof scopeOf>, requestId: number): Promise<PpsrSearchRow> {
-  // An id past bigint range would make the database throw; it cannot exist, so it is a 404.
-  if (!Number.isSafeInteger(requestId) || requestId < 1) throw new NotFoundError('PPSR search');
-  const [row] = await db
-    .select()
-    .from(ppsrSearches)
-    .where(and(eq(ppsrSearches.requestId, requestId), ownedBy(ppsrSearches, scope)))
-    .limit(1);
-  if (!row) throw new NotFoundError('PPSR search');
-  return row;
+  return findOwned(db, ppsrSearches, ppsrSearches.requestId, { id: requestId, scope, what: 'PPSR search' });
 }
 
 export async function certificatesOf(db: Database, requestId: number): Promise<PpsrCertificateRow[]> {

@@ -8,10 +8,8 @@ import { registerAbns } from '../../store/schema/index.js';
 import type { AbnDetails } from './abn-register.js';
 import { createOverrideStore, recordReader, STORED_TAX_FIELDS, type OverrideStore } from '../override-store.js';
 
-/** `find` and `findMany` by ABN as the override store has them; `save` takes the whole record. */
-export interface AbnOverrides extends Pick<OverrideStore<AbnDetails>, 'find' | 'findMany'> {
-  save(record: AbnDetails, at: Date): Promise<void>;
-}
+/** `find` and `findMany` by ABN, and `save` of a whole record, as the override store has them. */
+export type AbnOverrides = Pick<OverrideStore<AbnDetails>, 'find' | 'findMany' | 'save'>;
 
 const StoredAbn = z.object({
   entityName: z.string().min(1),
@@ -30,12 +28,5 @@ export const abnFromOverride: (abn: string, record: unknown) => AbnDetails = rec
 );
 
 export function createAbnOverrides(db: Database): AbnOverrides {
-  const store = createOverrideStore(db, { table: registerAbns, toRecord: abnFromOverride });
-  return {
-    find: (abn) => store.find(abn),
-    findMany: (abns) => store.findMany(abns),
-    save: async ({ abn, ...fields }, at) => {
-      await store.save(abn, fields, at);
-    },
-  };
+  return createOverrideStore(db, { table: registerAbns, key: 'abn', toRecord: abnFromOverride });
 }

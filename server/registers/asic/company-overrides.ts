@@ -7,14 +7,12 @@ import { registerCompanies } from '../../store/schema/index.js';
 import type { CompanyRecord } from './company-register.js';
 import { createOverrideStore, recordReader, STORED_TAX_FIELDS, type OverrideStore } from '../override-store.js';
 
-/** `find`, `list` and `findMany` by ACN as the override store has them; lookups by ABN; `save` takes the whole record. */
-export interface CompanyOverrides extends Pick<OverrideStore<CompanyRecord>, 'find' | 'list' | 'findMany'> {
+/** `find`, `list`, `findMany` by ACN and `save` of a whole record as the override store has them; lookups by ABN. */
+export interface CompanyOverrides extends Pick<OverrideStore<CompanyRecord>, 'find' | 'list' | 'findMany' | 'save'> {
   /** The stored company whose record holds this ABN, if any. */
   findByAbn(abn: string): Promise<CompanyRecord | null>;
   /** `findByAbn` for a batch: the stored companies holding any of these ABNs. */
   findByAbns(abns: readonly string[]): Promise<CompanyRecord[]>;
-  /** Stores the whole record; true when there was no stored record for the ACN before. */
-  save(record: CompanyRecord, at: Date): Promise<boolean>;
 }
 
 const StoredCompany = z.object({
@@ -35,13 +33,10 @@ export const companyFromOverride: (acn: string, record: unknown) => CompanyRecor
 );
 
 export function createCompanyOverrides(db: Database): CompanyOverrides {
-  const store = createOverrideStore(db, { table: registerCompanies, toRecord: companyFromOverride });
+  const store = createOverrideStore(db, { table: registerCompanies, key: 'acn', toRecord: companyFromOverride });
   return {
-    find: (acn) => store.find(acn),
-    list: () => store.list(),
-    findMany: (acns) => store.findMany(acns),
+    ...store,
     findByAbn: async (abn) => (await store.findBy('abn', [abn]))[0] ?? null,
     findByAbns: (abns) => store.findBy('abn', abns),
-    save: ({ acn, ...fields }, at) => store.save(acn, fields, at),
   };
 }

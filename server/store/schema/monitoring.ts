@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, rowTimes } from './columns.js';
 import { ownerColumns } from './owner-columns.js';
+import type { RegisterSnapshot } from './register-snapshot.js';
 
 /**
  * One monitored company (keyed on its ACN) or ABN holder of one account and environment. `register`
@@ -24,7 +25,7 @@ export const monitoredEntities = pgTable(
     monitoringStatus: text('monitoring_status').notNull(),
     startsAt: date('starts_at', { mode: 'string' }).notNull(),
     expiresAt: date('expires_at', { mode: 'string' }).notNull(),
-    register: jsonb('register').$type<Record<string, unknown>>(),
+    register: jsonb('register').$type<RegisterSnapshot>(),
     /** Sandbox `simulate: deregistered`: the entity's own register status, for good (spec 3.4). */
     simulatedStatus: text('simulated_status'),
     lastEventAt: timestamps('last_event_at'),

@@ -5,9 +5,9 @@ import type { UpdateAbnRequest, UpsertAbnRequest } from '../../../schemas/admin/
 import type { AppDeps } from '../../deps.js';
 import type { AbnDetails } from '../../registers/abr/abn-register.js';
 import { simulatedRegistersOf } from '../../registers/index.js';
-import { DomainError } from '../errors.js';
 import type { VerbArgs } from '../verb.js';
-import { withChanges } from './record-changes.js';
+import { changeRecord, replaceRecord, type EditedRegister } from './record-changes.js';
+import { abnFromOverride } from '../../registers/abr/abn-overrides.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -15,36 +15,28 @@ export interface AbnView extends AbnDetails {
   updatedAt: string;
 }
 
+/** The ABR as an edit sees it: the ABN it answers today, and the override store. */
+function editedAbns(deps: Deps): EditedRegister<AbnDetails> {
+  const registers = simulatedRegistersOf(deps.db);
+  return { current: (abn) => registers.abns.findByAbn(abn), save: (record, at) => registers.abnOverrides.save(record, at) };
+}
+
+/** Replaces the ABN whole; fields left out take the stored row's defaults (the one reader of `register_abns`). */
 export async function upsertAbn({
   ctx: deps,
   input,
 }: VerbArgs<Deps, z.infer<typeof UpsertAbnRequest>>): Promise<{ created: boolean; abn: AbnView }> {
-  const registers = simulatedRegistersOf(deps.db);
-  const known = (await registers.abns.findByAbn(input.abn)) !== null;
-  const record: AbnDetails = {
-    abn: input.abn,
-    entityName: input.entityName,
-    status: input.status,
-    entityType: input.entityType,
-    acn: input.acn ?? null,
-    gstRegistered: input.gstRegistered ?? false,
-    gstDate: input.gstDate ?? null,
-    businessNames: input.businessNames ?? [],
-  };
+  const record = abnFromOverride(input.abn, input);
   const now = deps.clock.now();
-  await registers.abnOverrides.save(record, now);
-  return { created: !known, abn: { ...record, updatedAt: now.toISOString() } };
+  const created = await replaceRecord(editedAbns(deps), input.abn, record, now);
+  return { created, abn: { ...record, updatedAt: now.toISOString() } };
 }
 
 export async function updateAbn({
   ctx: deps,
   input: { abn, changes },
 }: VerbArgs<Deps, { abn: string; changes: z.infer<typeof UpdateAbnRequest> }>): Promise<AbnView> {
-  const registers = simulatedRegistersOf(deps.db);
-  const current = await registers.abns.findByAbn(abn);
-  if (!current) throw new DomainError('not_found', 'No such ABN.');
-  const record = withChanges(current, changes);
   const now = deps.clock.now();
-  await registers.abnOverrides.save(record, now);
+  const record = await changeRecord(editedAbns(deps), { key: abn, what: 'ABN', changes, at: now });
   return { ...record, updatedAt: now.toISOString() };
 }

@@ -17,7 +17,8 @@ import { simulatedRegistersOf } from '../../registers/index.js';
 import { DomainError, ValidationError } from '../errors.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
 import type { VerbArgs } from '../verb.js';
-import { withChanges } from './record-changes.js';
+import { changeRecord, registerNotFound, replaceRecord, type EditedRegister } from './record-changes.js';
+import { companyFromOverride } from '../../registers/asic/company-overrides.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -29,7 +30,11 @@ function companyView(record: CompanyRecord, at: Date): CompanyView {
   return { ...record, updatedAt: at.toISOString() };
 }
 
-const companyNotFound = (): DomainError => new DomainError('not_found', 'No such company.');
+/** ASIC's register as an edit sees it: the company it answers today, and the override store. */
+function editedCompanies(deps: Deps): EditedRegister<CompanyRecord> {
+  const registers = simulatedRegistersOf(deps.db);
+  return { current: (acn) => registers.companies.findByAcn(acn), save: (record, at) => registers.companyOverrides.save(record, at) };
+}
 
 /** GST registration belongs to an ABN (checked on the whole record, so a change cannot leave it without one). */
 function checkGstHasAbn(record: CompanyRecord): void {
@@ -37,27 +42,15 @@ function checkGstHasAbn(record: CompanyRecord): void {
     throw new ValidationError({ gstRegistered: [{ code: 'abn_required', message: 'GST registration needs an ABN.' }] });
 }
 
-/** Replaces the company whole (fields left out take their defaults); `created` when the register did not know the ACN. */
+/** Replaces the company whole; fields left out take the stored row's defaults (the one reader of `register_companies`). */
 export async function upsertCompany({
   ctx: deps,
   input,
 }: VerbArgs<Deps, z.infer<typeof UpsertCompanyRequest>>): Promise<{ created: boolean; company: CompanyView }> {
-  const registers = simulatedRegistersOf(deps.db);
-  const known = (await registers.companies.findByAcn(input.acn)) !== null;
-  const record: CompanyRecord = {
-    acn: input.acn,
-    name: input.name,
-    status: input.status,
-    abn: input.abn ?? null,
-    entityType: input.entityType ?? 'APTY',
-    address: input.address ?? null,
-    gstRegistered: input.gstRegistered ?? false,
-    gstDate: input.gstDate ?? null,
-    businessNames: input.businessNames ?? [],
-  };
+  const record = companyFromOverride(input.acn, input);
   const now = deps.clock.now();
-  await registers.companyOverrides.save(record, now);
-  return { created: !known, company: companyView(record, now) };
+  const created = await replaceRecord(editedCompanies(deps), input.acn, record, now);
+  return { created, company: companyView(record, now) };
 }
 
 /** Changes the fields sent of a company the register knows (fixture, generated or stored). */
@@ -65,13 +58,8 @@ export async function updateCompany({
   ctx: deps,
   input: { acn, changes },
 }: VerbArgs<Deps, { acn: string; changes: z.infer<typeof UpdateCompanyRequest> }>): Promise<CompanyView> {
-  const registers = simulatedRegistersOf(deps.db);
-  const current = await registers.companies.findByAcn(acn);
-  if (!current) throw companyNotFound();
-  const record = withChanges(current, changes);
-  checkGstHasAbn(record);
   const now = deps.clock.now();
-  await registers.companyOverrides.save(record, now);
+  const record = await changeRecord(editedCompanies(deps), { key: acn, what: 'company', changes, at: now, check: checkGstHasAbn });
   return companyView(record, now);
 }
 
@@ -83,14 +71,9 @@ export interface DocumentView {
   lodgedAt: string;
 }
 
-function documentView(document: CompanyDocumentRecord): DocumentView {
-  return {
-    acn: document.acn,
-    documentType: document.documentType,
-    documentNumber: document.documentNumber,
-    description: document.description,
-    lodgedAt: document.lodgedAt.toISOString(),
-  };
+/** The register's row without its sequence id (a register check's cursor, not the caller's). */
+function documentView({ id: _id, lodgedAt, ...document }: CompanyDocumentRecord): DocumentView {
+  return { ...document, lodgedAt: lodgedAt.toISOString() };
 }
 
 /** An ASIC document number as D-35 shapes them: a digit, three letters, five digits (`7EAA12345`). */
@@ -105,7 +88,7 @@ export async function createCompanyDocument({
   input: { acn, document: input },
 }: VerbArgs<Deps, { acn: string; document: z.infer<typeof CreateCompanyDocumentRequest> }>): Promise<DocumentView> {
   const registers = simulatedRegistersOf(deps.db);
-  if (!(await registers.companies.findByAcn(acn))) throw companyNotFound();
+  if (!(await registers.companies.findByAcn(acn))) throw registerNotFound('company');
   const now = deps.clock.now();
   const lodgedAt = input.lodgedAt ? new Date(input.lodgedAt) : now;
   // A generated number that happens to be taken is drawn again; a number the caller chose is refused.
@@ -129,14 +112,9 @@ export interface NoticeView {
   publishedAt: string;
 }
 
-function noticeView(notice: InsolvencyNoticeRecord): NoticeView {
-  return {
-    acn: notice.acn,
-    noticeUrl: notice.noticeUrl,
-    appointmentDate: notice.appointmentDate,
-    description: notice.description,
-    publishedAt: notice.publishedAt.toISOString(),
-  };
+/** The register's row without its sequence id (a register check's cursor, not the caller's). */
+function noticeView({ id: _id, publishedAt, ...notice }: InsolvencyNoticeRecord): NoticeView {
+  return { ...notice, publishedAt: publishedAt.toISOString() };
 }
 
 /** Publishes a notice; the same URL again is a reissue and a new notice (spec 6.2). */
@@ -145,7 +123,7 @@ export async function createInsolvencyNotice({
   input: { acn, notice: input },
 }: VerbArgs<Deps, { acn: string; notice: z.infer<typeof CreateInsolvencyNoticeRequest> }>): Promise<NoticeView> {
   const registers = simulatedRegistersOf(deps.db);
-  if (!(await registers.companies.findByAcn(acn))) throw companyNotFound();
+  if (!(await registers.companies.findByAcn(acn))) throw registerNotFound('company');
   const notice = await registers.insolvency.publish({ acn, ...input, publishedAt: deps.clock.now() });
   return noticeView(notice);
 }
