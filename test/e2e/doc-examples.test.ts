@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestHeaders } from '../../generated/client/index.js';
 import { allExamples, documentationFiles, type DocExample } from '../../scripts/docs/examples.js';
 import { example, writeExample } from '../support/doc-examples.js';
+import { loadDocument, type JsonObject } from '../support/document.js';
 import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
 
 const run = promisify(execFile);
@@ -22,6 +23,17 @@ const dir = resolve('.tmp', `doc-examples-${process.pid}`);
 const examples = allExamples();
 const runnable = examples.filter((e) => !e.receiver);
 const PUBLIC_IP = '93.184.216.34';
+
+/** The first example payload the document gives for the webhook event `name`. */
+function firstWebhookExample(document: JsonObject, name: string): JsonObject {
+  const item = (
+    document.webhooks as Record<
+      string,
+      { post: { requestBody: { content: Record<string, { examples: Record<string, { value: JsonObject }> }> } } }
+    >
+  )[name]!;
+  return Object.values(item.post.requestBody.content['application/json']!.examples)[0]!.value;
+}
 
 /** A port nothing listens on (taken from the system, then let go). */
 async function freePort(): Promise<number> {
@@ -109,14 +121,10 @@ describe('the examples of the README and the guides, against a running service',
         await new Promise((r) => setTimeout(r, 100));
       }
       const url = /listening on (\S+)/.exec(output)![1]!;
-      const body = JSON.stringify({
-        event: 'abn_registration.status_changed',
-        requestId: 1001,
-        interaction: 'abnreg.lodge',
-        status: 'finished',
-        timestamp: new Date().toISOString(),
-        deliveryId: 'dlv_docsExample0000000000001',
-      });
+      // The document's own example of a Form 484 delivery, as the service would send it now.
+      const example484 = firstWebhookExample(loadDocument(), 'form484.status_changed');
+      const deliveryId = String(example484.deliveryId);
+      const body = JSON.stringify({ ...example484, timestamp: new Date().toISOString() });
       const post = (headers: Record<string, string>) => fetch(url, { method: 'POST', headers, body });
       expect((await post(generateTestHeaders(body, secret))).status).toBe(204);
       expect((await post(generateTestHeaders(body, secret))).status).toBe(204); // a retry of the same delivery
@@ -124,7 +132,7 @@ describe('the examples of the README and the guides, against a running service',
       expect(forged.status).toBe(400);
       expect(await forged.text()).toContain('No signature matches');
       await new Promise((r) => setTimeout(r, 300));
-      expect(output.match(/^handled abn_registration\.status_changed dlv_docsExample0000000000001$/gm)).toHaveLength(1);
+      expect(output.split('\n').filter((line) => line === `handled form484.status_changed ${deliveryId}`)).toHaveLength(1);
     } finally {
       child.kill('SIGTERM');
     }
