@@ -199,14 +199,6 @@ describe('the docs page served at /docs, in headless Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("sends V1's deprecation link, /docs/migration-v1, to the versions guide", async () => {
-    const response = await fetch(`${server.url}/docs/migration-v1`, { redirect: 'manual' });
-    expect(response.status).toBe(302);
-    const target = new URL(response.headers.get('location')!, `${server.url}/docs/migration-v1`);
-    expect(target.href).toBe(`${server.url}/docs/#/versions-and-deprecation`);
-    expect(guides.map((guide) => guide.slug)).toContain('versions-and-deprecation');
-  });
-
   it('shows each event its own name as the X-Svc-Event example', () => {
     for (const [event, item] of Object.entries(
       (spec.webhooks ?? {}) as Record<
