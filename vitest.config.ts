@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores, so one worker on CI's 2-core machines;
     // the suite spends much of its time waiting on child processes, PostgreSQL and Chromium, so two
-    // workers shorten the run (figures in the README's "Measured").
+    // workers shorten the run (figures in bench/README.md).
     maxWorkers: 2,
     // isolate: false gives one module graph per worker instead of one per file. Each file would
     // otherwise import and transform the whole server again (a third of the suite's CPU). Files share

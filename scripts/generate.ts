@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@hey-api/openapi-ts';
 import { buildSpec } from './build-spec.js';
-import { buildDocs } from './build-docs.js';
+import { buildDocs } from './docs/build.js';
+import { writeGeneratedExamples } from './docs/examples.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
 const root = values.out ?? '.';
@@ -52,15 +53,19 @@ async function generateClient(input: string, output: string): Promise<void> {
 function escapeInvisible(code: string): string {
   return code.replace(/(?![\t\n\r])[\p{Cc}\p{Cf}]/gu, (ch) => `\\u${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
 }
-// The webhook verifier is hand-written (scripts/sdk/webhooks.ts) but ships inside the SDK, so the
-// drift gate covers it like the generated files.
-const verifier = await readFile('scripts/sdk/webhooks.ts', 'utf8');
-await writeFile(
-  join(clientDir, 'webhooks.ts'),
-  `// Copied from scripts/sdk/webhooks.ts by npm run generate: edit that file, not this one.\n${verifier}`,
-);
-await appendFile(join(clientDir, 'index.ts'), "export * from './webhooks.js';\n");
+// The webhook verifier and the result errors are hand-written (scripts/sdk/) but ship inside the SDK,
+// so the drift gate covers them like the generated files.
+for (const file of ['webhooks.ts', 'errors.ts']) {
+  const source = await readFile(`scripts/sdk/${file}`, 'utf8');
+  await writeFile(
+    join(clientDir, file),
+    `// Copied from scripts/sdk/${file} by npm run generate: edit that file, not this one.\n${source}`,
+  );
+  await appendFile(join(clientDir, 'index.ts'), `export * from './${file.replace(/\.ts$/, '.js')}';\n`);
+}
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
+// The documentation's TypeScript examples, so the repository's type check (tsc) checks them as written.
+await writeGeneratedExamples(join(root, 'generated/examples'));
 console.log(
-  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html`,
+  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html, generated/examples/`,
 );

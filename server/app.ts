@@ -18,6 +18,7 @@ import { PUBLIC_HANDLERS, type PublicHandlers } from './routes/index.js';
 import { OPERATOR_HANDLERS } from './routes/admin.js';
 import { DOCUMENTS_PATH, documentsHandler } from './routes/documents.js';
 import { CONSOLE_PATH, RECEIVER_PATH, consoleRouter, webhookReceiver } from './http/console.js';
+import { DOCS_PATH, docsRouter } from './http/docs-page.js';
 import type { JobRegistry } from './jobs/runner.js';
 import { createJobRegistry } from './job-registry.js';
 import { ping } from './store/db.js';
@@ -120,7 +121,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       .then((text) => void res.type('text/plain; version=0.0.4').send(text))
       .catch(next);
   });
-  app.use('/docs', express.static(`${ROOT}generated/docs`, { index: 'index.html', fallthrough: true }));
+  app.use(DOCS_PATH, docsRouter(deps.config, `${ROOT}generated/docs/index.html`));
   app.use(CONSOLE_PATH, consoleRouter(`${ROOT}build/console`));
   // The built-in test receiver exists only where webhooks may target this loopback service (D-24).
   if (deps.config.SVC_WEBHOOK_ALLOW_LOCAL) app.use(RECEIVER_PATH, webhookReceiver(deps));

@@ -1,4 +1,4 @@
-// The sandbox's magic PPSR and NEVDIS values (sandbox.md "PPSR"), kept as data so the README table,
+// The sandbox's magic PPSR and NEVDIS values (sandbox.md "PPSR"), kept as data so the sandbox guide's table,
 // the docs and the simulation read one source. The registrations and the HONDA reuse the numbers of
 // the contract's examples (examples.ts builds its registrations from these), so the Prism mock and
 // the sandbox agree.

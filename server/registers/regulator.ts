@@ -1,6 +1,6 @@
 // The simulated corporate regulator (sandbox.md "Lodgements"): how a lodgement it receives is
-// decided. Magic names are data here, not `if` branches in handlers, so the docs, the README and the
-// simulation read the same table. A real adapter would replace this file's decisions with the
+// decided. Magic names are data here, not `if` branches in handlers, so the docs, the sandbox guide and
+// the simulation read the same table. A real adapter would replace this file's decisions with the
 // regulator's own answers.
 import { foldName } from '../../schemas/common/names.js';
 

@@ -1,6 +1,6 @@
 // Partners test the document with Portman and Newman: Portman turns spec/openapi.json into a Postman
 // collection with contract tests (status 2xx, content type, JSON body, the response schema, the
-// documented headers) and Newman runs it. This runs the two commands the README gives, with the
+// documented headers) and Newman runs it. This runs the two commands docs/tooling.md gives, with the
 // committed configuration (portman/), against a real server process on the sandbox prefix and a
 // fresh test account: every operation of the document is called and no assertion fails.
 import { execFile } from 'node:child_process';
@@ -50,7 +50,7 @@ beforeAll(async () => {
   server = spawnServer('', 'portman', {
     env: { SVC_CLOCK: 'real', SVC_DATA_DIR: 'memory://', SVC_WEBHOOK_ALLOW_LOCAL: '1', SVC_SANDBOX_CERT_DELAY_MS: '0' },
   });
-  // The README's first command, while the server starts: the collection carries no address or key.
+  // The first command of docs/tooling.md, while the server starts: the collection carries no address or key.
   const [base] = await Promise.all([
     listeningUrl(server),
     run(bin('portman'), ['--cliOptionsFile', 'portman/portman-cli.json', '-o', COLLECTION], { cwd: ROOT }),

@@ -1,14 +1,15 @@
 // A newcomer's first minute: `npm start` on an empty data directory prints a demo key and the admin
-// token, serves /docs, a curl-equivalent call with that key to a helper answers, and the README's
-// first SDK example runs with that key exported as SVC_KEY.
+// token, serves /docs, a curl-equivalent call with that key to a helper answers, and the getting-started
+// guide's first SDK example runs with that key exported as SVC_KEY.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument, type JsonObject } from '../support/document.js';
 import { firstBodyExample } from '../support/example-requests.js';
+import { example, writeExample } from '../support/doc-examples.js';
 
 let child: ChildProcess;
 let output = '';
@@ -81,17 +82,10 @@ describe('npm start on a fresh clone', () => {
     for (const line of logLines) for (const secret of secrets) expect(line).not.toContain(secret);
   });
 
-  it("runs the README's SDK example with the printed secret test key", () => {
+  it("runs the getting-started guide's SDK example with the printed secret test key", () => {
     const key = /secret test:\s+(svc_sk_test_[A-Za-z0-9]{32})/.exec(output)![1]!;
-    const readme = readFileSync('README.md', 'utf8');
-    const block = /<!-- sdk-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- sdk-example:end -->/.exec(readme)?.[1];
-    expect(block, 'README sdk-example block').toBeDefined();
-    // As a partner runs it, saved at the repository's root; here in .tmp/, so its imports are rebased
-    // and its address is this server's.
-    const dir = resolve('.tmp', `readme-sdk-${process.pid}`);
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'first-search.ts');
-    writeFileSync(file, block!.replaceAll("'./generated/", `'${resolve('generated')}/`).replaceAll('http://127.0.0.1:4000', base));
+    // As a partner runs it, saved beside the SDK; here in .tmp/, pointed at this server.
+    const file = writeExample(resolve('.tmp', `first-search-${process.pid}`), example('first-search.ts'), base);
     const printed = execFileSync(resolve('node_modules/.bin/tsx'), [file], { encoding: 'utf8', env: { ...process.env, SVC_KEY: key } });
     expect(printed.trim()).toMatch(/^\d+ (new|processing|completed)$/);
   });

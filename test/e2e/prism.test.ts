@@ -14,7 +14,7 @@ const document = loadDocument();
 const ajv = createSpecAjv(document);
 const operations = operationsOf(document);
 
-/** Prism cannot serve application/pdf; the certificate download is mocked through its 202 JSON (README). */
+/** Prism cannot serve application/pdf; the certificate download is mocked through its 202 JSON (docs/tooling.md). */
 const PREFER: Record<string, string> = { getPpsrCertificate: 'code=202' };
 
 let prism: RunningPrism;
@@ -149,7 +149,7 @@ function brokenRequests(op: OperationRef): Broken[] {
   return out;
 }
 
-describe('Prefer, as the README documents it', () => {
+describe('Prefer, as docs/tooling.md documents it', () => {
   async function answer(path: string, method: string, prefer: string, body?: unknown) {
     const response = await fetch(`${prism.url}${path}`, {
       method,

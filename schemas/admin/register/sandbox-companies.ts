@@ -1,5 +1,5 @@
 // The sandbox's magic companies (sandbox.md "Companies and ABNs"), kept as data so the docs (the
-// operator API's examples), the README and the simulation read one table. Names already used in the contract's examples are
+// operator API's examples), the sandbox guide and the simulation read one table. Names already used in the contract's examples are
 // reused here so the Prism mock and the live sandbox tell the same story. The last four companies
 // only exist to make name checks interesting (`&`/`AND`, punctuation, a near miss).
 import type { z } from '../../common/zod.js';

@@ -1,5 +1,5 @@
 // The sandbox banking partner's magic values (sandbox.md "Lodgements and business accounts"), kept as
-// data so the docs, the README and the simulation read one table.
+// data so the docs, the sandbox guide and the simulation read one table.
 
 /** A director e-mail whose local part (before `@`) contains this is rejected once sent. */
 export const REJECT_EMAIL_MARKER = '+reject';

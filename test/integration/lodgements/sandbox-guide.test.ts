@@ -1,8 +1,8 @@
-// The README's sandbox table for lodgements and business accounts is a promise to frontend teams:
-// this test reads the table from README.md and, row by row, makes the request it names and checks
-// each status is reached exactly when the table says (one second before, still the previous one),
-// on the manual clock and through the public API (generated SDK).
-import { readFileSync } from 'node:fs';
+// The sandbox guide's table for lodgements and business accounts (docs/guide/05-sandbox.md) is a
+// promise to partners: this test reads the table from the guide and, row by row, makes the request it
+// names and checks each status is reached exactly when the table says (one second before, still the
+// previous one), on the manual clock and through the public API (generated SDK).
+import { sandboxGuideTable } from '../../support/guide-tables.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAbnRegistration,
@@ -23,24 +23,13 @@ interface Row {
   statuses: { status: string; after: number }[];
 }
 
-/** The rows between the README's sandbox-lodgements markers. */
-function readmeRows(): Row[] {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const table = /<!-- sandbox-lodgements:start -->\n([\s\S]*?)<!-- sandbox-lodgements:end -->/.exec(readme)?.[1] ?? '';
-  return table
-    .split('\n')
-    .filter((line) => line.startsWith('|') && !line.startsWith('|---') && !line.startsWith('| Request'))
-    .map((line) => {
-      const [request, when, statuses] = line
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim()) as [string, string, string];
-      return {
-        request,
-        when,
-        statuses: [...statuses.matchAll(/`([^`]+)`(?: \((\d+)\))?/g)].map((m) => ({ status: m[1]!, after: Number(m[2] ?? 0) })),
-      };
-    });
+/** The rows between the guide's sandbox-lodgements markers. */
+function guideRows(): Row[] {
+  return sandboxGuideTable('sandbox-lodgements').map(({ cells: [request, when, statuses] }) => ({
+    request: request!,
+    when: when!,
+    statuses: [...statuses!.matchAll(/`([^`]+)`(?: \((\d+)\))?/g)].map((m) => ({ status: m[1]!, after: Number(m[2] ?? 0) })),
+  }));
 }
 
 /** The magic value of a row (`contains \`X\``), or undefined for "any other". */
@@ -122,9 +111,9 @@ const DRIVERS: Record<string, Driver> = {
   },
 };
 
-const rows = readmeRows();
+const rows = guideRows();
 
-describe('README sandbox table for lodgements and business accounts', () => {
+describe("the sandbox guide's table for lodgements and business accounts", () => {
   it('has a row for every documented outcome of each kind', () => {
     expect(rows.map((row) => `${row.request}: ${row.when}`)).toEqual([
       'Form 484: `companyName` contains `MANUAL REVIEW`',

@@ -1,6 +1,5 @@
-// The README's PPSR magic-value table is a promise to partners: each row is run against the simulated
+// The PPSR magic-value table of the sandbox guide (docs/guide/05-sandbox.md) is a promise to partners: each row is run against the simulated
 // register and must come out as printed, and every magic value of the fixtures must have a row.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../../server/store/db.js';
 import { ppsrRegisterOf } from '../../../server/domain/ppsr/context.js';
@@ -13,6 +12,7 @@ import {
   PPSR_FIXTURE_INDIVIDUALS,
 } from '../../../schemas/ppsr/sandbox.js';
 import { PpsrSearchRequest } from '../../../schemas/ppsr/index.js';
+import { sandboxGuideTable, ticked } from '../../support/guide-tables.js';
 
 interface Row {
   line: string;
@@ -22,41 +22,28 @@ interface Row {
   ends: string;
 }
 
-const ticked = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
-
-function readmeRows(): Row[] {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const table = /<!-- ppsr-magic-values:start -->\n([\s\S]*?)<!-- ppsr-magic-values:end -->/.exec(readme)?.[1];
-  if (!table) throw new Error('README has no PPSR magic-value table');
-  return table
-    .trim()
-    .split('\n')
-    .slice(2)
-    .map((line) => {
-      const [request, registrations, nevdis, ends] = line
-        .split('|')
-        .slice(1, -1)
-        .map((c) => c.trim());
-      const words = ticked(request!);
-      const body: Record<string, unknown> = {};
-      for (let i = 0; i < words.length; i += 2) body[words[i]!] = words[i + 1];
-      if ('familyName' in body) body.authorisedPurpose = true;
-      const nevdisWords = ticked(nevdis!);
-      return {
-        line,
-        body,
-        registrations: registrations === '-' ? null : Number.parseInt(registrations!, 10),
-        nevdis:
-          nevdis === '-'
-            ? null
-            : {
-                status: nevdisWords[0]!,
-                stolen: nevdisWords.includes('stolen: true'),
-                writtenOff: nevdisWords.includes('writtenOff: true'),
-              },
-        ends: ticked(ends!)[0]!,
-      };
-    });
+function guideRows(): Row[] {
+  return sandboxGuideTable('ppsr-magic-values').map(({ line, cells: [request, registrations, nevdis, ends] }) => {
+    const words = ticked(request!);
+    const body: Record<string, unknown> = {};
+    for (let i = 0; i < words.length; i += 2) body[words[i]!] = words[i + 1];
+    if ('familyName' in body) body.authorisedPurpose = true;
+    const nevdisWords = ticked(nevdis!);
+    return {
+      line,
+      body,
+      registrations: registrations === '-' ? null : Number.parseInt(registrations!, 10),
+      nevdis:
+        nevdis === '-'
+          ? null
+          : {
+              status: nevdisWords[0]!,
+              stolen: nevdisWords.includes('stolen: true'),
+              writtenOff: nevdisWords.includes('writtenOff: true'),
+            },
+      ends: ticked(ends!)[0]!,
+    };
+  });
 }
 
 let opened: OpenDatabase;
@@ -67,9 +54,9 @@ afterAll(async () => {
   await opened?.close();
 });
 
-const rows = readmeRows();
+const rows = guideRows();
 
-describe('README PPSR magic-value table', () => {
+describe("the sandbox guide's PPSR magic-value table", () => {
   it.each(rows.map((row) => [row.line, row] as const))('%s', async (_line, row) => {
     const plan = planSearch(PpsrSearchRequest.parse(row.body));
     const answer = await ppsrRegisterOf(opened.db).search(plan.query);

@@ -1,0 +1,42 @@
+// The docs page (generated/docs/index.html, Redoc with the guides) at /docs. The page is built with
+// its server URLs and examples on DOCS_PAGE_ORIGIN; each answer puts this service's public URL there
+// instead, so the page read from any port or host names the service that served it. That URL comes
+// from configuration (SVC_PUBLIC_URL, else HOST:PORT), never from the request's Host (D-54).
+import { readFileSync } from 'node:fs';
+import express, { type Request, type Response, type Router } from 'express';
+import type { Config } from '../config.js';
+import { publicUrlOf } from './public-url.js';
+
+/** The address `npm start` listens on by default: what the built page says until it is served. */
+export const DOCS_PAGE_ORIGIN = 'http://127.0.0.1:4000';
+export const DOCS_PATH = '/docs';
+
+/** The guide that V1's `Link: </docs/migration-v1>; rel="deprecation"` points readers to (D-40). */
+const MIGRATION_GUIDE = '#/versions-and-deprecation';
+
+/** Characters a public URL may hold and still be written as is into HTML text and a script's JSON. */
+const PLAIN_URL = /^[A-Za-z0-9.:/[\]%~_-]+$/;
+
+type AddressConfig = Pick<Config, 'HOST' | 'PORT' | 'SVC_PUBLIC_URL'>;
+
+export function docsRouter(config: AddressConfig, file: string): Router {
+  const router = express.Router();
+  let built: string | undefined;
+  // One page per public URL: one in production, one per listening port when PORT=0 (tests).
+  const pages = new Map<string, string>();
+  router.get(['/', '/index.html'], (req: Request, res: Response) => {
+    built ??= readFileSync(file, 'utf8');
+    const origin = publicUrlOf(config, req);
+    let page = pages.get(origin);
+    if (page === undefined) {
+      page = PLAIN_URL.test(origin) ? built.replaceAll(DOCS_PAGE_ORIGIN, origin) : built;
+      pages.set(origin, page);
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.type('html').send(page);
+  });
+  // Relative, so it stays under a path prefix of SVC_PUBLIC_URL: /docs/migration-v1 -> /docs/#/...
+  router.get('/migration-v1', (_req: Request, res: Response) => res.redirect(302, `./${MIGRATION_GUIDE}`));
+  return router;
+}
