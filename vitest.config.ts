@@ -27,6 +27,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The hostile-input gates (malformed bytes, headers, names, fuzzed bodies on every operation):
+      // they test what the HTTP edge does with values, which PGlite and PostgreSQL (one engine, the
+      // same SQL) treat alike, so they run once, on PGlite, and not again in the PostgreSQL pass.
+      {
+        test: {
+          name: 'hostile',
+          isolate: false,
+          include: ['test/hostile/**/*.test.ts'],
+          setupFiles: ['test/support/pg-misuse-guard.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       { test: { name: 'spec', isolate: false, include: ['test/spec/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
       // The contract runner against in-process servers: each file starts one (PGlite migrations) and sends thousands of requests;

@@ -14,7 +14,7 @@ if head=$(git rev-parse -q --verify HEAD 2>/dev/null); then
 else
   echo "not a git checkout with a commit: no base to compare with, gate skipped"
 fi
-echo "== unit, spec (drift gate, document walk, examples, Redocly), integration on PGlite, e2e (Prism, SDK, docs in Chromium, npm start, packed svc-contract), contract (runner, reports, workflow)"
+echo "== unit, spec (drift gate, document walk, examples, Redocly), integration and hostile-input gates on PGlite, e2e (Prism, SDK, docs in Chromium, npm start, packed svc-contract), contract (runner, reports, workflow)"
 # TEST_DATABASE_URL is for the PostgreSQL run only; the first run uses the embedded database.
 # The integration suite's HTTP traffic is recorded on the way (test/support/traffic-recorder.ts)
 # for the Prism proxy replay below.

@@ -6,7 +6,7 @@
 // answer may quote it (D-55: values, keys, many keys, query values, path segments, headers). Each
 // request must be refused with a 4xx
 // (or still succeed); a 5xx is a bug. Used by the contract runner's fuzzing phase and by the
-// hostile-input gate of the test suite (test/integration/core/hostile-fuzz.property.test.ts), which
+// hostile-input gate of the test suite (test/hostile/hostile-fuzz.property.test.ts), which
 // runs them over every operation of both documents.
 import fc from 'fast-check';
 

@@ -2,12 +2,12 @@
 // request to the in-process server, public and operator API alike. None may answer 5xx; each gets
 // the 4xx D-48 names, in its operation's error family.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';
-import { loadDocument, operationsOf } from '../../support/document.js';
-import { exampleRequest } from '../../support/example-requests.js';
-import { isApiError, isSharedError, rawRequest, type Answer } from '../../support/wire.js';
-import { startWebhookServer } from '../webhooks/endpoints.support.js';
-import { adminCreateLodgement } from '../lodgements/support.js';
+import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../support/harness.js';
+import { loadDocument, operationsOf } from '../support/document.js';
+import { exampleRequest } from '../support/example-requests.js';
+import { isApiError, isSharedError, rawRequest, type Answer } from '../support/wire.js';
+import { startWebhookServer } from '../integration/webhooks/endpoints.support.js';
+import { adminCreateLodgement } from '../integration/lodgements/support.js';
 
 const T = '/api/test/v2';
 const PROTOTYPE_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'] as const;

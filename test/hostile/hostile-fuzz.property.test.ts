@@ -15,11 +15,11 @@ import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_ANSWER_MAX_BYTES, HOSTILE_KINDS, hostileBodyBytes, longestEcho, hostileRequests, type HostileRequest } from 'svc-contract';
-import { loadDocument, operationsOf, type OperationRef } from '../../support/document.js';
-import { baseOf } from '../../support/hostile-base.js';
-import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';
-import { isFamilyError, isSharedError, operationId } from '../../support/wire.js';
-import { startWebhookServer } from '../webhooks/endpoints.support.js';
+import { loadDocument, operationsOf, type OperationRef } from '../support/document.js';
+import { baseOf } from '../support/hostile-base.js';
+import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../support/harness.js';
+import { isFamilyError, isSharedError, operationId } from '../support/wire.js';
+import { startWebhookServer } from '../integration/webhooks/endpoints.support.js';
 
 const SEED = 20261122;
 const MINIMUM_REQUESTS = 10_000;

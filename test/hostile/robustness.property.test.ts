@@ -13,10 +13,10 @@ import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { beforeEach, describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
-import { loadDocument, operationsOf, type OperationRef } from '../../support/document.js';
-import { exampleRequest, firstBodyExample } from '../../support/example-requests.js';
-import type { TestAccount, TestServer } from '../../support/harness.js';
+import { serverTest } from '../support/fixtures.js';
+import { loadDocument, operationsOf, type OperationRef } from '../support/document.js';
+import { exampleRequest, firstBodyExample } from '../support/example-requests.js';
+import type { TestAccount, TestServer } from '../support/harness.js';
 import {
   callOperation,
   describeOp,
@@ -32,7 +32,7 @@ import {
   rawRequest,
   type Answer,
   type CallOptions,
-} from '../../support/wire.js';
+} from '../support/wire.js';
 
 const SEED = 20261122;
 const RUNS = 40;

@@ -6,9 +6,9 @@
 // from X-Forwarded-For here, which this server trusts from loopback (SVC_TRUST_PROXY, D-53).
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UNAUTHENTICATED_LIMIT } from '../../../server/http/refusal-limit.js';
-import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
-import { isSharedError, rawRequest, type Answer } from '../../support/wire.js';
+import { UNAUTHENTICATED_LIMIT } from '../../server/http/refusal-limit.js';
+import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
+import { isSharedError, rawRequest, type Answer } from '../support/wire.js';
 
 const T = '/api/test/v2';
 const WELL_FORMED_UNKNOWN = 'svc_sk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';

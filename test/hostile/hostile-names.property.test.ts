@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../../support/document.js';
-import { exampleRequest } from '../../support/example-requests.js';
-import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';
-import { errorFamily, operationId, rawRequest, type Answer } from '../../support/wire.js';
-import { startWebhookServer } from '../webhooks/endpoints.support.js';
+import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../support/document.js';
+import { exampleRequest } from '../support/example-requests.js';
+import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../support/harness.js';
+import { errorFamily, operationId, rawRequest, type Answer } from '../support/wire.js';
+import { startWebhookServer } from '../integration/webhooks/endpoints.support.js';
 
 const SEED = 20261124;
 /** Insertions per name field. */

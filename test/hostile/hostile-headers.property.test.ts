@@ -10,11 +10,11 @@
 // - never a 5xx, always an X-Request-Id.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGULATOR_DECISION_DELAY_SECONDS, REGULATOR_SUBMIT_DELAY_SECONDS } from '../../../server/domain/lodgements/regulator-flow.js';
-import { UNAUTHENTICATED_LIMIT } from '../../../server/http/refusal-limit.js';
-import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
-import { rawRequest, type Answer } from '../../support/wire.js';
-import { advance, documentExamples, lodge } from '../form484/support.js';
+import { REGULATOR_DECISION_DELAY_SECONDS, REGULATOR_SUBMIT_DELAY_SECONDS } from '../../server/domain/lodgements/regulator-flow.js';
+import { UNAUTHENTICATED_LIMIT } from '../../server/http/refusal-limit.js';
+import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
+import { rawRequest, type Answer } from '../support/wire.js';
+import { advance, documentExamples, lodge } from '../integration/form484/support.js';
 
 const SEED = 20261126;
 const RUNS = 500;

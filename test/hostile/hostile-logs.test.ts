@@ -5,10 +5,10 @@
 import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StandInHandlers } from '../../../server/http/handler.js';
-import { createLogger } from '../../../server/logger.js';
-import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
-import { rawRequest } from '../../support/wire.js';
+import type { StandInHandlers } from '../../server/http/handler.js';
+import { createLogger } from '../../server/logger.js';
+import { startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
+import { rawRequest } from '../support/wire.js';
 
 const T = '/api/test/v2';
 const SECRET_EMAIL = 'private.person@example.com';

@@ -3,9 +3,9 @@
 // case-insensitive (/API/TEST/V2/webhooks answered 200). CORS follows D-47; the browser itself is
 // exercised in test/e2e/cors.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../../support/harness.js';
-import { isApiError, isSharedError, PREFIX, rawRequest, type Answer } from '../../support/wire.js';
-import { addKey, startWebhookServer } from '../webhooks/endpoints.support.js';
+import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../support/harness.js';
+import { isApiError, isSharedError, PREFIX, rawRequest, type Answer } from '../support/wire.js';
+import { addKey, startWebhookServer } from '../integration/webhooks/endpoints.support.js';
 
 const T = PREFIX.test;
 const ALLOWED = 'https://shop.partner.example.com';
