@@ -1,15 +1,17 @@
 // A newcomer's first minute: `npm start` on an empty data directory prints a demo key and the admin
 // token, serves /docs, a curl-equivalent call with that key to a helper answers, and the getting-started
-// guide's first SDK example runs with that key exported as SVC_KEY.
+// guide's first SDK example runs with that key exported as SVC_KEY, and so does a client a partner
+// generated themselves (openapi-typescript + openapi-fetch).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument, type JsonObject } from '../support/document.js';
 import { firstBodyExample } from '../support/example-requests.js';
 import { example, writeExample } from '../support/doc-examples.js';
+import { openapiTypescript } from '../spec/consumers/generate.js';
 
 let child: ChildProcess;
 let output = '';
@@ -88,6 +90,35 @@ describe('npm start on a fresh clone', () => {
     const file = writeExample(resolve('.tmp', `first-search-${process.pid}`), example('first-search.ts'), base);
     const printed = execFileSync(resolve('node_modules/.bin/tsx'), [file], { encoding: 'utf8', env: { ...process.env, SVC_KEY: key } });
     expect(printed.trim()).toMatch(/^\d+ (new|processing|completed)$/);
+  });
+
+  it("runs a partner's own generated client (openapi-typescript + openapi-fetch) with the printed key", async () => {
+    const key = /secret test:\s+(svc_sk_test_[A-Za-z0-9]{32})/.exec(output)![1]!;
+    // The consumer program of test/spec/consumers/, with types generated from spec/openapi.json as a
+    // partner would, run by a script against this server: a search, a monitoring order, a refusal.
+    const scratch = mkdtempSync(resolve('.tmp', 'npm-start-consumer-'));
+    await openapiTypescript(join(scratch, 'generated/openapi-typescript'));
+    cpSync('test/spec/consumers/programs', join(scratch, 'programs'), { recursive: true });
+    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    writeFileSync(
+      join(scratch, 'run.ts'),
+      [
+        "import { connect } from './programs/openapi-typescript';",
+        'const consumer = connect(process.env.SVC_BASE!, process.env.SVC_KEY!);',
+        "const search = await consumer.startSearch({ vin: '1HGCM82633A004352' });",
+        "const order = await consumer.orderMonitoring('100000011');",
+        "const refused = await consumer.startSearch({ acn: '100000012' });",
+        'console.log(JSON.stringify({ search, order, refused }));',
+      ].join('\n'),
+    );
+    const printed = execFileSync(resolve('node_modules/.bin/tsx'), [join(scratch, 'run.ts')], {
+      encoding: 'utf8',
+      env: { ...process.env, SVC_KEY: key, SVC_BASE: `${base}/api/test/v2` },
+    });
+    const { search, order, refused } = JSON.parse(printed) as Record<string, unknown>;
+    expect(search).toMatchObject({ ok: true, value: expect.any(Number) });
+    expect(order).toMatchObject({ ok: true, value: { entities: [{ acn: '100000011' }] } });
+    expect(refused).toMatchObject({ ok: false, status: 422, code: 'validation_failed', fields: ['acn'] });
   });
 
   it('shuts down gracefully on SIGTERM: a request in flight is answered, then it stops answering', async () => {

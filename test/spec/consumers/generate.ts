@@ -25,7 +25,8 @@ async function command(name: string, args: string[], cwd: string): Promise<strin
   }
 }
 
-async function openapiTypescript(out: string): Promise<string> {
+/** openapi-typescript's `schema.ts` in `out`: its types only, so it also serves a consumer run outside this folder. */
+export async function openapiTypescript(out: string): Promise<string> {
   await mkdir(out, { recursive: true });
   await writeFile(join(out, 'schema.ts'), astToString(await openapiTS(new URL(`file://${SPEC}`))));
   return '';
