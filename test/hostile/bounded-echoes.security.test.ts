@@ -4,18 +4,14 @@
 // caller text to one place an answer echoes it (a value in a rule's message, a key in a field path, a
 // request path, a header) or enough faults to fill a list, in each error family.
 import { describe, expect } from 'vitest';
-import { serverTest } from '../support/fixtures.js';
+import { serverTestWithAccount } from '../support/fixtures.js';
 import type { TestAccount, TestServer } from '../support/harness.js';
 import { PREFIX, requestExamples, withValue } from '../support/requests.js';
 import { MAX_LISTED_PROBLEMS } from '../../server/http/error-mappers.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 /** 64 KiB: no error answer is larger. */
 const ANSWER_MAX_BYTES = 64 * 1024;

@@ -27,6 +27,16 @@ export function serverTest(start: () => Promise<TestServer> = () => startTestSer
   );
 }
 
+/**
+ * `serverTest` whose file shares one account, made before its first test, with its module-level
+ * helpers: `keep` receives the file's server and that account.
+ */
+export function serverTestWithAccount(keep: (shared: { server: TestServer; account: TestAccount }) => void) {
+  const it = serverTest();
+  it.beforeAll(async ({ server }) => keep({ server, account: await server.createAccount() }));
+  return it;
+}
+
 /** `serverTest` with a plain test server started with these options (env, registers, ...). */
 export function serverTestWith(options: TestServerOptions) {
   return serverTest(() => startTestServer(options));

@@ -5,18 +5,14 @@
 // nothing and reaches no partner.
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import { bankingPartnerApplications, businessAccountApplications } from '../../../server/store/schema/index.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { advance, codesByPath, documentExamples, mutate, problemsOf, rawCall, withValue } from './support.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 const company = documentExamples().company!;
 

@@ -3,17 +3,13 @@
 // is matched against the directors by the folded name (NFKC, case, spaces), so a fullwidth or
 // lower-case spelling of a listed director is that director.
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { codesByPath, documentExamples, mutate, problemsOf, rawCall } from './support.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 const company = documentExamples().company!;
 

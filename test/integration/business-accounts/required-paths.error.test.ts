@@ -3,19 +3,15 @@
 // enum once answered `invalid_enum` there. Each required path of the request schema, read from the
 // published document, is deleted on its own from a valid body; the 422 lists `required` at that path.
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { bodyHolding, requiredPaths, without } from '../../support/required-paths.js';
 import { businessAccountProblems } from '../../../server/domain/business-accounts/validation.js';
 import { codesByPath, documentExamples, problemsOf } from './support.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 const examples = documentExamples();
 const PATHS = requiredPaths('BusinessAccountApplication');

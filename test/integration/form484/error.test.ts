@@ -6,19 +6,15 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import type { Form484Request } from '../../../generated/client/index.js';
 import { form484Lodgements } from '../../../server/store/schema/index.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { D11_CODES, PREFIX, documentExamples, problemsOf, rawCall, withValue, type Form484Problem } from './support.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 const examples = documentExamples();
 const office = examples.registeredOffice!;

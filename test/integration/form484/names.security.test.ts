@@ -3,17 +3,13 @@
 // 422 `invalid_format` at that field, beside `not_uppercase` when the name also has lower case.
 // Names in other scripts are not refused: spec 2.5 asks only for upper case.
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { documentExamples, lodge, problemsOf, withValue } from './support.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 const examples = documentExamples();
 const INVISIBLE = {

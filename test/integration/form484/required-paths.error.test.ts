@@ -4,7 +4,7 @@
 // nested enum (`principalPlaceOfBusiness.address.state`) once answered `invalid_format` ("Must be a
 // string") because the mapping judged the absent value's type before noticing it was absent.
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import type { Form484Request } from '../../../generated/client/index.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { bodyHolding, requiredPaths, without } from '../../support/required-paths.js';
@@ -12,13 +12,9 @@ import { validateForm484 } from '../../../schemas/form484/index.js';
 import { EXAMPLES_TODAY } from '../../../schemas/form484/examples.js';
 import { documentExamples, problemsOf } from './support.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 const examples = documentExamples();
 const PATHS = requiredPaths('Form484Request');

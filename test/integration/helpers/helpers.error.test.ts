@@ -1,17 +1,13 @@
 // Refusals of the helper operations. Requests the SDK would itself refuse are sent with its request
 // validator off, to prove the server refuses them too (422 validation_failed, every field named).
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import { getCompanyNameAvailability, listIndustries } from '../../../generated/client/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 function secret() {
   return sdkClient(server, account.keys.secretTest);

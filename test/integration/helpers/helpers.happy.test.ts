@@ -2,7 +2,7 @@
 // simulated ASIC register (D-45) and the ANZSIC 2006 industry search, with secret and publishable
 // test keys. The harness checks every response against the document.
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import { getCompanyNameAvailability, listIndustries } from '../../../generated/client/index.js';
 import { registerCompanies } from '../../../server/store/schema/index.js';
 import { sdkClient, TEST_START, type TestAccount, type TestServer } from '../../support/harness.js';
@@ -10,13 +10,9 @@ import { sdkClient, TEST_START, type TestAccount, type TestServer } from '../../
 /** Publishable keys need an allowed origin; localhost always is (spec 5.4). */
 const BROWSER = { Origin: 'http://localhost:3000' };
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 function secret() {
   return sdkClient(server, account.keys.secretTest);

@@ -4,18 +4,14 @@
 // refused (422 invalid_format at `name`); the others are found as conflicts. Ordinary names in other
 // scripts stay available.
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import { registerCompanies } from '../../../server/store/schema/index.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { rawCall } from '../../support/requests.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 /** The taken name of the sandbox register (sandbox.md "Simulated registers": ACN 100 000 011). */
 const TAKEN = { name: 'SANDBOX TRADING PTY LTD', acn: '100000011' };

@@ -1,17 +1,13 @@
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import { createAbnRegistration, getLodgement } from '../../../generated/client/index.js';
 import { REGULATOR_DECISION_DELAY_SECONDS, REGULATOR_SUBMIT_DELAY_SECONDS } from '../../../server/domain/lodgements/regulator-progress.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 import { PREFIX, adminCreateLodgement, adminSetStatus, advance } from './support.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 const abnBody = (entityName: string) => ({
   entityName,

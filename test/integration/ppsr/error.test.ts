@@ -2,19 +2,15 @@
 // documented codes only), payment and outage refusals before any charge (spec 7, D-33), not-found
 // answers, idempotency conflicts (D-18), alert conflicts and the operator's registration errors.
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import { eq } from 'drizzle-orm';
 import { ppsrSearches } from '../../../server/store/schema/index.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { PREFIX, advance, charges, downloadCertificate, rawCall, readSearch, setAvailability, startSearch } from './support.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 const post = (body: unknown, key = account.keys.secretTest, prefix: string = PREFIX.test, headers: Record<string, string> = {}) =>
   rawCall(server, key, 'POST', '/ppsr/searches', body, prefix, headers);

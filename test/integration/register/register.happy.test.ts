@@ -4,18 +4,14 @@
 // database (so the public API of any process reads them) and with fixtures and generated records
 // still the default.
 import { describe, expect } from 'vitest';
-import { serverTest } from '../../support/fixtures.js';
+import { serverTestWithAccount } from '../../support/fixtures.js';
 import { AbnRecord, Company, CompanyDocument, InsolvencyNotice } from '../../../schemas/admin/register/index.js';
 import { getCompanyNameAvailability } from '../../../generated/client/index.js';
 import { sdkClient, type TestAccount, type TestServer } from '../../support/harness.js';
 
-const it = serverTest();
 let server: TestServer;
 let account: TestAccount;
-it.beforeAll(async ({ server: started }) => {
-  server = started;
-  account = await server.createAccount();
-});
+const it = serverTestWithAccount((shared) => ({ server, account } = shared));
 
 const now = () => server.clock.now().toISOString();
 
