@@ -1,5 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+const INTEGRATION = ['test/integration/**/*.test.ts'];
+
+// Files that start real server processes on a throw-away PostgreSQL database of their own
+// (test/support/postgres.ts), whatever engine the run uses: the PostgreSQL pass would run them a
+// second time, exactly alike, so it leaves them out.
+const ALWAYS_ON_POSTGRES = [
+  'test/integration/business-accounts/scale-out.shared.test.ts',
+  'test/integration/core/key-cache.shared.test.ts',
+  'test/integration/core/manual-clock.shared.test.ts',
+  'test/integration/core/processes.shared.test.ts',
+  'test/integration/core/rate-limit.shared.test.ts',
+  'test/integration/core/scale-out.soak.test.ts',
+  'test/integration/monitoring/checks.crash.test.ts',
+  'test/integration/monitoring/orders.shared.test.ts',
+  'test/integration/ppsr/processes.shared.test.ts',
+  'test/integration/webhooks/delivery.durability.test.ts',
+];
+
+// scripts/test.sh names the PostgreSQL of CI's second integration pass here, so that pass is a
+// project of the same run (the cores stay busy while e2e files wait on their processes) and the
+// first pass keeps PGlite. A developer who sets TEST_DATABASE_URL runs `integration` on PostgreSQL.
+const postgresPass = process.env.SVC_POSTGRES_PASS_URL;
+
+const integrationSettings = {
+  isolate: false,
+  setupFiles: ['test/support/pg-misuse-guard.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores, so one worker on CI's 2-core machines;
@@ -17,16 +47,21 @@ export default defineConfig({
       // The contract runner's own tests, beside it in its workspace package: generating and checking
       // thousands of requests per operation takes seconds each on a busy machine.
       { test: { name: 'svc-contract', isolate: false, include: ['packages/svc-contract/test/**/*.test.ts'], testTimeout: 60_000 } },
-      {
-        test: {
-          name: 'integration',
-          isolate: false,
-          include: ['test/integration/**/*.test.ts'],
-          setupFiles: ['test/support/pg-misuse-guard.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: 'integration', include: INTEGRATION, ...integrationSettings } },
+      ...(postgresPass
+        ? [
+            {
+              test: {
+                name: 'integration-postgres',
+                include: INTEGRATION,
+                exclude: ALWAYS_ON_POSTGRES,
+                ...integrationSettings,
+                // Recorded traffic comes from the PGlite pass only: the replay sends it once.
+                env: { TEST_DATABASE_URL: postgresPass, SVC_RECORD_TRAFFIC: '' },
+              },
+            },
+          ]
+        : []),
       // The hostile-input gates (malformed bytes, headers, names, fuzzed bodies on every operation):
       // they test what the HTTP edge does with values, which PGlite and PostgreSQL (one engine, the
       // same SQL) treat alike, so they run once, on PGlite, and not again in the PostgreSQL pass.

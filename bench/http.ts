@@ -1,17 +1,23 @@
-// HTTP throughput of this server against its baselines, measured in one run so the ratios hold on
-// any machine. Every server runs in its own process, started the way users start it
-// (`npm start` settings: real clock, API and worker in one process); autocannon runs in another.
-// Baselines: bare Express 5, the Prism mock of the same GET (`npm run mock`), and per engine the
-// floor: bare Express with the same driver and only the statements the path needs
-// (bench/http/floor-server.ts). Not a test: it asserts nothing and prints a table.
-//   npm run bench:http [-- --seconds 5 --connections 10 --engines pglite,postgres --postgres-url URL]
+// HTTP throughput of this server against its baselines, and its start times, measured in one run so
+// the ratios hold on any machine. Every server runs in its own process, started the way users start
+// it (`npm start`: real clock, API and worker; on PostgreSQL one API process per core unless
+// --processes says otherwise); autocannon runs in another. Baselines: bare Express 5, the Prism mock
+// of the same GET (`npm run mock`), and per engine the floor: bare Express with the same driver and
+// only the statements the path needs (bench/http/floor-server.ts). On PostgreSQL the server is
+// measured with its default processes and with one, side by side. Then `npm start` to its first
+// answer on a fresh and on an existing data directory (bench/http/start-time.ts), and with
+// --fresh-clone a newcomer's first start (fresh clone, npm ci, npm start). Not a test: it asserts
+// nothing and prints tables.
+//   npm run bench:http [-- --seconds 5 --connections 10 --engines pglite,postgres --postgres-url URL
+//                          --processes N --start-runs 3 --fresh-clone]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { load, startProcess, type Load, type Running } from './http/processes.js';
+import { adminJson, throwawayDatabase } from './http/setup.js';
+import { measureFirstStart, measureStarts, median, type FirstStart, type StartTimes } from './http/start-time.js';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +25,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     engines: { type: 'string', default: 'pglite,postgres' },
     'postgres-url': { type: 'string', default: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres' },
+    /** API processes on PostgreSQL for the "several" rows; default: what `npm start` chooses (one per core). */
+    processes: { type: 'string' },
+    'start-runs': { type: 'string', default: '3' },
+    'fresh-clone': { type: 'boolean', default: false },
   },
 });
 const loadOptions = { seconds: Number(values.seconds), connections: Number(values.connections) };
@@ -34,39 +44,15 @@ const ABN_REGISTRATION = {
   contactEmail: 'jane@example.com',
 };
 
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `svc_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string): Promise<void> => {
-    const client = new pg.Client({ connectionString: values['postgres-url'] });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(values['postgres-url']!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-async function json<T>(url: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 interface Row {
   path: string;
   engine: string;
+  processes: number;
   result: Load;
+  /** One-minute load average when the row's load began. */
+  loadAverage: number;
   floor?: Load;
-  /** The baseline the issue states the target against, and the target ratio. */
+  /** The baseline the target is stated against, and the target ratio (0: none). */
   against?: { label: string; load: Load; target: number };
   p99Target?: number;
 }
@@ -75,15 +61,30 @@ const rows: Row[] = [];
 const started: Running[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 
-async function measureEngine(engine: 'pglite' | 'postgres', bare: Load, prism: Load | undefined): Promise<void> {
-  const serverDb = engine === 'postgres' ? await throwawayDatabase() : undefined;
-  const floorDb = engine === 'postgres' ? await throwawayDatabase() : undefined;
+async function measured(row: Omit<Row, 'result' | 'loadAverage'>, run: () => Promise<Load>): Promise<void> {
+  const loadAverage = loadavg()[0]!;
+  rows.push({ ...row, loadAverage, result: await run() });
+}
+
+/** The server as `npm start` runs it on `engine` (`processes` API processes, else its default); its rows. */
+async function measureServer(engine: 'pglite' | 'postgres', bare: Load, prism: Load | undefined, processes?: number): Promise<void> {
+  const serverDb = engine === 'postgres' ? await throwawayDatabase(values['postgres-url']!) : undefined;
+  const floorDb = engine === 'postgres' ? await throwawayDatabase(values['postgres-url']!) : undefined;
   const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'svc-bench-')) : undefined;
   if (serverDb) cleanups.push(serverDb.drop);
   if (floorDb) cleanups.push(floorDb.drop);
   if (dataDir) cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
-  const { DATABASE_URL: _a, SVC_DATA_DIR: _b, PORT: _c, SVC_ROLE: _d, SVC_CLOCK: _e, REDIS_URL: _f, ...env } = process.env;
+  const {
+    DATABASE_URL: _a,
+    SVC_DATA_DIR: _b,
+    PORT: _c,
+    SVC_ROLE: _d,
+    SVC_CLOCK: _e,
+    REDIS_URL: _f,
+    SVC_PROCESSES: _g,
+    ...env
+  } = process.env;
   const server = await startProcess(
     `npm start (${engine})`,
     'npm',
@@ -91,6 +92,7 @@ async function measureEngine(engine: 'pglite' | 'postgres', bare: Load, prism: L
     {
       ...env,
       ...(serverDb ? { DATABASE_URL: serverDb.url } : { SVC_DATA_DIR: dataDir }),
+      ...(processes ? { SVC_PROCESSES: String(processes) } : {}),
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -104,6 +106,7 @@ async function measureEngine(engine: 'pglite' | 'postgres', bare: Load, prism: L
     LISTENING,
   );
   started.push(server);
+  const apiProcesses = Number(/, (\d+) API processes,/.exec(server.output())?.[1] ?? 1);
   const floor = await startProcess(
     `floor (${engine})`,
     process.execPath,
@@ -113,61 +116,105 @@ async function measureEngine(engine: 'pglite' | 'postgres', bare: Load, prism: L
   );
   started.push(floor);
 
-  const created = await json<{ keys: { secretTest: string; publishableTest: string } }>(`${server.url}/admin/accounts`, ADMIN_TOKEN, {
+  const created = await adminJson<{ keys: { secretTest: string; publishableTest: string } }>(`${server.url}/admin/accounts`, ADMIN_TOKEN, {
     method: 'POST',
     body: { name: 'Bench', ownerEmail: 'bench@example.com', plan: 'standard', billing: 'card', cardStatus: 'valid' },
   });
   const { secretTest, publishableTest } = created.keys;
   for (let i = 0; i < 3; i++)
-    await json(`${server.url}/api/test/v2/webhooks`, secretTest, {
+    await adminJson(`${server.url}/api/test/v2/webhooks`, secretTest, {
       method: 'POST',
       // A loopback receiver (allowed below) for an event this run never causes: no deliveries compete for the CPU.
       body: { url: `http://127.0.0.1:9/hook-${i}`, eventTypes: ['monitoring.expired'] },
     });
   const secret = { Authorization: `Bearer ${secretTest}` };
+  const base = { engine, processes: apiProcesses };
 
   const floorRead = await load(`${floor.url}/read`, loadOptions);
-  const getWebhooks = await load(`${server.url}/api/test/v2/webhooks`, { ...loadOptions, headers: secret });
-  rows.push({
-    path: 'GET /webhooks (secret key, one read)',
-    engine,
-    result: getWebhooks,
-    floor: floorRead,
-    ...(prism ? { against: { label: 'Prism mock', load: prism, target: engine === 'pglite' ? 0.55 : 1.15 } } : {}),
-    p99Target: 20,
-  });
-  // Before the POSTs: each lodgement they make queues regulator jobs that the worker of the same
-  // process then runs for a while, which would slow whatever is measured next.
-  const helper = await load(`${server.url}/api/test/v2/helpers/company-name-availability?name=Harbour%20Lights`, {
-    ...loadOptions,
-    headers: { Authorization: `Bearer ${publishableTest}`, Origin: 'http://localhost:3000' },
-  });
-  rows.push({
-    path: 'GET helper (publishable key + Origin)',
-    engine,
-    result: helper,
-    against: { label: 'bare Express', load: bare, target: 0 },
-  });
-
+  await measured(
+    {
+      ...base,
+      path: 'GET /webhooks (secret key, one read)',
+      floor: floorRead,
+      ...(prism ? { against: { label: 'Prism mock', load: prism, target: engine === 'pglite' ? 0.55 : 1.15 } } : {}),
+      p99Target: 20,
+    },
+    () => load(`${server.url}/api/test/v2/webhooks`, { ...loadOptions, headers: secret }),
+  );
+  // Before the POSTs: each lodgement they make queues regulator jobs that the worker then runs for a
+  // while, which would slow whatever is measured next.
+  await measured(
+    { ...base, path: 'GET helper (publishable key + Origin)', against: { label: 'bare Express', load: bare, target: 0 } },
+    () =>
+      load(`${server.url}/api/test/v2/helpers/company-name-availability?name=Harbour%20Lights`, {
+        ...loadOptions,
+        headers: { Authorization: `Bearer ${publishableTest}`, Origin: 'http://localhost:3000' },
+      }),
+  );
   const floorWrite = await load(`${floor.url}/write`, { ...loadOptions, method: 'POST', body: ABN_REGISTRATION });
-  const post = await load(`${server.url}/api/test/v2/abn/registrations`, {
-    ...loadOptions,
-    method: 'POST',
-    headers: secret,
-    body: ABN_REGISTRATION,
-  });
-  rows.push({
-    path: 'POST /abn/registrations (validated, writes)',
-    engine,
-    result: post,
-    floor: floorWrite,
-    against: { label: 'bare Express', load: bare, target: engine === 'pglite' ? 0.25 : 0.38 },
-    p99Target: 50,
-  });
+  await measured(
+    {
+      ...base,
+      path: 'POST /abn/registrations (validated, writes)',
+      floor: floorWrite,
+      against: { label: 'bare Express', load: bare, target: engine === 'pglite' ? 0.25 : 0.38 },
+      p99Target: 50,
+    },
+    () => load(`${server.url}/api/test/v2/abn/registrations`, { ...loadOptions, method: 'POST', headers: secret, body: ABN_REGISTRATION }),
+  );
   await Promise.all([server.stop(), floor.stop()]);
 }
 
+const f = (n: number): string => Math.round(n).toLocaleString('en-AU');
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+function httpTable(bare: Load, prism: Load | undefined): string[] {
+  const lines = [
+    `bare Express 5: ${f(bare.rps)} req/s (p99 ${bare.p99} ms); Prism mock GET /webhooks: ${prism ? `${f(prism.rps)} req/s (p99 ${prism.p99} ms)` : 'not measured'}`,
+    '',
+    '| path | engine | API processes | req/s | p99 ms | floor req/s | % of floor | ratio | target | met | non-2xx | load average |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    const ratio = row.against ? row.result.rps / row.against.load.rps : undefined;
+    const target =
+      [row.against?.target ? `>= ${row.against.target}x` : '', row.p99Target ? `p99 <= ${row.p99Target} ms` : '']
+        .filter(Boolean)
+        .join(', ') || '-';
+    const checks = [
+      ...(row.against?.target ? [ratio! >= row.against.target] : []),
+      ...(row.p99Target ? [row.result.p99 <= row.p99Target] : []),
+    ];
+    const met = checks.length === 0 ? '-' : checks.every(Boolean) ? 'yes' : checks.some(Boolean) ? 'partly' : 'no';
+    lines.push(
+      `| ${row.path} | ${row.engine} | ${row.processes} | ${f(row.result.rps)} | ${row.result.p99} | ${row.floor ? f(row.floor.rps) : '-'} | ${
+        row.floor ? `${Math.round((100 * row.result.rps) / row.floor.rps)} %` : '-'
+      } | ${ratio !== undefined ? `${ratio.toFixed(2)}x ${row.against!.label}` : '-'} | ${target} | ${met} | ${row.result.non2xx + row.result.errors} | ${row.loadAverage.toFixed(1)} |`,
+    );
+  }
+  return lines;
+}
+
+function startTable(times: StartTimes, first: FirstStart | undefined, loadAverage: number): string[] {
+  const lines = [
+    '',
+    `| start (PGlite, \`npm start\`) | median | runs | target | met | load average |`,
+    '|---|---|---|---|---|---|',
+    `| to the first 200 of /healthz, fresh data directory | ${seconds(median(times.cold))} | ${times.cold.map(seconds).join(', ')} | <= 2.00 s | ${median(times.cold) <= 2000 ? 'yes' : 'no'} | ${loadAverage.toFixed(1)} |`,
+    `| to the first 200 of /healthz, existing data directory | ${seconds(median(times.warm))} | ${times.warm.map(seconds).join(', ')} | <= 1.50 s | ${median(times.warm) <= 1500 ? 'yes' : 'no'} | ${loadAverage.toFixed(1)} |`,
+  ];
+  lines.push(
+    first
+      ? `| fresh clone: after \`npm ci\` (${seconds(first.install)}), \`npm start\` to "listening" | ${seconds(first.listening)} | 1 | < 3.00 s | ${first.listening < 3000 ? 'yes' : 'no'} | - |`
+      : '| fresh clone: after `npm ci`, `npm start` to "listening" | not measured (`-- --fresh-clone`) | - | < 3.00 s | - | - |',
+  );
+  return lines;
+}
+
 try {
+  const header = `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after 1 s warm-up; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average at the start ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')}`;
   const bareServer = await startProcess(
     'bare Express',
     process.execPath,
@@ -198,28 +245,27 @@ try {
   }
   await mock.stop();
 
-  for (const engine of engines) await measureEngine(engine, bare, prism);
-
-  const f = (n: number): string => Math.round(n).toLocaleString('en-AU');
-  const lines = [
-    `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after 1 s warm-up; ${cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
-    `bare Express 5: ${f(bare.rps)} req/s (p99 ${bare.p99} ms); Prism mock GET /webhooks: ${prism ? `${f(prism.rps)} req/s (p99 ${prism.p99} ms)` : 'not measured'}`,
-    '',
-    '| path | engine | req/s | p99 ms | floor req/s | % of floor (target 70) | ratio | target | non-2xx |',
-    '|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const row of rows) {
-    const ofFloor = row.floor ? `${Math.round((100 * row.result.rps) / row.floor.rps)} %` : '-';
-    const ratio = row.against ? `${(row.result.rps / row.against.load.rps).toFixed(2)}x ${row.against.label}` : '-';
-    const target =
-      [row.against?.target ? `>= ${row.against.target}x` : '', row.p99Target ? `p99 <= ${row.p99Target} ms` : '']
-        .filter(Boolean)
-        .join(', ') || '-';
-    lines.push(
-      `| ${row.path} | ${row.engine} | ${f(row.result.rps)} | ${row.result.p99} | ${row.floor ? f(row.floor.rps) : '-'} | ${ofFloor} | ${ratio} | ${target} | ${row.result.non2xx + row.result.errors} |`,
-    );
+  for (const engine of engines) {
+    await measureServer(engine, bare, prism, engine === 'postgres' && values.processes ? Number(values.processes) : undefined);
+    // One API process beside the default several, on the same machine in the same run.
+    if (engine === 'postgres') await measureServer(engine, bare, prism, 1);
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
+
+  const startLoad = loadavg()[0]!;
+  const times = await measureStarts(Number(values['start-runs']));
+  const first = values['fresh-clone'] ? await measureFirstStart() : undefined;
+
+  process.stdout.write(
+    `${[
+      header,
+      ...httpTable(bare, prism),
+      ...startTable(times, first, startLoad),
+      '',
+      `load average at the end ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')}`,
+    ].join('\n')}\n`,
+  );
 } finally {
   await Promise.all(started.map((running) => running.stop().catch(() => undefined)));
   for (const cleanup of cleanups) await cleanup().catch(() => undefined);

@@ -3,10 +3,12 @@
 // sends the Content-Security-Policy).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { contractPlugin } from './contract-data.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/console/',
+  plugins: [contractPlugin()],
   // 'error': the React Query 'use client' directives and the SDK's node:crypto (its webhook verifier, unused here) only warn.
   logLevel: 'error',
   oxc: { jsx: { runtime: 'automatic' } },

@@ -1,24 +1,14 @@
 // npm run build: the sandbox console (console/) into build/console, which the server serves at /console.
 // `--if-stale` (npm start) builds only when a source is newer than the build, so a start stays fast.
 // npm ci runs it through `prepare`, so the README's two commands still do everything.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
+import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale } from './build-state.mjs';
 
 const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false } } });
-const OUT = 'build/console/index.html';
-const SOURCES = ['console/src', 'console/index.html', 'console/vite.config.ts', 'generated/client', 'generated/admin-client'];
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
 
 export function consoleIsStale(): boolean {
-  return !existsSync(OUT) || Math.max(...SOURCES.map(newest)) > statSync(OUT).mtimeMs;
+  return isStale(CONSOLE_BUILD, CONSOLE_SOURCES);
 }
 
 export async function buildConsole(): Promise<void> {

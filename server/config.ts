@@ -94,6 +94,10 @@ export const ConfigSchema = z.object({
   SVC_WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   /** How long a claimed job is protected from other workers (database time); a dead worker's job is claimable again after it. */
   SVC_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** D-51: request log entries kept per account and environment (tests of the pruning lower it). */
+  SVC_REQUEST_LOG_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** D-51: how long an answered request may wait in this process's buffer before its batch is written. */
+  SVC_REQUEST_LOG_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(250),
   SVC_SANDBOX_CERT_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   /** Real time the simulated PPSR takes to answer a search (0: at once); tests of a worker dying mid-search raise it. */
   SVC_SANDBOX_PPSR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
@@ -108,6 +112,11 @@ export const ConfigSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SVC_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * API processes sharing the one port (`--processes N`, node:cluster; server/cluster.ts). Unset: one
+   * per core up to MAX_DEFAULT_PROCESSES on PostgreSQL, one on the embedded database (one writer).
+   */
+  SVC_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   /** Scales every D-42 limit (benchmarks and load tests raise it; production leaves it at 1). */
   SVC_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Which proxies in front of the service may name the client in X-Forwarded-For (D-53); unset: none. */
@@ -154,6 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  SVC_SECRET_KEY: required with DATABASE_URL (it seals webhook signing secrets at rest); ' +
         'set it to 32 random bytes, e.g. `openssl rand -base64 32`, the same on every process of this database',
+    );
+  if (!result.data.DATABASE_URL && (result.data.SVC_PROCESSES ?? 1) > 1)
+    throw new ConfigError(
+      'Invalid configuration:\n  SVC_PROCESSES: the embedded database has one writer, so it runs as one process; set DATABASE_URL to run several',
     );
   const adminToken = result.data.SVC_ADMIN_TOKEN ?? `adm_${randomBytes(24).toString('base64url')}`;
   return { ...result.data, adminToken, adminTokenGenerated: result.data.SVC_ADMIN_TOKEN === undefined };

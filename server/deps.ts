@@ -6,11 +6,16 @@ import type { Database } from './store/db.js';
 import type { Logger } from './logger.js';
 import type { CounterStore } from './store/counter-store.js';
 import type { AuthCache } from './store/auth-cache.js';
+import type { AvailabilityCache } from './registers/availability.js';
 import type { accounts, apiKeys } from './store/schema/index.js';
 import type { Registers } from './registers/index.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Sealer } from './sealing.js';
-import type { WebhookInbox } from './store/webhook-inbox.js';
+import type { RequestLogWriter } from './store/request-log.js';
+import type { RequestGate } from './jobs/request-gate.js';
+import type { ProcessLink } from './process-link.js';
+
+export type { ProcessLink };
 
 export interface AppDeps {
   config: Config;
@@ -35,12 +40,21 @@ export interface AppDeps {
   registersOver: (db: Database) => Registers;
   /** API keys with their accounts by key hash, emptied on every change to either (server/store/auth-cache.ts). */
   authCache: AuthCache<{ key: typeof apiKeys.$inferSelect; account: typeof accounts.$inferSelect }>;
+  /** The operator's outage switches, kept in memory and emptied on every change (server/registers/availability.ts). */
+  availability: AvailabilityCache;
   /** Seals and opens secrets kept at rest (webhook signing secrets), under SVC_SECRET_KEY. */
   sealer: Sealer;
   /** Sends the mail outbox; absent without SMTP_URL (mail stays readable in the operator API). */
   mailer?: Mailer;
   /** Host name -> addresses for the webhook SSRF guard (D-23); tests inject a fixed table. Default: system DNS. */
   resolveHost?: (host: string) => Promise<string[]>;
-  /** What the built-in webhook test receiver got (memory of this process; the sandbox console shows it). */
-  webhookInbox: WebhookInbox;
+  /**
+   * Requests in flight in this process, when the API and the worker share the embedded database's one
+   * connection (`npm start` on PGlite): the worker lets them go first (server/jobs/request-gate.ts).
+   */
+  requestGate?: RequestGate;
+  /** Present in an API process of several on one port (`--processes N`). */
+  processes?: ProcessLink;
+  /** The request log's buffer and batch writer (D-51); the HTTP layer records into it as answers go out. */
+  requestLog: RequestLogWriter;
 }

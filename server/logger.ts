@@ -3,17 +3,14 @@
 // parameters (drizzle's "Failed query: … params: …") and the values PostgreSQL refused (`invalid
 // input syntax for type integer: "…"`, `Key (email)=(…)`), which are contact e-mails and names.
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { REDACTED, SECRET_FIELD_NAMES } from './redaction.js';
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers["x-auth-svc"]',
   'headers.authorization',
   'headers["x-auth-svc"]',
-  '*.secret',
-  '*.apiKey',
-  '*.token',
-  'secret',
-  'token',
+  ...SECRET_FIELD_NAMES.flatMap((name) => [`*.${name}`, name]),
 ];
 
 interface QueryError {
@@ -69,7 +66,7 @@ export function serializeError(error: unknown): unknown {
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    redact: { paths: REDACTED_PATHS, censor: REDACTED },
     base: { service: 'svc' },
     serializers: { err: serializeError },
   };

@@ -4,15 +4,16 @@
 import { secretKeyOf } from './config.js';
 import type { AppDeps } from './deps.js';
 import type { Mailer } from './mail/mailer.js';
+import { createAvailabilityCache } from './registers/availability.js';
 import { createSimulatedRegisters } from './registers/index.js';
 import { createSealer } from './sealing.js';
 import { createAuthCache } from './store/auth-cache.js';
 import type { ChangeFeed } from './store/change-feed.js';
 import { databaseCounterStore, memoryCounterStore, redisCounterStore } from './store/counter-store.js';
-import { createWebhookInbox } from './store/webhook-inbox.js';
+import { createRequestLogWriter } from './store/request-log.js';
 
-export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' | 'sealer' | 'authCache' | 'webhookInbox'> &
-  Partial<Pick<AppDeps, 'counters' | 'registers' | 'sealer' | 'webhookInbox'>> & {
+export type BaseDeps = Omit<AppDeps, 'counters' | 'registers' | 'registersOver' | 'sealer' | 'authCache' | 'availability' | 'requestLog'> &
+  Partial<Pick<AppDeps, 'counters' | 'registers' | 'sealer' | 'requestLog'>> & {
     /**
      * The database's LISTEN/NOTIFY feed (OpenDatabase.changes): without it nothing is cached, so a
      * second process could never serve a key revoked elsewhere.
@@ -36,8 +37,15 @@ function smtpMailer(url: string): Mailer {
   };
 }
 
+/**
+ * Longest a request-log statement waits for the requests in flight (embedded database): short, so
+ * under a load that never pauses the log still writes 50 rows every 20 ms, more than it is given.
+ */
+const REQUEST_LOG_MAX_WAIT_MS = 20;
+
 export function wireDeps(base: BaseDeps): AppDeps {
   const { embeddedDir, changes, ...rest } = base;
+  const gate = rest.requestGate;
   // On PGlite only this process can open the database, so in-memory counters are exactly as shared
   // as the database and cost no query (store/counter-store.ts).
   const counters =
@@ -50,7 +58,10 @@ export function wireDeps(base: BaseDeps): AppDeps {
   const mailer = rest.mailer ?? (rest.config.SMTP_URL ? smtpMailer(rest.config.SMTP_URL) : undefined);
   // Registers handed in (a test's outage) stay what they are inside a transaction too.
   const injected = rest.registers;
-  const registersOver: AppDeps['registersOver'] = injected ? () => injected : (db) => createSimulatedRegisters(db, rest.config);
+  const availability = createAvailabilityCache(changes);
+  const registersOver: AppDeps['registersOver'] = injected
+    ? () => injected
+    : (db) => createSimulatedRegisters(db, rest.config, availability);
   // The key is read here once; nothing below this file looks at SVC_SECRET_KEY or the key file.
   let sealer = rest.sealer;
   if (!sealer) {
@@ -66,10 +77,20 @@ export function wireDeps(base: BaseDeps): AppDeps {
     ...rest,
     counters,
     authCache: createAuthCache(changes),
-    registers: injected ?? createSimulatedRegisters(rest.db, rest.config),
+    availability,
+    registers: injected ?? createSimulatedRegisters(rest.db, rest.config, availability),
     registersOver,
     sealer,
-    webhookInbox: rest.webhookInbox ?? createWebhookInbox(),
+    requestLog:
+      rest.requestLog ??
+      createRequestLogWriter({
+        db: rest.db,
+        logger: rest.logger,
+        limit: rest.config.SVC_REQUEST_LOG_LIMIT,
+        flushMs: rest.config.SVC_REQUEST_LOG_FLUSH_MS,
+        // On the embedded database the log waits for requests as the job worker does (request-gate.ts).
+        ...(gate ? { requestsFirst: () => gate.quiet(REQUEST_LOG_MAX_WAIT_MS), rowsPerStatement: 50 } : {}),
+      }),
     ...(mailer ? { mailer } : {}),
   };
 }

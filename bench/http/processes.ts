@@ -7,8 +7,20 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Running {
   url: string;
+  /** The spawned process (the server itself when `command` is node). */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
+}
+
+/** True while any process of the group still runs. */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Spawns `command` and waits for `ready` (a pattern whose first group is the base URL) on its output. */
@@ -25,16 +37,23 @@ export async function startProcess(
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    process.kill(-child.pid, 'SIGTERM');
-    const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
+    const group = child.pid;
+    process.kill(-group, 'SIGTERM');
+    // npm exits on the signal before the server it started has finished shutting down: wait for the
+    // whole process group, so the caller never removes a data directory a server still writes to.
+    const deadline = Date.now() + 20_000;
+    while (groupAlive(group)) {
+      if (Date.now() > deadline) {
+        process.kill(-group, 'SIGKILL');
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
   const deadline = Date.now() + 120_000;
   for (;;) {
     const match = ready.exec(output);
-    if (match) return { url: match[1]!, output: () => output, stop };
+    if (match) return { url: match[1]!, pid: child.pid!, output: () => output, stop };
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`${label} did not start:\n${output}`);

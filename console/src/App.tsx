@@ -1,62 +1,61 @@
-// The shell: sign-in, navigation (hash, never carrying a secret), the selected account and the pages.
-import { useEffect, useState, type FormEvent } from 'react';
+// The shell: sign-in, navigation (hash, never carrying a secret), the page title, the selected account
+// (kept across reloads) and the pages.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getClock, listAccounts } from '../../generated/admin-client/index.js';
-import { hasKey, must, operator, signIn, signOut, signedIn } from './api.js';
+import { hasKey, operator, signOut } from './api.js';
+import { must } from './errors.js';
+import { endReason, selectAccount, selectedAccount, startSession, token, useSession } from './session.js';
 import { ErrorText, Field } from './ui.js';
+import { PAGES, titleOf, useRoute, type PageId } from './route.js';
+import type { Selected } from './selected.js';
 import { AccountsPage } from './pages/Accounts.js';
 import { ClockPage } from './pages/Clock.js';
 import { WebhooksPage } from './pages/Webhooks.js';
 import { LodgementsPage } from './pages/Lodgements.js';
-import { LedgerPage } from './pages/Ledger.js';
+import { BusinessAccountsPage } from './pages/BusinessAccounts.js';
 import { PpsrPage } from './pages/Ppsr.js';
+import { PpsrAlertsPage } from './pages/PpsrAlerts.js';
 import { MonitoringPage } from './pages/Monitoring.js';
+import { RequestsPage } from './pages/Requests.js';
+import { LedgerPage } from './pages/Ledger.js';
 import { ConformancePage } from './pages/Conformance.js';
 
-export const PAGES = [
-  ['accounts', 'Accounts'],
-  ['clock', 'Clock and jobs'],
-  ['webhooks', 'Webhooks'],
-  ['lodgements', 'Lodgements'],
-  ['ppsr', 'PPSR'],
-  ['monitoring', 'Monitoring'],
-  ['ledger', 'Ledger and mail'],
-  ['conformance', 'Conformance'],
-] as const;
-type PageId = (typeof PAGES)[number][0];
-
-function pageFromHash(): PageId {
-  const id = window.location.hash.replace(/^#\/?/, '');
-  return (PAGES.find(([page]) => page === id)?.[0] ?? 'accounts') as PageId;
-}
-
-function SignIn({ onDone }: { onDone: () => void }) {
-  const [token, setToken] = useState('');
+function SignIn() {
+  const [value, setValue] = useState('');
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const reason = endReason();
+  useEffect(() => {
+    document.title = 'Sign in · Sandbox console';
+  }, []);
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
-    signIn(token.trim());
+    const candidate = value.trim();
     try {
-      await must(getClock({ client: operator }));
-      setToken('');
-      onDone();
+      // Checked before the session starts, so a wrong token never opens the pages.
+      await must(getClock({ client: operator, auth: candidate }));
+      setValue('');
+      startSession(candidate);
     } catch {
-      signOut();
       setError(new Error('The operator token was refused.'));
-    } finally {
       setBusy(false);
     }
   }
   return (
     <main className="signin">
       <h1>Sandbox console</h1>
+      {reason && !error && (
+        <p role="alert" className="error">
+          {reason}
+        </p>
+      )}
       <p>Sign in with the operator token (SVC_ADMIN_TOKEN, printed by npm start). It is kept in this tab only.</p>
       <form onSubmit={(event) => void submit(event)}>
         <Field label="Operator token">
-          <input type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} required />
+          <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} required />
         </Field>
         <button type="submit" disabled={busy}>
           Sign in
@@ -67,33 +66,52 @@ function SignIn({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function App() {
-  const [authed, setAuthed] = useState(signedIn());
-  const [page, setPage] = useState<PageId>(pageFromHash());
-  const [accountId, setAccountId] = useState<string>('');
-  const [, setKeysVersion] = useState(0);
-  const queries = useQueryClient();
-  useEffect(() => {
-    const onHash = () => setPage(pageFromHash());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
-  const accounts = useQuery({
-    queryKey: ['accounts'],
-    queryFn: () => must(listAccounts({ client: operator })),
-    enabled: authed,
-  });
-  useEffect(() => {
-    const first = accounts.data?.data[0];
-    if (!accountId && first) setAccountId(first.id);
-  }, [accounts.data, accountId]);
+function Page({ page, selected, params }: { page: PageId; selected: Selected; params: URLSearchParams }): ReactNode {
+  switch (page) {
+    case 'accounts':
+      return <AccountsPage {...selected} />;
+    case 'clock':
+      return <ClockPage />;
+    case 'webhooks':
+      return <WebhooksPage {...selected} />;
+    case 'lodgements':
+      return <LodgementsPage {...selected} />;
+    case 'business-accounts':
+      return <BusinessAccountsPage {...selected} />;
+    case 'ppsr':
+      return <PpsrPage {...selected} />;
+    case 'ppsr-alerts':
+      return <PpsrAlertsPage {...selected} />;
+    case 'monitoring':
+      return <MonitoringPage {...selected} />;
+    case 'requests':
+      return <RequestsPage {...selected} requestId={params.get('requestId') ?? ''} />;
+    case 'ledger':
+      return <LedgerPage {...selected} />;
+    case 'conformance':
+      return <ConformancePage />;
+  }
+}
 
-  if (!authed) return <SignIn onDone={() => setAuthed(true)} />;
-  const selected = { accountId, keyReady: accountId !== '' && hasKey(accountId), onKey: () => setKeysVersion((v) => v + 1) };
+function Shell() {
+  const { page, params } = useRoute();
+  const accountId = selectedAccount();
+  const queries = useQueryClient();
+  const accounts = useQuery({ queryKey: ['accounts'], queryFn: () => must(listAccounts({ client: operator })) });
+  useEffect(() => {
+    document.title = `${titleOf(page)} · Sandbox console`;
+  }, [page]);
+  // The kept account may be gone (another database): fall back to the newest one. Only a settled
+  // list decides, so an account just created (the list still being fetched again) stays selected.
+  const settled = accounts.isFetching ? undefined : accounts.data?.data;
+  useEffect(() => {
+    if (settled && !settled.some((a) => a.id === accountId)) selectAccount(settled[0]?.id ?? '');
+  }, [settled, accountId]);
+  const selected = { accountId, keyReady: hasKey(accountId) };
   return (
     <>
       <header className="top">
-        <h1>Sandbox console</h1>
+        <p className="brand">Sandbox console</p>
         <nav aria-label="Pages">
           <ul>
             {PAGES.map(([id, title]) => (
@@ -107,7 +125,7 @@ export function App() {
         </nav>
         <div className="session">
           <Field label="Account">
-            <select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+            <select value={accountId} onChange={(e) => selectAccount(e.target.value)}>
               <option value="">(none)</option>
               {accounts.data?.data.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -120,10 +138,7 @@ export function App() {
             type="button"
             className="secondary"
             onClick={() => {
-              signOut();
-              queries.clear();
-              setAccountId('');
-              setAuthed(false);
+              void signOut().then(() => queries.clear());
             }}
           >
             Sign out
@@ -131,15 +146,19 @@ export function App() {
         </div>
       </header>
       <main>
-        {page === 'accounts' && <AccountsPage {...selected} onSelect={setAccountId} />}
-        {page === 'clock' && <ClockPage />}
-        {page === 'webhooks' && <WebhooksPage {...selected} />}
-        {page === 'lodgements' && <LodgementsPage {...selected} />}
-        {page === 'ppsr' && <PpsrPage {...selected} />}
-        {page === 'monitoring' && <MonitoringPage {...selected} />}
-        {page === 'ledger' && <LedgerPage {...selected} />}
-        {page === 'conformance' && <ConformancePage />}
+        <h1>{titleOf(page)}</h1>
+        <Page page={page} selected={selected} params={params} />
       </main>
     </>
   );
+}
+
+export function App() {
+  useSession();
+  const queries = useQueryClient();
+  const authed = token() !== undefined;
+  useEffect(() => {
+    if (!authed) queries.clear();
+  }, [authed, queries]);
+  return authed ? <Shell /> : <SignIn />;
 }

@@ -1,67 +1,41 @@
 // The console's only way to the service: the generated SDKs (operator API: generated/admin-client;
-// public test API: generated/client), same origin. The operator token and the session's test secret
-// keys live in memory (the token also in sessionStorage, so a reload keeps the session); sign-out
-// clears both. Neither ever goes into a URL or a log.
+// public test API: generated/client), same origin, with the operator token and the account's test
+// secret key from the session (session.ts). A refused operator token ends the session with a message
+// (the service restarted with another token); a refused test key is forgotten, so the page offers a new one.
 import { createClient as createAdminClient, createConfig as createAdminConfig } from '../../generated/admin-client/client/index.js';
 import { createClient as createPublicClient, createConfig as createPublicConfig } from '../../generated/client/client/index.js';
+import { revokeKey } from '../../generated/admin-client/index.js';
+import { endSession, forgetKey, keyFor, sessionKeys, token } from './session.js';
 
-const TOKEN_KEY = 'svc-console-session';
+export const TOKEN_REFUSED = 'The service refused the operator token (it may have restarted with another SVC_ADMIN_TOKEN): sign in again.';
 
-let operatorToken: string | undefined = sessionStorage.getItem(TOKEN_KEY) ?? undefined;
-/** Test secret keys made in this session, by account id (never stored anywhere else). */
-const sessionKeys = new Map<string, string>();
+export const operator = createAdminClient(createAdminConfig({ baseUrl: window.location.origin, auth: () => token() }));
+operator.interceptors.response.use((response) => {
+  if (response.status === 401 && token() !== undefined) endSession(TOKEN_REFUSED);
+  return response;
+});
 
-export const operator = createAdminClient(createAdminConfig({ baseUrl: window.location.origin, auth: () => operatorToken }));
+export const TEST_API = `${window.location.origin}/api/test/v2`;
 
 export function publicClient(accountId: string) {
-  const key = sessionKeys.get(accountId);
-  return createPublicClient(createPublicConfig({ baseUrl: `${window.location.origin}/api/test/v2`, auth: () => key }));
-}
-
-export function signIn(token: string): void {
-  operatorToken = token;
-  sessionStorage.setItem(TOKEN_KEY, token);
-}
-
-export function signOut(): void {
-  operatorToken = undefined;
-  sessionKeys.clear();
-  sessionStorage.removeItem(TOKEN_KEY);
-}
-
-export function signedIn(): boolean {
-  return operatorToken !== undefined;
-}
-
-export function rememberKey(accountId: string, secretTestKey: string): void {
-  sessionKeys.set(accountId, secretTestKey);
+  const client = createPublicClient(createPublicConfig({ baseUrl: TEST_API, auth: () => keyFor(accountId)?.secret }));
+  client.interceptors.response.use((response) => {
+    if (response.status === 401) forgetKey({ accountId });
+    return response;
+  });
+  return client;
 }
 
 export function hasKey(accountId: string): boolean {
-  return sessionKeys.has(accountId);
+  return accountId !== '' && keyFor(accountId) !== undefined;
 }
 
-/** The message of an error body of either API (`{error, message}` or `{errors: [...]}`). */
-export function messageOf(error: unknown): string {
-  if (error && typeof error === 'object') {
-    const body = error as { message?: unknown; errors?: unknown };
-    if (typeof body.message === 'string') {
-      const details =
-        body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors)
-          ? Object.entries(body.errors as Record<string, { message?: string }[]>)
-              .map(([field, problems]) => `${field}: ${problems.map((p) => p.message).join(' ')}`)
-              .join('; ')
-          : '';
-      return details ? `${body.message} ${details}` : body.message;
-    }
-    if (Array.isArray(body.errors)) return body.errors.join(' ');
-  }
-  return error instanceof Error ? error.message : 'Request failed.';
-}
-
-/** Unwraps an SDK answer: its data, or a thrown Error with the service's message. */
-export async function must<T>(call: Promise<{ data?: T; error?: unknown; response?: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (error !== undefined || (response && !response.ok)) throw new Error(messageOf(error ?? response?.statusText));
-  return data as T;
+/** Revokes the keys the console made in this session (an account's own first key stays), then forgets it all. */
+export async function signOut(): Promise<void> {
+  await Promise.allSettled(
+    sessionKeys()
+      .filter((key) => key.made)
+      .map((key) => revokeKey({ client: operator, path: { keyId: key.keyId } })),
+  );
+  endSession();
 }

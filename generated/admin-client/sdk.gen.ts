@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AdvanceClockData, AdvanceClockErrors, AdvanceClockResponses, CreateAccountData, CreateAccountErrors, CreateAccountResponses, CreateCompanyDocumentData, CreateCompanyDocumentErrors, CreateCompanyDocumentResponses, CreateInsolvencyNoticeData, CreateInsolvencyNoticeErrors, CreateInsolvencyNoticeResponses, CreateKeyData, CreateKeyErrors, CreateKeyResponses, CreateLodgementData, CreateLodgementErrors, CreateLodgementResponses, CreatePersonalAccessTokenData, CreatePersonalAccessTokenErrors, CreatePersonalAccessTokenResponses, CreatePpsrRegistrationData, CreatePpsrRegistrationErrors, CreatePpsrRegistrationResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetClockData, GetClockErrors, GetClockResponses, GetRegisterAvailabilityData, GetRegisterAvailabilityErrors, GetRegisterAvailabilityResponses, ListAccountsData, ListAccountsErrors, ListAccountsResponses, ListChargesData, ListChargesErrors, ListChargesResponses, ListLodgementsData, ListLodgementsErrors, ListLodgementsResponses, ListMailsData, ListMailsErrors, ListMailsResponses, ListPpsrSearchesData, ListPpsrSearchesErrors, ListPpsrSearchesResponses, ListReceivedWebhooksData, ListReceivedWebhooksErrors, ListReceivedWebhooksResponses, RevokeKeyData, RevokeKeyErrors, RevokeKeyResponses, RollKeyData, RollKeyErrors, RollKeyResponses, RunConformanceData, RunConformanceErrors, RunConformanceResponses, RunJobData, RunJobErrors, RunJobResponses, SetForm484StatusData, SetForm484StatusErrors, SetForm484StatusResponses, SetLodgementStatusData, SetLodgementStatusErrors, SetLodgementStatusResponses, UpdateAbnData, UpdateAbnErrors, UpdateAbnResponses, UpdateAccountData, UpdateAccountErrors, UpdateAccountResponses, UpdateCompanyData, UpdateCompanyErrors, UpdateCompanyResponses, UpdateKeyData, UpdateKeyErrors, UpdateKeyResponses, UpdateRegisterAvailabilityData, UpdateRegisterAvailabilityErrors, UpdateRegisterAvailabilityResponses, UpsertAbnData, UpsertAbnErrors, UpsertAbnResponses, UpsertCompanyData, UpsertCompanyErrors, UpsertCompanyResponses } from './types.gen.js';
-import { zAdvanceClockBody, zAdvanceClockResponse, zCreateAccountBody, zCreateAccountResponse, zCreateCompanyDocumentBody, zCreateCompanyDocumentPath, zCreateCompanyDocumentResponse, zCreateInsolvencyNoticeBody, zCreateInsolvencyNoticePath, zCreateInsolvencyNoticeResponse, zCreateKeyBody, zCreateKeyPath, zCreateKeyResponse, zCreateLodgementBody, zCreateLodgementResponse, zCreatePersonalAccessTokenBody, zCreatePersonalAccessTokenPath, zCreatePersonalAccessTokenResponse, zCreatePpsrRegistrationBody, zCreatePpsrRegistrationResponse, zGetAccountPath, zGetAccountResponse, zGetClockResponse, zGetRegisterAvailabilityResponse, zListAccountsResponse, zListChargesPath, zListChargesResponse, zListLodgementsQuery, zListLodgementsResponse, zListMailsPath, zListMailsResponse, zListPpsrSearchesQuery, zListPpsrSearchesResponse, zListReceivedWebhooksResponse, zRevokeKeyPath, zRevokeKeyResponse, zRollKeyBody, zRollKeyPath, zRollKeyResponse, zRunConformanceBody, zRunConformanceResponse, zRunJobPath, zRunJobResponse, zSetForm484StatusBody, zSetForm484StatusPath, zSetForm484StatusResponse, zSetLodgementStatusBody, zSetLodgementStatusPath, zSetLodgementStatusResponse, zUpdateAbnBody, zUpdateAbnPath, zUpdateAbnResponse, zUpdateAccountBody, zUpdateAccountPath, zUpdateAccountResponse, zUpdateCompanyBody, zUpdateCompanyPath, zUpdateCompanyResponse, zUpdateKeyBody, zUpdateKeyPath, zUpdateKeyResponse, zUpdateRegisterAvailabilityBody, zUpdateRegisterAvailabilityResponse, zUpsertAbnBody, zUpsertAbnResponse, zUpsertCompanyBody, zUpsertCompanyResponse } from './zod.gen.js';
+import type { AdvanceClockData, AdvanceClockErrors, AdvanceClockResponses, CreateAccountData, CreateAccountErrors, CreateAccountResponses, CreateCompanyDocumentData, CreateCompanyDocumentErrors, CreateCompanyDocumentResponses, CreateInsolvencyNoticeData, CreateInsolvencyNoticeErrors, CreateInsolvencyNoticeResponses, CreateKeyData, CreateKeyErrors, CreateKeyResponses, CreateLodgementData, CreateLodgementErrors, CreateLodgementResponses, CreatePersonalAccessTokenData, CreatePersonalAccessTokenErrors, CreatePersonalAccessTokenResponses, CreatePpsrRegistrationData, CreatePpsrRegistrationErrors, CreatePpsrRegistrationResponses, GetAccountData, GetAccountErrors, GetAccountRequestData, GetAccountRequestErrors, GetAccountRequestResponses, GetAccountResponses, GetClockData, GetClockErrors, GetClockResponses, GetRegisterAvailabilityData, GetRegisterAvailabilityErrors, GetRegisterAvailabilityResponses, ListAccountRequestsData, ListAccountRequestsErrors, ListAccountRequestsResponses, ListAccountsData, ListAccountsErrors, ListAccountsResponses, ListChargesData, ListChargesErrors, ListChargesResponses, ListLodgementsData, ListLodgementsErrors, ListLodgementsResponses, ListMailsData, ListMailsErrors, ListMailsResponses, ListPpsrSearchesData, ListPpsrSearchesErrors, ListPpsrSearchesResponses, ListReceivedWebhooksData, ListReceivedWebhooksErrors, ListReceivedWebhooksResponses, RevokeKeyData, RevokeKeyErrors, RevokeKeyResponses, RollKeyData, RollKeyErrors, RollKeyResponses, RunConformanceData, RunConformanceErrors, RunConformanceResponses, RunJobData, RunJobErrors, RunJobResponses, SetForm484StatusData, SetForm484StatusErrors, SetForm484StatusResponses, SetLodgementStatusData, SetLodgementStatusErrors, SetLodgementStatusResponses, UpdateAbnData, UpdateAbnErrors, UpdateAbnResponses, UpdateAccountData, UpdateAccountErrors, UpdateAccountResponses, UpdateCompanyData, UpdateCompanyErrors, UpdateCompanyResponses, UpdateKeyData, UpdateKeyErrors, UpdateKeyResponses, UpdateRegisterAvailabilityData, UpdateRegisterAvailabilityErrors, UpdateRegisterAvailabilityResponses, UpsertAbnData, UpsertAbnErrors, UpsertAbnResponses, UpsertCompanyData, UpsertCompanyErrors, UpsertCompanyResponses } from './types.gen.js';
+import { zAdvanceClockBody, zAdvanceClockResponse, zCreateAccountBody, zCreateAccountResponse, zCreateCompanyDocumentBody, zCreateCompanyDocumentPath, zCreateCompanyDocumentResponse, zCreateInsolvencyNoticeBody, zCreateInsolvencyNoticePath, zCreateInsolvencyNoticeResponse, zCreateKeyBody, zCreateKeyPath, zCreateKeyResponse, zCreateLodgementBody, zCreateLodgementResponse, zCreatePersonalAccessTokenBody, zCreatePersonalAccessTokenPath, zCreatePersonalAccessTokenResponse, zCreatePpsrRegistrationBody, zCreatePpsrRegistrationResponse, zGetAccountPath, zGetAccountRequestPath, zGetAccountRequestResponse, zGetAccountResponse, zGetClockResponse, zGetRegisterAvailabilityResponse, zListAccountRequestsPath, zListAccountRequestsQuery, zListAccountRequestsResponse, zListAccountsResponse, zListChargesPath, zListChargesResponse, zListLodgementsQuery, zListLodgementsResponse, zListMailsPath, zListMailsResponse, zListPpsrSearchesQuery, zListPpsrSearchesResponse, zListReceivedWebhooksQuery, zListReceivedWebhooksResponse, zRevokeKeyPath, zRevokeKeyResponse, zRollKeyBody, zRollKeyPath, zRollKeyResponse, zRunConformanceBody, zRunConformanceResponse, zRunJobPath, zRunJobResponse, zSetForm484StatusBody, zSetForm484StatusPath, zSetForm484StatusResponse, zSetLodgementStatusBody, zSetLodgementStatusPath, zSetLodgementStatusResponse, zUpdateAbnBody, zUpdateAbnPath, zUpdateAbnResponse, zUpdateAccountBody, zUpdateAccountPath, zUpdateAccountResponse, zUpdateCompanyBody, zUpdateCompanyPath, zUpdateCompanyResponse, zUpdateKeyBody, zUpdateKeyPath, zUpdateKeyResponse, zUpdateRegisterAvailabilityBody, zUpdateRegisterAvailabilityResponse, zUpsertAbnBody, zUpsertAbnResponse, zUpsertCompanyBody, zUpsertCompanyResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -163,6 +163,44 @@ export const listMails = <ThrowOnError extends boolean = false>(options: Options
     responseValidator: async (data) => await zListMailsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/accounts/{accountId}/mails',
+    ...options
+});
+
+/**
+ * List the requests of an account
+ *
+ * Lists the public API requests of the account, newest first, 25 per page by default (at most 100, D-38). Filters combine: `environment`, `status` (an exact status such as `422`, or a class such as `4xx`), `path` (text the path contains) and `requestId` (the `X-Request-Id` an answer carried). Every request of the account to the public API (every prefix) that authenticated with one of its keys or tokens is logged, whatever it was answered: refusals by validation, rate limits (429) and idempotency included. A request refused by authentication itself (401, and 403 for a key on the wrong prefix or from a browser) names no account and is not logged. Test-environment entries keep the selected headers and both bodies, redacted; live entries keep only method, path, status, time, duration, operation and request id. The newest 1,000 entries of each account and environment are kept (`SVC_REQUEST_LOG_LIMIT`). Entries are written in batches shortly after their answer (within a second), so the newest request of another API process may take that long to appear; this process's own are written before the answer to this read.
+ *
+ * Needs the operator token.
+ */
+export const listAccountRequests = <ThrowOnError extends boolean = false>(options: Options<ListAccountRequestsData, ThrowOnError>) => (options.client ?? client).get<ListAccountRequestsResponses, ListAccountRequestsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListAccountRequestsPath,
+        query: zListAccountRequestsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListAccountRequestsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/accounts/{accountId}/requests',
+    ...options
+});
+
+/**
+ * Get one request of an account
+ *
+ * Returns one request of the account by the `X-Request-Id` its answer carried, with the selected request headers and both bodies (redacted; null for live entries). A request id the client chose itself may have been sent more than once: the newest is returned, and the list filtered by `requestId` shows them all. Every request of the account to the public API (every prefix) that authenticated with one of its keys or tokens is logged, whatever it was answered: refusals by validation, rate limits (429) and idempotency included. A request refused by authentication itself (401, and 403 for a key on the wrong prefix or from a browser) names no account and is not logged. Test-environment entries keep the selected headers and both bodies, redacted; live entries keep only method, path, status, time, duration, operation and request id. The newest 1,000 entries of each account and environment are kept (`SVC_REQUEST_LOG_LIMIT`). Entries are written in batches shortly after their answer (within a second), so the newest request of another API process may take that long to appear; this process's own are written before the answer to this read.
+ *
+ * Needs the operator token.
+ */
+export const getAccountRequest = <ThrowOnError extends boolean = false>(options: Options<GetAccountRequestData, ThrowOnError>) => (options.client ?? client).get<GetAccountRequestResponses, GetAccountRequestErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetAccountRequestPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetAccountRequestResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/accounts/{accountId}/requests/{requestId}',
     ...options
 });
 
@@ -669,7 +707,7 @@ export const createPpsrRegistration = <ThrowOnError extends boolean = false>(opt
 /**
  * List what the test receiver got
  *
- * Lists the requests the built-in receiver got, newest first (the last 200, kept in the memory of the process that received them). Register `<service address>/sandbox/webhook-receiver/ok` (answers 200) or `/sandbox/webhook-receiver/fail` (answers 500, so the delivery is retried) as a webhook endpoint URL; the service must run with `SVC_WEBHOOK_ALLOW_LOCAL` set to accept an `http:` loopback URL (D-24).
+ * Lists the requests the built-in receiver got, newest first (the last 200 of each account, kept in the database so every process of the service sees them), and its two URLs (`urls`). Register `urls.ok` (`<public URL>/sandbox/webhook-receiver/ok`, answers 200) or `urls.fail` (`/sandbox/webhook-receiver/fail`, answers 500, so the delivery is retried on the schedule) as a webhook endpoint URL with a **test** key: it is accepted on a plain start, without `SVC_WEBHOOK_ALLOW_LOCAL`, and delivered in-process with the signing, retries, attempt log and auto-disable of any delivery (D-59). The same path on `localhost`, `127.0.0.1` or `[::1]` of the service's port counts when the public URL is a loopback address. A live key registering these URLs is checked like any other URL (D-23): refused unless `SVC_WEBHOOK_ALLOW_LOCAL` is set (D-24), and then delivered over HTTP (`via: http`). `accountId` lists one account's only.
  *
  * Needs the operator token.
  */
@@ -677,7 +715,7 @@ export const listReceivedWebhooks = <ThrowOnError extends boolean = false>(optio
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
-        query: z.never().optional()
+        query: zListReceivedWebhooksQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zListReceivedWebhooksResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -538,6 +538,16 @@ export type MailList = {
 };
 
 /**
+ * Pagination of a list response (spec 2.6).
+ */
+export type PageMeta = {
+    currentPage: number;
+    perPage: number;
+    total: number;
+    lastPage: number;
+};
+
+/**
  * A V1 personal access token (D-40).
  */
 export type PersonalAccessToken = {
@@ -605,13 +615,44 @@ export type ReceivedWebhook = {
      * The body as received (at most 64 KiB kept).
      */
     body: string;
+    /**
+     * `in_process`: delivered to an endpoint registered on a receiver URL with a test key (D-59), without a network request. `http`: it arrived over the network (only with `SVC_WEBHOOK_ALLOW_LOCAL`, D-24).
+     */
+    via: 'in_process' | 'http';
+    /**
+     * The account whose endpoint it was delivered to; null when it arrived over HTTP.
+     */
+    accountId: string | null;
+    /**
+     * The webhook endpoint (`we_…`); null when it arrived over HTTP.
+     */
+    endpointId: string | null;
+    /**
+     * The delivery (`dlv_…`, also `webhook-id`); null when it arrived over HTTP.
+     */
+    deliveryId: string | null;
 };
 
 export type ReceivedWebhookList = {
     /**
-     * Newest first; the last 200 only.
+     * Newest first; the last 200 of each account only.
      */
     data: Array<ReceivedWebhook>;
+    urls: ReceiverUrls;
+};
+
+/**
+ * The receiver URLs to register as webhook endpoint URLs with a test key, on the service’s public URL (D-54).
+ */
+export type ReceiverUrls = {
+    /**
+     * Answers 200.
+     */
+    ok: string;
+    /**
+     * Answers 500, so deliveries are retried.
+     */
+    fail: string;
 };
 
 /**
@@ -770,6 +811,149 @@ export type RegisterPpsrRegistration = {
     securedPartyName: string;
     registrationStart: string;
     serialNumber: string | null;
+};
+
+/**
+ * One request of the account with what was sent and answered.
+ */
+export type RequestLogEntry = {
+    /**
+     * The `X-Request-Id` the answer carried (the one the client sent, when it sent a usable one).
+     */
+    requestId: string;
+    /**
+     * HTTP method, upper case.
+     */
+    method: string;
+    /**
+     * The path as sent, with its prefix (`/api/test/v2/...`, `/api/v1/...`), percent-encoding kept; at most 2,048 characters.
+     */
+    path: string;
+    /**
+     * The query string as sent, without `?` (empty when there was none, and always empty for live entries).
+     */
+    query: string;
+    /**
+     * The status answered.
+     */
+    status: number;
+    /**
+     * From arrival to the last byte of the answer, in milliseconds.
+     */
+    durationMs: number;
+    /**
+     * Live or test environment (D-01).
+     */
+    environment: 'live' | 'test';
+    /**
+     * When the answer went out, by the service clock.
+     */
+    createdAt: string;
+    /**
+     * The `Idempotency-Key` sent, or null (always null for live entries).
+     */
+    idempotencyKey: string | null;
+    /**
+     * The answer was a stored one, replayed (`Idempotent-Replayed: true`, D-18).
+     */
+    replayed: boolean;
+    /**
+     * The operation of the public document the request reached, or null.
+     */
+    operationId: string | null;
+    /**
+     * The API key that made it (`key_…`), or null for a V1 personal access token.
+     */
+    keyId: string | null;
+    /**
+     * True when headers and bodies were kept (test environment); false for live entries (D-51).
+     */
+    bodiesKept: boolean;
+    /**
+     * Selected request headers, lower-cased: `content-type`, `idempotency-key`, `user-agent` and `x-request-id`, when sent. The API version is the path prefix (`v2`, `v1`). `Authorization` and `X-Auth-SVC` are never kept. Empty for live entries.
+     */
+    requestHeaders: {
+        [key: string]: string;
+    };
+    /**
+     * The request body as JSON; a string holding the text when it was not JSON; null when none arrived or it was not kept (live). Redacted: webhook signing secrets (`whsec_…`), API keys (`svc_sk_…`, `svc_pk_…`), personal access tokens and any member named `secret`, `token`, `apiKey`, `password` or `authorization` read `[redacted]`.
+     */
+    requestBody?: unknown;
+    /**
+     * The body was longer than 64 KiB: `requestBody` is a string holding its first 64 KiB.
+     */
+    requestBodyTruncated: boolean;
+    /**
+     * The JSON answered; null for an answer without a JSON body (204, a PDF) or not kept (live). Redacted: webhook signing secrets (`whsec_…`), API keys (`svc_sk_…`, `svc_pk_…`), personal access tokens and any member named `secret`, `token`, `apiKey`, `password` or `authorization` read `[redacted]`.
+     */
+    responseBody?: unknown;
+    /**
+     * The answer was longer than 64 KiB: `responseBody` is a string holding the first 64 KiB of its JSON text.
+     */
+    responseBodyTruncated: boolean;
+};
+
+/**
+ * One request of the account, as the list shows it.
+ */
+export type RequestLogItem = {
+    /**
+     * The `X-Request-Id` the answer carried (the one the client sent, when it sent a usable one).
+     */
+    requestId: string;
+    /**
+     * HTTP method, upper case.
+     */
+    method: string;
+    /**
+     * The path as sent, with its prefix (`/api/test/v2/...`, `/api/v1/...`), percent-encoding kept; at most 2,048 characters.
+     */
+    path: string;
+    /**
+     * The query string as sent, without `?` (empty when there was none, and always empty for live entries).
+     */
+    query: string;
+    /**
+     * The status answered.
+     */
+    status: number;
+    /**
+     * From arrival to the last byte of the answer, in milliseconds.
+     */
+    durationMs: number;
+    /**
+     * Live or test environment (D-01).
+     */
+    environment: 'live' | 'test';
+    /**
+     * When the answer went out, by the service clock.
+     */
+    createdAt: string;
+    /**
+     * The `Idempotency-Key` sent, or null (always null for live entries).
+     */
+    idempotencyKey: string | null;
+    /**
+     * The answer was a stored one, replayed (`Idempotent-Replayed: true`, D-18).
+     */
+    replayed: boolean;
+    /**
+     * The operation of the public document the request reached, or null.
+     */
+    operationId: string | null;
+    /**
+     * The API key that made it (`key_…`), or null for a V1 personal access token.
+     */
+    keyId: string | null;
+    /**
+     * True when headers and bodies were kept (test environment); false for live entries (D-51).
+     */
+    bodiesKept: boolean;
+};
+
+export type RequestLogList = {
+    data: Array<RequestLogItem>;
+    meta: PageMeta;
 };
 
 export type RollKeyRequest = {
@@ -1074,7 +1258,31 @@ export type CreateAccountErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1082,15 +1290,87 @@ export type CreateAccountErrors = {
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: a required field is missing, `ownerEmail` is not an e-mail address, or an enum value is unknown. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type CreateAccountError = CreateAccountErrors[keyof CreateAccountErrors];
@@ -1124,7 +1404,31 @@ export type GetAccountErrors = {
     /**
      * `not_found`: no such account.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type GetAccountError = GetAccountErrors[keyof GetAccountErrors];
@@ -1154,7 +1458,31 @@ export type UpdateAccountErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1162,19 +1490,115 @@ export type UpdateAccountErrors = {
     /**
      * `not_found`: no such account.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field, or a value out of range. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type UpdateAccountError = UpdateAccountErrors[keyof UpdateAccountErrors];
@@ -1208,7 +1632,31 @@ export type ListChargesErrors = {
     /**
      * `not_found`: no such account.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type ListChargesError = ListChargesErrors[keyof ListChargesErrors];
@@ -1238,7 +1686,31 @@ export type CreateKeyErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1246,19 +1718,115 @@ export type CreateKeyErrors = {
     /**
      * `not_found`: no such account.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: unknown `type` or `environment`, `domains` on a secret key (`publishable_only`), more than 5 domains (`too_many_domains`), or a domain that is not a host name (`invalid_domain`). Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type CreateKeyError = CreateKeyErrors[keyof CreateKeyErrors];
@@ -1292,7 +1860,31 @@ export type ListMailsErrors = {
     /**
      * `not_found`: no such account.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type ListMailsError = ListMailsErrors[keyof ListMailsErrors];
@@ -1305,6 +1897,179 @@ export type ListMailsResponses = {
 };
 
 export type ListMailsResponse = ListMailsResponses[keyof ListMailsResponses];
+
+export type ListAccountRequestsData = {
+    body?: never;
+    path: {
+        /**
+         * Account id (`acct_…`).
+         */
+        accountId: string;
+    };
+    query?: {
+        /**
+         * Page number, from 1 to 9007199254740991 (2^53 - 1); a larger value is 422.
+         */
+        page?: number;
+        /**
+         * Items per page (default 25, max 100).
+         */
+        perPage?: number;
+        /**
+         * Only requests on this environment’s prefixes.
+         */
+        environment?: 'live' | 'test';
+        /**
+         * Only answers with this status (`422`) or of this class (`4xx`, `5xx`): three digits, or a digit and `xx`.
+         */
+        status?: string;
+        /**
+         * Only requests whose path contains this text (case-sensitive): `webhooks`, `/api/test/v2/ppsr`.
+         */
+        path?: string;
+        /**
+         * Only the request(s) that answered with this `X-Request-Id`.
+         */
+        requestId?: string;
+    };
+    url: '/admin/accounts/{accountId}/requests';
+};
+
+export type ListAccountRequestsErrors = {
+    /**
+     * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
+     */
+    401: SharedError;
+    /**
+     * `not_found`: no such account.
+     */
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `validation_failed`: a filter or page out of range. Every problem is reported, keyed by query parameter.
+     */
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+};
+
+export type ListAccountRequestsError = ListAccountRequestsErrors[keyof ListAccountRequestsErrors];
+
+export type ListAccountRequestsResponses = {
+    /**
+     * A page of requests.
+     */
+    200: RequestLogList;
+};
+
+export type ListAccountRequestsResponse = ListAccountRequestsResponses[keyof ListAccountRequestsResponses];
+
+export type GetAccountRequestData = {
+    body?: never;
+    path: {
+        /**
+         * Account id (`acct_…`).
+         */
+        accountId: string;
+        /**
+         * The `X-Request-Id` of the request.
+         */
+        requestId: string;
+    };
+    query?: never;
+    url: '/admin/accounts/{accountId}/requests/{requestId}';
+};
+
+export type GetAccountRequestErrors = {
+    /**
+     * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
+     */
+    401: SharedError;
+    /**
+     * `not_found`: no such account, or no request of the account with that id (also a request of another account).
+     */
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+};
+
+export type GetAccountRequestError = GetAccountRequestErrors[keyof GetAccountRequestErrors];
+
+export type GetAccountRequestResponses = {
+    /**
+     * The request.
+     */
+    200: RequestLogEntry;
+};
+
+export type GetAccountRequestResponse = GetAccountRequestResponses[keyof GetAccountRequestResponses];
 
 export type CreatePersonalAccessTokenData = {
     body: CreatePersonalAccessTokenRequest;
@@ -1322,7 +2087,31 @@ export type CreatePersonalAccessTokenErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1330,19 +2119,115 @@ export type CreatePersonalAccessTokenErrors = {
     /**
      * `not_found`: no such account.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: `name` missing, empty or over 100 characters. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type CreatePersonalAccessTokenError = CreatePersonalAccessTokenErrors[keyof CreatePersonalAccessTokenErrors];
@@ -1392,7 +2277,31 @@ export type AdvanceClockErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1400,19 +2309,115 @@ export type AdvanceClockErrors = {
     /**
      * `clock_not_manual`: the service runs on the real clock (`SVC_CLOCK=real`), which cannot be moved.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'clock_not_manual';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: `seconds` missing, not a whole number, below 1 or above 94694400. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type AdvanceClockError = AdvanceClockErrors[keyof AdvanceClockErrors];
@@ -1437,7 +2442,31 @@ export type RunConformanceErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1445,15 +2474,87 @@ export type RunConformanceErrors = {
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: an unknown operationId, or `maxExamples` out of range. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type RunConformanceError = RunConformanceErrors[keyof RunConformanceErrors];
@@ -1483,7 +2584,31 @@ export type SetForm484StatusErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1491,19 +2616,115 @@ export type SetForm484StatusErrors = {
     /**
      * `not_found`: no such Form 484 lodgement.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: `status` missing or not a Form 484 status. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type SetForm484StatusError = SetForm484StatusErrors[keyof SetForm484StatusErrors];
@@ -1537,7 +2758,31 @@ export type RunJobErrors = {
     /**
      * `not_found`: no such job.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type RunJobError = RunJobErrors[keyof RunJobErrors];
@@ -1571,7 +2816,31 @@ export type RevokeKeyErrors = {
     /**
      * `not_found`: no such key.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type RevokeKeyError = RevokeKeyErrors[keyof RevokeKeyErrors];
@@ -1601,7 +2870,31 @@ export type UpdateKeyErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1609,19 +2902,115 @@ export type UpdateKeyErrors = {
     /**
      * `not_found`: no such key.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: `domains` missing, more than 5, not host names, or sent for a secret key (`publishable_only`). Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type UpdateKeyError = UpdateKeyErrors[keyof UpdateKeyErrors];
@@ -1651,7 +3040,31 @@ export type RollKeyErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1659,23 +3072,143 @@ export type RollKeyErrors = {
     /**
      * `not_found`: no such key.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `key_not_active`: only an `active` key can be rolled; a rolling, revoked or expired key cannot.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'key_not_active';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: `strategy` missing or not `instant` or `delayed`. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type RollKeyError = RollKeyErrors[keyof RollKeyErrors];
@@ -1713,7 +3246,31 @@ export type ListLodgementsErrors = {
     /**
      * `validation_failed`: `kind` is not a known kind. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type ListLodgementsError = ListLodgementsErrors[keyof ListLodgementsErrors];
@@ -1738,7 +3295,31 @@ export type CreateLodgementErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1746,15 +3327,87 @@ export type CreateLodgementErrors = {
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: an unknown account (`account_not_found`), environment or kind, or an ACN or ABN with a bad checksum. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type CreateLodgementError = CreateLodgementErrors[keyof CreateLodgementErrors];
@@ -1784,7 +3437,31 @@ export type SetLodgementStatusErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1792,19 +3469,115 @@ export type SetLodgementStatusErrors = {
     /**
      * `not_found`: no such lodgement.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: `status` missing or not a lodgement status. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type SetLodgementStatusError = SetLodgementStatusErrors[keyof SetLodgementStatusErrors];
@@ -1838,7 +3611,31 @@ export type ListPpsrSearchesErrors = {
     /**
      * `validation_failed`: `accountId` empty or longer than 64 characters. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type ListPpsrSearchesError = ListPpsrSearchesErrors[keyof ListPpsrSearchesErrors];
@@ -1863,7 +3660,31 @@ export type UpsertAbnErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1871,15 +3692,87 @@ export type UpsertAbnErrors = {
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: a bad ABN or ACN checksum, an unknown status, or a missing `entityName` or `entityType`. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type UpsertAbnError = UpsertAbnErrors[keyof UpsertAbnErrors];
@@ -1913,7 +3806,31 @@ export type UpdateAbnErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1921,19 +3838,115 @@ export type UpdateAbnErrors = {
     /**
      * `not_found`: the register has no such ABN (for example ABN 15 900 000 003).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field or status, or a bad ACN checksum. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type UpdateAbnError = UpdateAbnErrors[keyof UpdateAbnErrors];
@@ -1983,7 +3996,31 @@ export type UpdateRegisterAvailabilityErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1991,15 +4028,87 @@ export type UpdateRegisterAvailabilityErrors = {
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field or an unknown state. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type UpdateRegisterAvailabilityError = UpdateRegisterAvailabilityErrors[keyof UpdateRegisterAvailabilityErrors];
@@ -2024,7 +4133,31 @@ export type UpsertCompanyErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -2032,15 +4165,87 @@ export type UpsertCompanyErrors = {
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: a bad ACN or ABN checksum (`invalid_acn`, `invalid_abn`), an unknown status, or GST registration without an ABN (`abn_required`). Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type UpsertCompanyError = UpsertCompanyErrors[keyof UpsertCompanyErrors];
@@ -2074,7 +4279,31 @@ export type UpdateCompanyErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -2082,19 +4311,115 @@ export type UpdateCompanyErrors = {
     /**
      * `not_found`: the register has no company with this ACN (for example ACN 100 000 066, or a number with a bad checksum).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field or status, a bad ABN checksum, or GST registration without an ABN (`abn_required`). Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type UpdateCompanyError = UpdateCompanyErrors[keyof UpdateCompanyErrors];
@@ -2124,7 +4449,31 @@ export type CreateCompanyDocumentErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -2132,23 +4481,143 @@ export type CreateCompanyDocumentErrors = {
     /**
      * `not_found`: the register has no company with this ACN (for example ACN 100 000 066, or a number with a bad checksum).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `duplicate_document`: a document with this `documentNumber` already exists.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'duplicate_document';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: a form code or document number in the wrong format, or a missing description. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type CreateCompanyDocumentError = CreateCompanyDocumentErrors[keyof CreateCompanyDocumentErrors];
@@ -2178,7 +4647,31 @@ export type CreateInsolvencyNoticeErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -2186,19 +4679,115 @@ export type CreateInsolvencyNoticeErrors = {
     /**
      * `not_found`: the register has no company with this ACN (for example ACN 100 000 066, or a number with a bad checksum).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: `noticeUrl` not a URL, `appointmentDate` not a `YYYY-MM-DD` date, or a missing description. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type CreateInsolvencyNoticeError = CreateInsolvencyNoticeErrors[keyof CreateInsolvencyNoticeErrors];
@@ -2223,7 +4812,31 @@ export type CreatePpsrRegistrationErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -2231,19 +4844,115 @@ export type CreatePpsrRegistrationErrors = {
     /**
      * `duplicate_registration`: a registration with this `registrationNumber` already exists.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'duplicate_registration';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: an unknown `grantorNumberType`, a `grantorNumber` that fails the checksum of its type (`invalid_acn`, `invalid_abn`), or a missing field. Every problem is reported, keyed by JSON path.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type CreatePpsrRegistrationError = CreatePpsrRegistrationErrors[keyof CreatePpsrRegistrationErrors];
@@ -2260,7 +4969,12 @@ export type CreatePpsrRegistrationResponse = CreatePpsrRegistrationResponses[key
 export type ListReceivedWebhooksData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Only this account (`acct_…`).
+         */
+        accountId?: string;
+    };
     url: '/admin/webhook-receiver/requests';
 };
 
@@ -2269,6 +4983,34 @@ export type ListReceivedWebhooksErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * `validation_failed`: `accountId` empty or longer than 64 characters.
+     */
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type ListReceivedWebhooksError = ListReceivedWebhooksErrors[keyof ListReceivedWebhooksErrors];

@@ -366,6 +366,16 @@ export const zMailList = z.object({
 });
 
 /**
+ * Pagination of a list response (spec 2.6).
+ */
+export const zPageMeta = z.object({
+    currentPage: z.int().gte(1),
+    perPage: z.int().gte(1).lte(100),
+    total: z.int().gte(0),
+    lastPage: z.int().gte(1)
+});
+
+/**
  * A V1 personal access token (D-40).
  */
 export const zPersonalAccessToken = z.object({
@@ -403,11 +413,24 @@ export const zReceivedWebhook = z.object({
     path: z.enum(['ok', 'fail']),
     answeredStatus: z.int(),
     headers: z.record(z.string(), z.string()),
-    body: z.string()
+    body: z.string(),
+    via: z.enum(['in_process', 'http']),
+    accountId: z.string().regex(/^acct_[0-9A-Za-z]{24}$/).nullable(),
+    endpointId: z.string().nullable(),
+    deliveryId: z.string().nullable()
+});
+
+/**
+ * The receiver URLs to register as webhook endpoint URLs with a test key, on the service’s public URL (D-54).
+ */
+export const zReceiverUrls = z.object({
+    ok: z.string(),
+    fail: z.string()
 });
 
 export const zReceivedWebhookList = z.object({
-    data: z.array(zReceivedWebhook)
+    data: z.array(zReceivedWebhook),
+    urls: zReceiverUrls
 });
 
 /**
@@ -513,6 +536,54 @@ export const zRegisterPpsrRegistration = z.object({
     securedPartyName: z.string(),
     registrationStart: z.iso.datetime({ offset: true }),
     serialNumber: z.string().nullable()
+});
+
+/**
+ * One request of the account with what was sent and answered.
+ */
+export const zRequestLogEntry = z.object({
+    requestId: z.string(),
+    method: z.string(),
+    path: z.string(),
+    query: z.string(),
+    status: z.int().gte(100).lte(599),
+    durationMs: z.number().gte(0),
+    environment: z.enum(['live', 'test']),
+    createdAt: z.iso.datetime({ offset: true }),
+    idempotencyKey: z.string().nullable(),
+    replayed: z.boolean(),
+    operationId: z.string().nullable(),
+    keyId: z.string().nullable(),
+    bodiesKept: z.boolean(),
+    requestHeaders: z.record(z.string(), z.string()),
+    requestBody: z.unknown().optional(),
+    requestBodyTruncated: z.boolean(),
+    responseBody: z.unknown().optional(),
+    responseBodyTruncated: z.boolean()
+});
+
+/**
+ * One request of the account, as the list shows it.
+ */
+export const zRequestLogItem = z.object({
+    requestId: z.string(),
+    method: z.string(),
+    path: z.string(),
+    query: z.string(),
+    status: z.int().gte(100).lte(599),
+    durationMs: z.number().gte(0),
+    environment: z.enum(['live', 'test']),
+    createdAt: z.iso.datetime({ offset: true }),
+    idempotencyKey: z.string().nullable(),
+    replayed: z.boolean(),
+    operationId: z.string().nullable(),
+    keyId: z.string().nullable(),
+    bodiesKept: z.boolean()
+});
+
+export const zRequestLogList = z.object({
+    data: z.array(zRequestLogItem),
+    meta: zPageMeta
 });
 
 export const zRollKeyRequest = z.object({
@@ -725,6 +796,34 @@ export const zListMailsPath = z.object({
  * The mails.
  */
 export const zListMailsResponse = zMailList;
+
+export const zListAccountRequestsPath = z.object({
+    accountId: z.string().min(1).max(64)
+});
+
+export const zListAccountRequestsQuery = z.object({
+    page: z.int().gte(1).optional().default(1),
+    perPage: z.int().gte(1).lte(100).optional().default(25),
+    environment: z.enum(['live', 'test']).optional(),
+    status: z.string().regex(/^[1-5](?:[0-9]{2}|xx)$/).optional(),
+    path: z.string().min(1).max(200).optional(),
+    requestId: z.string().min(1).max(100).optional()
+});
+
+/**
+ * A page of requests.
+ */
+export const zListAccountRequestsResponse = zRequestLogList;
+
+export const zGetAccountRequestPath = z.object({
+    accountId: z.string().min(1).max(64),
+    requestId: z.string().min(1).max(100)
+});
+
+/**
+ * The request.
+ */
+export const zGetAccountRequestResponse = zRequestLogEntry;
 
 export const zCreatePersonalAccessTokenBody = zCreatePersonalAccessTokenRequest;
 
@@ -940,6 +1039,10 @@ export const zCreatePpsrRegistrationBody = zCreatePpsrRegistrationRequest;
  * The stored registration.
  */
 export const zCreatePpsrRegistrationResponse = zRegisterPpsrRegistration;
+
+export const zListReceivedWebhooksQuery = z.object({
+    accountId: z.string().min(1).max(64).optional()
+});
 
 /**
  * The received requests.

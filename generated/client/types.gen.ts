@@ -2204,7 +2204,31 @@ export type CreateAbnRegistrationErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_invalid' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -2216,19 +2240,115 @@ export type CreateAbnRegistrationErrors = {
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_reused' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed` with every problem, keyed by field.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -2266,7 +2386,23 @@ export type CreateForm484LodgementErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
-    400: Form484Error;
+    400: Form484Error & {
+        response: null;
+        errors: Array<{
+            /**
+             * The codes this response can answer.
+             */
+            code: 'idempotency_key_invalid' | 'invalid_json';
+            /**
+             * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
+             */
+            field: string;
+            /**
+             * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+             */
+            message: string;
+        }>;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -2278,19 +2414,83 @@ export type CreateForm484LodgementErrors = {
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
-    409: Form484Error;
+    409: Form484Error & {
+        response: null;
+        errors: Array<{
+            /**
+             * The codes this response can answer.
+             */
+            code: 'idempotency_key_reused' | 'request_in_progress';
+            /**
+             * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
+             */
+            field: string;
+            /**
+             * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+             */
+            message: string;
+        }>;
+    };
     /**
      * Body larger than 8 MiB (D-14).
      */
-    413: Form484Error;
+    413: Form484Error & {
+        response: null;
+        errors: Array<{
+            /**
+             * The codes this response can answer.
+             */
+            code: 'payload_too_large';
+            /**
+             * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
+             */
+            field: string;
+            /**
+             * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+             */
+            message: string;
+        }>;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: Form484Error;
+    415: Form484Error & {
+        response: null;
+        errors: Array<{
+            /**
+             * The codes this response can answer.
+             */
+            code: 'unsupported_media_type';
+            /**
+             * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
+             */
+            field: string;
+            /**
+             * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+             */
+            message: string;
+        }>;
+    };
     /**
      * The form breaks one or more rules. `errors` lists every problem, each with its `code` and the JSON path of its `field` (D-11).
      */
-    422: Form484Error;
+    422: Form484Error & {
+        response: null;
+        errors: Array<{
+            /**
+             * The codes this response can answer.
+             */
+            code: 'date_in_future' | 'date_out_of_window' | 'invalid_acn' | 'invalid_date' | 'invalid_enum' | 'invalid_format' | 'not_uppercase' | 'required' | 'section_required' | 'sum_mismatch_v455' | 'too_long' | 'under_18' | 'unknown_share_class';
+            /**
+             * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
+             */
+            field: string;
+            /**
+             * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+             */
+            message: string;
+        }>;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -2332,7 +2532,23 @@ export type GetForm484StatusErrors = {
     /**
      * `not_found`: no Form 484 lodgement with this id in this account and environment.
      */
-    404: Form484Error;
+    404: Form484Error & {
+        response: null;
+        errors: Array<{
+            /**
+             * The codes this response can answer.
+             */
+            code: 'not_found';
+            /**
+             * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
+             */
+            field: string;
+            /**
+             * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+             */
+            message: string;
+        }>;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -2367,7 +2583,31 @@ export type CreateBusinessAccountApplicationErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_invalid' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -2379,19 +2619,115 @@ export type CreateBusinessAccountApplicationErrors = {
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_reused' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed` (D-10), listing every problem keyed by JSON path. Codes include `required`, `invalid_format`, `too_long`, `invalid_enum`, `not_uppercase`, `unknown_field`, `acn_or_abn_required` (on `accountInformation`), `primary_director_not_listed` (on `accountInformation.primaryDirector`), `invalid_country_code` and `invalid_locality_qualifier` (on `officeHolders.<i>.birthDetails.localityQualifier`). A member named twice in one object is `invalid_format` at the path of the repeat, reported before the other rules run (D-56).
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -2437,11 +2773,35 @@ export type GetBusinessAccountStatusErrors = {
     /**
      * `not_found`: no application with this id in this account and environment.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42). This application was read less than 15 minutes ago (spec 4.4, D-37); shared shape, wait `Retry-After` seconds.
      */
-    429: SharedError | ApiError;
+    429: SharedError;
 };
 
 export type GetBusinessAccountStatusError = GetBusinessAccountStatusErrors[keyof GetBusinessAccountStatusErrors];
@@ -2479,7 +2839,31 @@ export type GetCompanyNameAvailabilityErrors = {
     /**
      * `validation_failed`: `name` missing, empty or over 200 characters.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (1,200 requests per minute per key, D-42).
      */
@@ -2529,7 +2913,31 @@ export type ListIndustriesErrors = {
     /**
      * `validation_failed`: a query parameter is out of range (`perPage` over 100, `q` over 100 characters).
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (1,200 requests per minute per key, D-42).
      */
@@ -2571,7 +2979,31 @@ export type GetLodgementErrors = {
     /**
      * `not_found`: no lodgement with this id in this account and environment.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -2629,11 +3061,59 @@ export type ListMonitoringEntitiesErrors = {
     /**
      * `sandbox_only` (monitoring shape, D-04): a free (sandbox) account used a live key. `monitoring_unavailable`: monitoring is not available on the account and it has no entities (an account that has entities can always read and stop them). Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'monitoring_unavailable' | 'sandbox_only';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `validation_failed`: a query parameter is malformed or out of range (`perPage` over 100, `page` below 1, an unknown `status`, a bad date or number). Every problem is listed.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42).
      */
@@ -2671,7 +3151,31 @@ export type CreateMonitoringEntitiesErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18. `idempotency_key_invalid`: `Idempotency-Key` is empty or over 255 characters.
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_invalid' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -2679,35 +3183,227 @@ export type CreateMonitoringEntitiesErrors = {
     /**
      * Live key only. `payment_method_required` (no card) or `payment_method_expired` (the card has expired), or `payment_failed` (the charge failed: nothing was created or charged).
      */
-    402: ApiError;
+    402: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payment_failed' | 'payment_method_expired' | 'payment_method_required';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `card_billing_required`: live ordering, renewing and resuming need card billing. `monitoring_unavailable`: monitoring is not yet available on the account. `sandbox_only` (monitoring shape, D-04): a free (sandbox) account used a live key. Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'card_billing_required' | 'monitoring_unavailable' | 'sandbox_only';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `order_in_progress`: another monitoring order or renewal on the account is processing. `request_in_progress`: a request with the same `Idempotency-Key` is still running. `idempotency_key_reused`: the key was used with another body (D-18). Nothing is charged.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_reused' | 'order_in_progress' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed` with the problems of every row (`entities.<index>`) or of the body (`entities`); row codes: `identifier_required`, `invalid_acn`, `invalid_abn` (missing number or failed checksum); `acn_not_found`, `acn_not_eligible` (company status not accepted), `arbn_not_supported`; `abn_not_found`, `abn_not_active` (cancelled), `abn_acn_mismatch` (the ABN does not belong to the ACN); `duplicate_in_request` (two rows are the same entity); `already_monitored` with the existing `entityId` (renew it instead); `stopped_with_time_remaining` (stopped with paid time left: resume it instead). `entity_limit` (with `limit` and `active`): the order would pass the account's active live entity limit. `test_entity_limit` (with `limit` and `current`): the sandbox order would pass 1,000 entities. Nothing is created or charged.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'entity_limit' | 'test_entity_limit' | 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42). `lookup_rate_limited` (monitoring shape): the request needs more register lookups than are left this minute (D-43). Refused whole, before any charge; wait for `Retry-After`.
      */
-    429: SharedError | ApiError;
+    429: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'lookup_rate_limited';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `registry_unavailable` or `payment_unavailable`: a register or the payment provider cannot be reached. Nothing is charged; retry after `Retry-After` seconds with the same `Idempotency-Key`.
      */
-    503: ApiError;
+    503: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payment_unavailable' | 'registry_unavailable';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type CreateMonitoringEntitiesError = CreateMonitoringEntitiesErrors[keyof CreateMonitoringEntitiesErrors];
@@ -2745,15 +3441,87 @@ export type StopMonitoringEntityErrors = {
     /**
      * `sandbox_only` (monitoring shape, D-04): a free (sandbox) account used a live key. `monitoring_unavailable`: monitoring is not available on the account and it has no entities (an account that has entities can always read and stop them). Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'monitoring_unavailable' | 'sandbox_only';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `not_found`: no entity with this id in this account and environment (ids of the other environment, of other accounts, and of an ABN entity merged into its company all answer 404).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `order_processing`: an order or renewal of this entity is still processing; try again when it has finished.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'order_processing';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42).
      */
@@ -2791,11 +3559,59 @@ export type GetMonitoringEntityErrors = {
     /**
      * `sandbox_only` (monitoring shape, D-04): a free (sandbox) account used a live key. `monitoring_unavailable`: monitoring is not available on the account and it has no entities (an account that has entities can always read and stop them). Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'monitoring_unavailable' | 'sandbox_only';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `not_found`: no entity with this id in this account and environment (ids of the other environment, of other accounts, and of an ABN entity merged into its company all answer 404).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42).
      */
@@ -2842,15 +3658,87 @@ export type ListMonitoringEntityEventsErrors = {
     /**
      * `sandbox_only` (monitoring shape, D-04): a free (sandbox) account used a live key. `monitoring_unavailable`: monitoring is not available on the account and it has no entities (an account that has entities can always read and stop them). Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'monitoring_unavailable' | 'sandbox_only';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `not_found`: no entity with this id in this account and environment (ids of the other environment, of other accounts, and of an ABN entity merged into its company all answer 404).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: a query parameter is malformed or out of range (`perPage` over 100, `page` below 1, an unknown `status`, a bad date or number). Every problem is listed.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42).
      */
@@ -2888,27 +3776,171 @@ export type ResumeMonitoringEntityErrors = {
     /**
      * Live key only, although resuming is free: `payment_method_required` (no card) or `payment_method_expired` (the card has expired).
      */
-    402: ApiError;
+    402: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payment_method_expired' | 'payment_method_required';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `card_billing_required`: live ordering, renewing and resuming need card billing. `monitoring_unavailable`: monitoring is not yet available on the account. `sandbox_only` (monitoring shape, D-04): a free (sandbox) account used a live key. Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'card_billing_required' | 'monitoring_unavailable' | 'sandbox_only';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `not_found`: no entity with this id in this account and environment (ids of the other environment, of other accounts, and of an ABN entity merged into its company all answer 404).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `not_resumable`: only a stopped entity with paid time left can be resumed. `acn_not_eligible` / `abn_not_active`: the company was deregistered or the ABN cancelled since the stop.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'abn_not_active' | 'acn_not_eligible' | 'not_resumable';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42). `lookup_rate_limited` (monitoring shape): the request needs more register lookups than are left this minute (D-43). Refused whole, before any charge; wait for `Retry-After`.
      */
-    429: SharedError | ApiError;
+    429: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'lookup_rate_limited';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `registry_unavailable`: the register cannot be reached. Retry after `Retry-After` seconds.
      */
-    503: ApiError;
+    503: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'registry_unavailable';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type ResumeMonitoringEntityError = ResumeMonitoringEntityErrors[keyof ResumeMonitoringEntityErrors];
@@ -2941,7 +3973,31 @@ export type SimulateMonitoringEventErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -2949,27 +4005,171 @@ export type SimulateMonitoringEventErrors = {
     /**
      * `monitoring_unavailable`: monitoring is not available on the account. Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'monitoring_unavailable';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `not_found`: no entity with this id in this account's sandbox; also the answer on the live prefix, where simulation does not exist.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Something live monitoring would never send: `entity_not_active`, `expiry_warning_not_sent` or `already_expired`.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'already_expired' | 'entity_not_active' | 'expiry_warning_not_sent';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: the body is not exactly one of `{eventType}` and `{simulate}`, or names an unknown value.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42).
      */
@@ -3011,7 +4211,31 @@ export type RenewMonitoringEntitiesErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters) or `idempotency_key_required` (no key), D-18. `idempotency_key_required`: no `Idempotency-Key` header. `idempotency_key_invalid`: the key is empty or over 255 characters.
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_invalid' | 'idempotency_key_required' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3019,39 +4243,255 @@ export type RenewMonitoringEntitiesErrors = {
     /**
      * Live key only. `payment_method_required` (no card) or `payment_method_expired` (the card has expired), or `payment_failed` (the charge failed: nothing was created or charged).
      */
-    402: ApiError;
+    402: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payment_failed' | 'payment_method_expired' | 'payment_method_required';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `card_billing_required`: live ordering, renewing and resuming need card billing. `monitoring_unavailable`: monitoring is not yet available on the account. `sandbox_only` (monitoring shape, D-04): a free (sandbox) account used a live key. Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'card_billing_required' | 'monitoring_unavailable' | 'sandbox_only';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `not_found` for the whole request: an id is not an entity of this account in this environment. Nothing is renewed or charged.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `order_in_progress`: another monitoring order or renewal on the account is processing. `request_in_progress`: a request with the same `Idempotency-Key` is still running. `idempotency_key_reused`: the key was used with another body (D-18). Nothing is charged.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_reused' | 'order_in_progress' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed` with the problems of every id (`ids.<index>`: `stopped_with_time_remaining`, `renewal_in_progress`, `renewal_too_far_ahead`, `acn_not_eligible`, `abn_not_active`, `duplicate_in_request`) or of the body (`ids` missing, empty or over 25). `entity_limit` (with `limit` and `active`): reactivating expired entities would pass the active live entity limit. Nothing is charged.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'entity_limit' | 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42). `lookup_rate_limited` (monitoring shape): the request needs more register lookups than are left this minute (D-43). Refused whole, before any charge; wait for `Retry-After`.
      */
-    429: SharedError | ApiError;
+    429: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'lookup_rate_limited';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `registry_unavailable` or `payment_unavailable`: a register or the payment provider cannot be reached. Nothing is charged; retry after `Retry-After` seconds with the same `Idempotency-Key`.
      */
-    503: ApiError;
+    503: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payment_unavailable' | 'registry_unavailable';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type RenewMonitoringEntitiesError = RenewMonitoringEntitiesErrors[keyof RenewMonitoringEntitiesErrors];
@@ -3097,11 +4537,59 @@ export type ListMonitoringEventsErrors = {
     /**
      * `sandbox_only` (monitoring shape, D-04): a free (sandbox) account used a live key. `monitoring_unavailable`: monitoring is not available on the account and it has no entities (an account that has entities can always read and stop them). Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'monitoring_unavailable' | 'sandbox_only';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `validation_failed`: a query parameter is malformed or out of range (`perPage` over 100, `page` below 1, an unknown `status`, a bad date or number). Every problem is listed. `since` must be an event id or an ISO 8601 date-time with offset.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42).
      */
@@ -3139,11 +4627,59 @@ export type GetMonitoringEventErrors = {
     /**
      * `sandbox_only` (monitoring shape, D-04): a free (sandbox) account used a live key. `monitoring_unavailable`: monitoring is not available on the account and it has no entities (an account that has entities can always read and stop them). Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'monitoring_unavailable' | 'sandbox_only';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `not_found`: no event with this id in this account and environment.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (60 requests per minute per account and, separately, 60 per minute per client IP, D-42).
      */
@@ -3211,7 +4747,31 @@ export type CreatePpsrAlertErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_invalid' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3223,19 +4783,115 @@ export type CreatePpsrAlertErrors = {
     /**
      * `already_subscribed` (this organisation number is already watched by the account in this environment), `idempotency_key_reused` or `request_in_progress` (D-18).
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'already_subscribed' | 'idempotency_key_reused' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed` (D-10): `organisationNumberType` missing or unknown (`required`, `invalid_enum`), or `organisationNumber` not of its type (`invalid_format`, `invalid_acn`, `invalid_abn`; ARBN and ARSN use the ACN checksum).
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3277,7 +4933,31 @@ export type DeletePpsrAlertErrors = {
     /**
      * `not_found`: no alert subscription with this id in this account and environment.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3315,7 +4995,31 @@ export type CreatePpsrSearchErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_invalid' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3323,27 +5027,171 @@ export type CreatePpsrSearchErrors = {
     /**
      * Live prefix only, card-billed accounts: `payment_method_required` (no card on the account), `payment_method_expired` (the card has expired) or `payment_failed` (the charge was declined). Nothing was searched or charged.
      */
-    402: ApiError;
+    402: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payment_failed' | 'payment_method_expired' | 'payment_method_required';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `card_billing_required`: a live search from an account with no billing arrangement (neither card nor invoice billing). Set up card billing in the dashboard. Key checks (wrong environment, browser use of a secret key, publishable key) use the shared shape (D-03).
      */
-    403: SharedError | ApiError;
+    403: SharedError | (ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'card_billing_required';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    });
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_reused' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed` (D-10), listing every problem keyed by JSON path. Field codes: `required`, `invalid_format`, `too_long`, `invalid_enum`, `invalid_acn`, `invalid_abn` (ARBN and ARSN use `invalid_acn`, their checksum), `unknown_field`; `search_type_conflict` on each field when fields of more than one search type are given; `search_type_required` under the empty path (the whole body) when none is. Nothing is charged.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3351,7 +5199,31 @@ export type CreatePpsrSearchErrors = {
     /**
      * `payment_unavailable` (the payment provider cannot be reached) or `registry_unavailable` (the PPSR cannot be reached). Nothing was searched or charged; retry after `Retry-After` seconds.
      */
-    503: ApiError;
+    503: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payment_unavailable' | 'registry_unavailable';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
 };
 
 export type CreatePpsrSearchError = CreatePpsrSearchErrors[keyof CreatePpsrSearchErrors];
@@ -3389,7 +5261,31 @@ export type GetPpsrSearchErrors = {
     /**
      * `not_found`: no search with this id in this account and environment.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3435,7 +5331,31 @@ export type GetPpsrCertificateErrors = {
     /**
      * `not_found`: no such search in this account and environment, no certificate with this number on the search (including a search not yet `completed` or `failed`), or a registration number lookup, which has no certificates.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3507,7 +5427,31 @@ export type CreateWebhookEndpointErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_invalid' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3519,19 +5463,115 @@ export type CreateWebhookEndpointErrors = {
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_reused' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed` with every problem (`url_not_https`, `url_not_public`, `url_invalid`, `unknown_event_type`, D-12, D-26), or `endpoint_limit` when this key already has 10 endpoints.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'endpoint_limit' | 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3573,7 +5613,31 @@ export type DeleteWebhookEndpointErrors = {
     /**
      * `not_found`: no such endpoint for this key (endpoints belong to the key that created them).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3607,7 +5671,31 @@ export type UpdateWebhookEndpointErrors = {
     /**
      * Malformed JSON (`invalid_json`, D-13).
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3619,19 +5707,115 @@ export type UpdateWebhookEndpointErrors = {
     /**
      * `not_found`: no such endpoint for this key (endpoints belong to the key that created them).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
-    413: ApiError;
+    413: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body is not `application/json` (D-13).
      */
-    415: ApiError;
+    415: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed` with every problem, as on create.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3682,11 +5866,59 @@ export type ListWebhookDeliveriesErrors = {
     /**
      * `not_found`: no such endpoint for this key (endpoints belong to the key that created them).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `validation_failed`: `page` or `perPage` out of range.
      */
-    422: ApiError;
+    422: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3732,11 +5964,59 @@ export type ResendWebhookDeliveryErrors = {
     /**
      * `not_found`: no such endpoint for this key, or no such delivery to it.
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `endpoint_disabled`: enable the endpoint before resending.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'endpoint_disabled';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */
@@ -3776,7 +6056,31 @@ export type RotateWebhookEndpointSecretErrors = {
     /**
      * `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
-    400: ApiError;
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_invalid';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3788,11 +6092,59 @@ export type RotateWebhookEndpointSecretErrors = {
     /**
      * `not_found`: no such endpoint for this key (endpoints belong to the key that created them).
      */
-    404: ApiError;
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
-    409: ApiError;
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_reused' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Too many requests (600 requests per minute per account, D-42).
      */

@@ -16,6 +16,7 @@ import * as lodgements from './lodgements.js';
 import * as receiver from './receiver.js';
 import * as ppsr from './ppsr.js';
 import * as conformance from './conformance.js';
+import * as requestLog from './request-log.js';
 
 export const ADMIN_OPERATIONS = collectOperations(
   accounts,
@@ -32,6 +33,7 @@ export const ADMIN_OPERATIONS = collectOperations(
   receiver,
   ppsr,
   conformance,
+  requestLog,
 );
 
 export type AdminOperationId = keyof typeof ADMIN_OPERATIONS;

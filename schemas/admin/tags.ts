@@ -9,6 +9,7 @@ export const ADMIN_TAGS = {
   receiver: 'Webhook receiver',
   ppsr: 'PPSR searches',
   conformance: 'Conformance',
+  requests: 'Request log',
 } as const;
 
 export const ADMIN_TAG_DESCRIPTIONS: Record<(typeof ADMIN_TAGS)[keyof typeof ADMIN_TAGS], string> = {
@@ -23,6 +24,8 @@ export const ADMIN_TAG_DESCRIPTIONS: Record<(typeof ADMIN_TAGS)[keyof typeof ADM
     'Create lodgements of any kind and move them between statuses, so every lodgement event of spec 6.1 can be produced end to end (D-36).',
   [ADMIN_TAGS.conformance]: 'Run the contract runner against this service and read the operation x check matrix.',
   [ADMIN_TAGS.ppsr]: 'Read the PPSR searches of every account (their results through the public API).',
+  [ADMIN_TAGS.requests]:
+    'What each account sent the public API and what it got back (D-51): the newest requests, filtered by status, path or `X-Request-Id`, with redacted bodies for the test environment.',
   [ADMIN_TAGS.receiver]:
-    'The built-in test receiver: webhook endpoints pointed at `/sandbox/webhook-receiver/ok` (answers 200) or `/sandbox/webhook-receiver/fail` (answers 500) on the service itself (mounted only when `SVC_WEBHOOK_ALLOW_LOCAL` is set) record every request they get, so a team can watch signed deliveries without running a server.',
+    'The built-in test receiver (D-59): webhook endpoints registered with a test key on `/sandbox/webhook-receiver/ok` (answers 200) or `/sandbox/webhook-receiver/fail` (answers 500) of the service itself are delivered in-process on a plain start and record every request they get, so a team can watch signed deliveries without running a server.',
 };

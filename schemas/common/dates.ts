@@ -3,6 +3,18 @@ import { z } from './zod.js';
 /** `YYYY-MM-DD`, a real calendar date. */
 export const IsoDate = z.iso.date().openapi({ example: '2026-11-22' });
 
+/**
+ * The zone of the service's calendar dates (spec 2.6: a monitored entity's `startsAt` and
+ * `expiresAt`). `x-date-zone` names it in the document; `x-date-today: on-create` says the date is
+ * the service's today in that zone in the answer that created the thing (the contract runner
+ * compares it with the service clock).
+ */
+export const SERVICE_DATE_ZONE = 'Australia/Brisbane';
+
+export function zonedDate(meta: { description: string; example: string }, today?: 'on-create') {
+  return IsoDate.openapi({ ...meta, 'x-date-zone': SERVICE_DATE_ZONE, ...(today ? { 'x-date-today': today } : {}) });
+}
+
 /** ISO 8601 date-time with a UTC offset (`Z` or `+10:00`). */
 export const IsoDateTime = z.iso.datetime({ offset: true }).openapi({ example: '2026-11-22T03:00:00Z' });
 

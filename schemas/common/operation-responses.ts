@@ -4,7 +4,8 @@
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { ZodType } from 'zod';
 import { z } from './zod.js';
-import { ApiError, Form484Error, SharedError, familyError, familySchema, type ErrorFamily } from './errors.js';
+import { codesIn, narrowedFamilySchema, responseCodes } from './error-codes.js';
+import { SharedError, familyError, type ErrorFamily } from './errors.js';
 import { HEADER_REFS } from './headers.js';
 import type { ErrorResponse, Examples, NamedExample, PublicOperationDefinition, SuccessResponse } from './operation.js';
 import { describeRateLimit } from './rate-limits.js';
@@ -51,21 +52,16 @@ export function notFoundInScope(thing: string, resource: string, summary: string
   };
 }
 
-/** Schema for a response that may be in the shared shape or the family's shape. */
-function sharedOrFamily(family: ErrorFamily): ZodType {
-  return z.union([SharedError, family === 'api' ? ApiError : Form484Error]).openapi({}, { unionPreferredType: 'oneOf' });
+/** Schema for a response that may be in the shared shape or the family's shape with these examples' codes. */
+function sharedOrFamily(family: ErrorFamily, own: ErrorResponse): ZodType {
+  // Own examples all in the shared shape (business accounts' polling 429) leave no family code to allow.
+  if (responseCodes(own.examples, own.codes).length === 0) return SharedError;
+  return z.union([SharedError, familyWithCodes(family, own.examples, own.codes)]).openapi({}, { unionPreferredType: 'oneOf' });
 }
 
-/** The error codes an example set already illustrates (ApiError `error` or Form 484 `errors[].code`). */
-function codesIn(examples: Examples): Set<string> {
-  const codes = new Set<string>();
-  for (const example of Object.values(examples)) {
-    const value = example.value as { error?: unknown; errors?: unknown };
-    if (typeof value.error === 'string') codes.add(value.error);
-    if (Array.isArray(value.errors))
-      for (const item of value.errors as { code?: unknown }[]) if (typeof item.code === 'string') codes.add(item.code);
-  }
-  return codes;
+/** The family's shape allowing exactly the codes of these examples and the declared ones. */
+function familyWithCodes(family: ErrorFamily, examples: Examples, declared: readonly string[] = []): ZodType {
+  return narrowedFamilySchema(family, responseCodes(examples, declared));
 }
 
 /**
@@ -98,6 +94,7 @@ function idempotencyErrors(def: ResponseShape): { conflict?: ErrorResponse; badK
       : '`idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.',
     examples: { ...(own?.examples ?? {}), ...added },
     ...(own?.headers ? { headers: own.headers } : {}),
+    ...(own?.codes ? { codes: own.codes } : {}),
   };
   const badKey: Examples = {
     idempotencyKeyInvalid: familyExample(
@@ -159,7 +156,7 @@ export function keyErrors(def: PublicOperationDefinition): Record<number, Respon
         ? `${ownForbidden.description} Key checks (wrong environment, browser use of a secret key${def.access === 'secret' ? ', publishable key' : ''}) use the shared shape (D-03).`
         : `Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser${def.access === 'secret' ? ', a publishable key' : ", a domain not in the publishable key's list"}, or a free account using a live key (\`sandbox_only\`).`,
       headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(ownForbidden ? sharedOrFamily(def.family) : SharedError, {
+      content: jsonContent(ownForbidden ? sharedOrFamily(def.family, ownForbidden) : SharedError, {
         ...forbiddenExamples,
         ...(ownForbidden?.examples ?? {}),
       }),
@@ -198,7 +195,7 @@ export function rateLimitError(def: PublicOperationDefinition): ResponseConfig {
       'RateLimit-Remaining': HEADER_REFS.rateLimitRemaining,
       'RateLimit-Reset': HEADER_REFS.rateLimitReset,
     },
-    content: jsonContent(own ? sharedOrFamily(def.family) : SharedError, examples),
+    content: jsonContent(own ? sharedOrFamily(def.family, own) : SharedError, examples),
   };
 }
 
@@ -206,26 +203,22 @@ export function rateLimitError(def: PublicOperationDefinition): ResponseConfig {
 export function bodyErrors(def: ResponseShape): Record<number, ResponseConfig> {
   if (!def.body) return {};
   const limit = def.body.maxBytes ?? DEFAULT_BODY_LIMIT;
-  const schema = familySchema(def.family);
+  const tooLarge: Examples = {
+    tooLarge: familyExample(def.family, 'Body too large', 'payload_too_large', `The request body exceeds ${limit / (1024 * 1024)} MiB.`),
+  };
+  const unsupported: Examples = {
+    unsupported: familyExample(def.family, 'Not JSON', 'unsupported_media_type', 'Send the body as application/json.'),
+  };
   return {
     413: {
       description: `Body larger than ${limit / (1024 * 1024)} MiB (D-14).`,
       headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(schema, {
-        tooLarge: familyExample(
-          def.family,
-          'Body too large',
-          'payload_too_large',
-          `The request body exceeds ${limit / (1024 * 1024)} MiB.`,
-        ),
-      }),
+      content: jsonContent(familyWithCodes(def.family, tooLarge), tooLarge),
     },
     415: {
       description: 'Body is not `application/json` (D-13).',
       headers: { 'X-Request-Id': HEADER_REFS.requestId },
-      content: jsonContent(schema, {
-        unsupported: familyExample(def.family, 'Not JSON', 'unsupported_media_type', 'Send the body as application/json.'),
-      }),
+      content: jsonContent(familyWithCodes(def.family, unsupported), unsupported),
     },
   };
 }
@@ -256,7 +249,7 @@ export function badRequest(def: ResponseShape): ResponseConfig | undefined {
   return {
     description: parts.join(' ') || (own?.description ?? ''),
     headers: { 'X-Request-Id': HEADER_REFS.requestId, ...(own?.headers ?? {}) },
-    content: jsonContent(familySchema(def.family), examples),
+    content: jsonContent(familyWithCodes(def.family, examples, own?.codes), examples),
   };
 }
 
@@ -288,7 +281,7 @@ export function ownErrors(def: ResponseShape): Record<number, ResponseConfig> {
     out[status] = {
       description: response.description,
       headers: { 'X-Request-Id': HEADER_REFS.requestId, ...(response.headers ?? {}) },
-      content: jsonContent(familySchema(def.family), response.examples),
+      content: jsonContent(familyWithCodes(def.family, response.examples, response.codes), response.examples),
     };
   }
   return out;

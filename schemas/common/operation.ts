@@ -18,6 +18,7 @@ import {
   successResponses,
   type ResponseShape,
 } from './operation-responses.js';
+import { paginationExtension, refinementExtension, successRuleExtension, type Refinements, type SuccessRule } from './semantic-rules.js';
 import { derivedValidationExample, validationFirst } from './validation-example.js';
 
 export interface NamedExample {
@@ -52,6 +53,11 @@ export interface SuccessResponse {
 export interface ErrorResponse {
   description: string;
   examples: Examples;
+  /**
+   * Codes this response can answer beyond those its examples show (the document's enum is both);
+   * for a response whose codes are a list the server's own rules use (Form 484's D-11 codes).
+   */
+  codes?: readonly string[];
   headers?: Record<string, { $ref: string }>;
 }
 
@@ -96,6 +102,10 @@ export interface PublicOperationDefinition extends OperationCommon {
   provisional?: boolean;
   body?: RequestBody & { maxBytes?: number };
   success: Record<number, SuccessResponse>;
+  /** Which 2xx a valid request answers; needed when several are documented (`x-success-status`). */
+  successRule?: SuccessRule;
+  /** Rules applied after the schema, each with a body that breaks it (`x-refinement-examples`). */
+  refinements?: Refinements;
   /** Family-shaped errors particular to this operation (400, 402, 403, 404, 409, 422, 429, 503). */
   errors?: Partial<Record<number, ErrorResponse>>;
 }
@@ -213,6 +223,9 @@ function publicRoute(given: PublicOperationDefinition): RouteConfig {
     ...(def.provisional ? { 'x-provisional': true } : {}),
     ...(def.testOnly ? { 'x-test-only': true } : {}),
     ...(def.body?.maxBytes ? { 'x-body-limit-bytes': def.body.maxBytes } : {}),
+    ...successRuleExtension(def),
+    ...paginationExtension(def),
+    ...refinementExtension(def),
   };
 }
 

@@ -163,6 +163,8 @@ export const simulateMonitoringEvent = defineOperation({
       deregistered: { summary: 'Deregister the company', value: { simulate: 'deregistered' } },
     },
   },
+  // A change event is stored and so created (201); a lifecycle webhook creates nothing (200).
+  successRule: { status: 200, byExample: { change: 201 } },
   success: {
     201: {
       description: 'The change event stored and sent (`eventType` body).',

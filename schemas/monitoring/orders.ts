@@ -84,6 +84,8 @@ export const createMonitoringEntities = defineOperation({
       abnOfCompany: { summary: "A company's ABN alone (stored against its ACN)", value: { entities: [{ abn: '60100000011' }] } },
     },
   },
+  // 202 only while a live payment's activation is unfinished.
+  successRule: { status: 201, processing: 202 },
   success: {
     201: {
       description: 'Every entity is monitored; `total` was charged once (0 with test keys).',
@@ -237,6 +239,8 @@ export const renewMonitoringEntities = defineOperation({
     description: 'Up to 25 entity ids.',
     examples: { two: { summary: 'An active and an expired entity', value: { ids: [503, 504] } } },
   },
+  // 202 only while a live renewal's reactivation is unfinished.
+  successRule: { status: 200, processing: 202 },
   success: {
     200: {
       description: 'The renewed entities and the price charged once (0 with test keys).',

@@ -2,7 +2,7 @@
 // schemas only; the operations that use them live next door.
 import { z } from '../common/zod.js';
 import { Abn, Acn } from '../common/identifiers.js';
-import { IsoDate, IsoDateTime } from '../common/dates.js';
+import { IsoDate, IsoDateTime, zonedDate } from '../common/dates.js';
 import { PageMeta, PageQuery } from '../common/pagination.js';
 
 /** Spec 8: one order or renewal request holds at most 25 entities. */
@@ -114,11 +114,11 @@ export const MonitoredEntity = z
       .openapi({ description: "The caller's own reference (up to 100 characters), or null.", example: 'client-0042' }),
     status: MonitoredEntityStatus,
     monitoringStatus: MonitoringStatus,
-    startsAt: IsoDate.openapi({
-      description: 'First day of the paid term now running, an Australia/Brisbane calendar date.',
-      example: '2026-11-22',
-    }),
-    expiresAt: IsoDate.openapi({
+    startsAt: zonedDate(
+      { description: 'First day of the paid term now running, an Australia/Brisbane calendar date.', example: '2026-11-22' },
+      'on-create',
+    ),
+    expiresAt: zonedDate({
       description:
         'First day **not** covered, an Australia/Brisbane calendar date: the entity is monitored through the end of the previous day. Never more than 2 years ahead of today.',
       example: '2027-11-22',

@@ -182,6 +182,7 @@ export const getPpsrCertificate = defineOperation({
   family: 'api',
   rateLimit: 'lodgements',
   params: CertificateParams,
+  successRule: { status: 200, processing: 202 },
   success: {
     200: {
       description:

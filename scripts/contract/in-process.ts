@@ -15,16 +15,9 @@ import { createLogger } from '../../server/logger.js';
 import { openDatabase } from '../../server/store/db.js';
 import { EXAMPLES_TODAY } from '../../schemas/form484/examples.js';
 import { wireDeps } from '../../server/wiring.js';
+import { CONTRACT_SERVER_ENV, resolveExampleHosts, TEST_PREFIX } from './server-env.js';
 
-export const TEST_PREFIX = '/api/test/v2';
-
-/** Settings of a server a contract run is pointed at (the test suite's in-process servers use them too). */
-export const CONTRACT_SERVER_ENV: Readonly<Record<string, string>> = { SVC_RATE_LIMIT_MULTIPLIER: '1000', SVC_WEBHOOK_ALLOW_LOCAL: '1' };
-
-export async function resolveExampleHosts(host: string): Promise<string[]> {
-  if (/(^|\.)example\.(com|org|net)$/i.test(host)) return ['127.0.0.1'];
-  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-}
+export { CONTRACT_SERVER_ENV, resolveExampleHosts, TEST_PREFIX };
 
 export interface InProcessServer {
   baseUrl: string;
@@ -56,6 +49,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     adminToken,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.requestLog.close();
       await opened.close();
     },
   };

@@ -12,7 +12,7 @@ import path from 'node:path';
 
 /** Top to bottom. A path matches the longest entry that is a prefix of it. */
 export const LAYERS = [
-  ['server/main.ts', 'server/app.ts', 'server/wiring.ts', 'server/job-registry.ts', 'server/demo.ts'],
+  ['server/main.ts', 'server/cluster.ts', 'server/app.ts', 'server/wiring.ts', 'server/job-registry.ts', 'server/demo.ts'],
   ['server/routes'],
   ['server/http'],
   ['server/domain'],
@@ -21,7 +21,15 @@ export const LAYERS = [
   ['server/jobs'],
   ['server/registers'],
   ['server/store'],
-  ['server/config.ts', 'server/clock.ts', 'server/logger.ts', 'server/ids.ts', 'server/sealing.ts'],
+  [
+    'server/config.ts',
+    'server/clock.ts',
+    'server/logger.ts',
+    'server/ids.ts',
+    'server/sealing.ts',
+    'server/redaction.ts',
+    'server/process-link.ts',
+  ],
 ];
 
 const WIRING = 'server/deps.ts';

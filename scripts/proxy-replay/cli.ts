@@ -2,7 +2,7 @@
 // (SVC_RECORD_TRAFFIC=<file>) once through `prism proxy spec/openapi.json <server>` in front of the
 // real server (`tsx server/main.ts`, manual clock, fresh data directory) and fails on every
 // response violation, and on request violations the server accepted.
-//   npx tsx scripts/proxy-replay/cli.ts --traffic .tmp/integration-traffic.jsonl [--source test/integration/] [--errors] [--verbose]
+//   npx tsx scripts/proxy-replay/cli.ts --traffic .tmp/integration-traffic.jsonl [--source test/integration/] [--errors] [--verbose] [--every-request] [--lanes N]
 // Exit 0: no failure; 1: failures; 2: usage.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,12 +16,14 @@ async function main(): Promise<number> {
       source: { type: 'string', multiple: true },
       errors: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
+      'every-request': { type: 'boolean', default: false },
+      lanes: { type: 'string', default: '2' },
     },
     allowPositionals: false,
   });
   if (!values.traffic || !existsSync(values.traffic)) {
     process.stderr.write(
-      'usage: tsx scripts/proxy-replay/cli.ts --traffic <recorded JSONL> [--source <test file prefix>]... [--errors] [--verbose]\n',
+      'usage: tsx scripts/proxy-replay/cli.ts --traffic <recorded JSONL> [--source <test file prefix>]... [--errors] [--verbose] [--every-request] [--lanes N]\n',
     );
     return 2;
   }
@@ -29,6 +31,8 @@ async function main(): Promise<number> {
     traffic: values.traffic,
     errors: values.errors,
     verbose: values.verbose,
+    everyRequest: values['every-request'],
+    lanes: Math.max(1, Number(values.lanes) || 1),
     ...(values.source ? { sources: values.source } : {}),
     log: (line) => process.stdout.write(`${line}\n`),
   });

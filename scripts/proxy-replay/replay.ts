@@ -10,15 +10,47 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { snapshotDocument, startPrismProxy, startServer, type Running } from './processes.js';
 import { NO_ANSWER_MS, replayStream, type ReplayContext } from './stream-replay.js';
-import { groupStreams } from './streams.js';
+import { clockReach, groupStreams, type Stream } from './streams.js';
 import { readTraffic } from './traffic-format.js';
 import { TEST_PREFIX, type ReplayOptions, type ReplayReport } from './types.js';
 
 export type { ReplayOptions, ReplayReport, ReplayedRequest } from './types.js';
 
+/** Runs `work` on every item, at most `limit` at a time. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+}
+
 function seconds(since: number): string {
   return ((Date.now() - since) / 1000).toFixed(1);
 }
+
+/**
+ * The replay's streams split into `count` lanes, each replayed on a server and Prism of its own: the
+ * streams that move the clock run one at a time (the shared clock only moves forward), and moving it
+ * a year runs a year of daily jobs, so one lane left a core idle. Streams are dealt heaviest first to
+ * the lightest lane; within a lane they keep the order of `groupStreams`.
+ */
+export function splitLanes(streams: readonly Stream[], count: number): Stream[][] {
+  const cost = (stream: Stream): number => stream.events.length + (clockReach(stream) / 86_400_000) * DAY_COST_IN_REQUESTS;
+  const lanes = Array.from({ length: Math.max(1, count) }, () => ({ cost: 0, members: new Set<Stream>() }));
+  for (const stream of [...streams].sort((a, b) => cost(b) - cost(a))) {
+    const lightest = lanes.reduce((min, lane) => (lane.cost < min.cost ? lane : min));
+    lightest.cost += cost(stream);
+    lightest.members.add(stream);
+  }
+  return lanes.map((lane) => streams.filter((stream) => lane.members.has(stream))).filter((lane) => lane.length > 0);
+}
+
+/** A stream that takes longer than this is named in the log with its time. */
+const SLOW_STREAM_MS = 5_000;
+
+/** A day of clock travel (its daily jobs, one stop each) costs about as much as this many requests. */
+const DAY_COST_IN_REQUESTS = 10;
 
 export async function replayTraffic(options: ReplayOptions): Promise<ReplayReport> {
   const started = Date.now();
@@ -30,6 +62,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
     streams: streams.length,
     sentThroughPrism: 0,
     operatorRequests: 0,
+    repeatsSentDirect: 0,
     clockMoves: 0,
     skipped: {},
     answeredByServer: 0,
@@ -42,65 +75,119 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
     durationMs: 0,
   };
   const clockStart = streams.map((s) => s.start?.at).find((at) => at !== undefined) ?? new Date().toISOString();
-  const adminToken = options.upstream?.adminToken ?? `adm_replay_${randomBytes(16).toString('hex')}`;
-  const running: Running[] = [];
   const document = snapshotDocument();
   // A request that gets no answer is reported, not waited for until undici's 5-minute default.
   const agent = new Agent({ connections: 8, headersTimeout: NO_ANSWER_MS, bodyTimeout: NO_ANSWER_MS });
+  const validatedShapes = new Set<string>();
+  let replayed = 0;
+  const indexOf = new Map(streams.map((stream, index) => [stream, index]));
+  // A replay against a given server has one lane: the server's one clock.
+  const lanes = splitLanes(streams, options.upstream ? 1 : (options.lanes ?? 2));
   try {
-    let serverUrl = options.upstream?.url;
-    if (!serverUrl) {
-      const server = await startServer({
-        adminToken,
-        clockStart,
-        // The delivery suites register receivers on loopback (D-24); deliveries to the stand-in
-        // address cannot connect here, so they give up quickly instead of after 15 s. Each stream
-        // names its own client address in X-Forwarded-For (request-plan.ts), through Prism on loopback (D-53).
-        env: { SVC_WEBHOOK_ALLOW_LOCAL: '1', SVC_WEBHOOK_TIMEOUT_MS: '2000', SVC_TRUST_PROXY: 'loopback' },
-        preload: ['scripts/proxy-replay/stand-in-dns.ts'],
-      });
-      running.push(server);
-      serverUrl = server.url;
-      log(`server (tsx server/main.ts, manual clock from ${clockStart}, fresh data directory) up in ${seconds(started)} s`);
-    }
-    const upstream = `${serverUrl}${TEST_PREFIX}`;
-    const prismStarted = Date.now();
-    let prism = await startPrismProxy(document.file, upstream, { errors: Boolean(options.errors) });
-    running.push(prism);
-    log(
-      `prism proxy${options.errors ? ' --errors' : ''} (copy of spec/openapi.json) ${upstream} on ${prism.url} up in ${seconds(prismStarted)} s`,
-    );
-    const revivePrism = async (): Promise<boolean> => {
-      // A crash closes the connection a moment before the process is seen to have exited.
-      for (let waited = 0; waited < 3000 && !prism.exited(); waited += 100) await new Promise((r) => setTimeout(r, 100));
-      if (!prism.exited()) return false;
-      log(`prism proxy died (${prism.output().split('\n').filter(Boolean).slice(-1)[0] ?? 'no output'}); starting it again`);
-      prism = await startPrismProxy(document.file, upstream, { errors: Boolean(options.errors) });
-      running.push(prism);
-      return true;
-    };
+    // Every lane ends (and stops its processes) before the replay reports a lane's failure.
+    const ended = await Promise.allSettled(
+      lanes.map(async (lane, laneIndex) => {
+        const running: Running[] = [];
+        const name = lanes.length > 1 ? `lane ${laneIndex + 1}: ` : '';
+        try {
+          const adminToken = options.upstream?.adminToken ?? `adm_replay_${randomBytes(16).toString('hex')}`;
+          let serverUrl = options.upstream?.url;
+          if (!serverUrl) {
+            const server = await startServer({
+              adminToken,
+              clockStart,
+              // The delivery suites register receivers on loopback (D-24); deliveries to the stand-in
+              // address cannot connect here, so they give up quickly instead of after 15 s. Each stream
+              // names its own client address in X-Forwarded-For (request-plan.ts), through Prism on loopback (D-53).
+              env: { SVC_WEBHOOK_ALLOW_LOCAL: '1', SVC_WEBHOOK_TIMEOUT_MS: '2000', SVC_TRUST_PROXY: 'loopback' },
+              preload: ['scripts/proxy-replay/stand-in-dns.ts'],
+            });
+            running.push(server);
+            serverUrl = server.url;
+            log(`${name}server (tsx server/main.ts, manual clock from ${clockStart}, fresh data directory) up in ${seconds(started)} s`);
+          }
+          const upstream = `${serverUrl}${TEST_PREFIX}`;
+          const prismStarted = Date.now();
+          let prism = await startPrismProxy(document.file, upstream, { errors: Boolean(options.errors) });
+          running.push(prism);
+          log(
+            `${name}prism proxy${options.errors ? ' --errors' : ''} (copy of spec/openapi.json) ${upstream} on ${prism.url} up in ${seconds(prismStarted)} s`,
+          );
+          // Streams side by side may see one crash together: the first starts Prism again, the others
+          // find the Prism they used already replaced.
+          let reviving: Promise<boolean> | undefined;
+          const revive = async (): Promise<boolean> => {
+            // A crash closes the connection a moment before the process is seen to have exited.
+            for (let waited = 0; waited < 3000 && !prism.exited(); waited += 100) await new Promise((r) => setTimeout(r, 100));
+            if (!prism.exited()) return false;
+            log(`${name}prism proxy died (${prism.output().split('\n').filter(Boolean).slice(-1)[0] ?? 'no output'}); starting it again`);
+            prism = await startPrismProxy(document.file, upstream, { errors: Boolean(options.errors) });
+            running.push(prism);
+            return true;
+          };
+          const revivePrism = async (usedUrl: string): Promise<boolean> => {
+            if (reviving) return reviving;
+            if (prism.url !== usedUrl) return true;
+            reviving = revive();
+            try {
+              return await reviving;
+            } finally {
+              reviving = undefined;
+            }
+          };
 
-    const ctx: ReplayContext = {
-      serverUrl,
-      prismUrl: () => prism.url,
-      revivePrism,
-      adminToken,
-      clockStart,
-      report,
-      options,
-      log,
-      send: async (url, method, headers, body) => {
-        const answer = await request(url, { method: method as 'GET', headers, ...(body ? { body } : {}), dispatcher: agent });
-        return { status: answer.statusCode, headers: answer.headers, text: await answer.body.text() };
-      },
-    };
-    for (const [index, stream] of streams.entries()) {
-      await replayStream(ctx, stream, index);
-      if ((index + 1) % 25 === 0) log(`  ${index + 1}/${streams.length} streams replayed`);
-    }
+          const ctx: ReplayContext = {
+            serverUrl,
+            prismUrl: () => prism.url,
+            revivePrism,
+            adminToken,
+            clockStart,
+            validatedShapes,
+            report,
+            options,
+            log,
+            send: async (url, method, headers, body, timeoutMs = NO_ANSWER_MS) => {
+              try {
+                const answer = await request(url, {
+                  method: method as 'GET',
+                  headers,
+                  ...(body ? { body } : {}),
+                  dispatcher: agent,
+                  headersTimeout: timeoutMs,
+                  bodyTimeout: timeoutMs,
+                });
+                return { status: answer.statusCode, headers: answer.headers, text: await answer.body.text() };
+              } catch (error) {
+                // Name the request: an operator call that fails stops the replay, and undici's own message says only what timed out.
+                throw new Error(`${method} ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+              }
+            },
+          };
+          const replay = async (stream: Stream): Promise<void> => {
+            const streamStarted = Date.now();
+            await replayStream(ctx, stream, indexOf.get(stream)!);
+            // The slow ones, named: where the replay's time goes.
+            if (Date.now() - streamStarted > SLOW_STREAM_MS)
+              log(
+                `${name}${stream.start?.source ?? stream.id} took ${seconds(streamStarted)} s (clock moved ${Math.round(clockReach(stream) / 86_400_000)} days)`,
+              );
+            if (++replayed % 25 === 0) log(`  ${replayed}/${streams.length} streams replayed`);
+          };
+          await inParallel(
+            lane.filter((stream) => clockReach(stream) === 0),
+            options.concurrency ?? 3,
+            replay,
+          );
+          for (const moving of lane.filter((stream) => clockReach(stream) > 0)) await replay(moving);
+        } finally {
+          for (const process of running.reverse()) await process.stop();
+        }
+      }),
+    );
+    const failed = ended.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
+    if (failed) throw failed.reason;
   } finally {
     await agent.close();
-    for (const process of running.reverse()) await process.stop();
     document.remove();
   }
   report.durationMs = Date.now() - started;

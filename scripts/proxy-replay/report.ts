@@ -11,6 +11,7 @@ export function formatReplayReport(report: ReplayReport): string {
     `    answered by Prism itself:             ${report.answeredByPrism} (refused, or could not forward)`,
     `    pending operations (501):             ${report.pending} (not checked)`,
     `    invalid on purpose, refused with 4xx: ${report.refusedInvalid} (request violations expected: not failures)`,
+    `  repeats of a shape already checked:     ${report.repeatsSentDirect} (sent straight to the server; --every-request sends them through Prism)`,
     `  operator API requests sent directly:    ${report.operatorRequests}`,
     `  clock moves:                            ${report.clockMoves}`,
   ];

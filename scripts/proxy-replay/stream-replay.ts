@@ -3,12 +3,18 @@
 // straight to the server, public requests through Prism, each judged from what Prism reports.
 import { assess, type Assessment } from './answers.js';
 import { IdMap } from './id-map.js';
+import { shapeSignature } from './shapes.js';
 import { headerValue, parseJson, planRequest, skipReason, type StreamState } from './request-plan.js';
 import type { Stream } from './streams.js';
 import type { HttpEvent } from './traffic-format.js';
 import { TEST_PREFIX, type ReplayOptions, type ReplayReport } from './types.js';
 
 export const NO_ANSWER_MS = 30_000;
+/**
+ * Operator calls set the stage and are not judged: a clock move of a year runs every job of every
+ * stream replayed before it on the one server, which can take minutes on a busy machine.
+ */
+export const OPERATOR_NO_ANSWER_MS = 300_000;
 
 export interface Answer {
   status: number;
@@ -19,11 +25,13 @@ export interface Answer {
 export interface ReplayContext {
   serverUrl: string;
   prismUrl: () => string;
-  /** Starts Prism again when it has died; true when it had. */
-  revivePrism: () => Promise<boolean>;
+  /** Starts Prism again when the one at `usedUrl` has died; true when it had. */
+  revivePrism: (usedUrl: string) => Promise<boolean>;
   adminToken: string;
   clockStart: string;
-  send: (url: string, method: string, headers: Record<string, string>, body?: Buffer) => Promise<Answer>;
+  /** Shapes (shapes.ts) already sent through Prism, by every stream. */
+  validatedShapes: Set<string>;
+  send: (url: string, method: string, headers: Record<string, string>, body?: Buffer, timeoutMs?: number) => Promise<Answer>;
   report: ReplayReport;
   options: ReplayOptions;
   log: (line: string) => void;
@@ -40,6 +48,7 @@ async function admin(ctx: ReplayContext, method: string, path: string, body?: un
     method,
     headers,
     body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+    OPERATOR_NO_ANSWER_MS,
   );
   return parseJson(answer.text);
 }
@@ -59,11 +68,12 @@ async function throughPrism(
   state: StreamState,
 ): Promise<{ status: number; outcome: Assessment } | 'prism-crashed'> {
   let answer: Answer;
+  const prismUrl = ctx.prismUrl();
   try {
-    answer = await ctx.send(`${ctx.prismUrl()}${path.slice(TEST_PREFIX.length) || '/'}`, event.method, headers, body);
+    answer = await ctx.send(`${prismUrl}${path.slice(TEST_PREFIX.length) || '/'}`, event.method, headers, body);
   } catch (error) {
     // Prism's own crash (it cannot always write its findings into a header) is not the server's.
-    if (await ctx.revivePrism()) return 'prism-crashed';
+    if (await ctx.revivePrism(prismUrl)) return 'prism-crashed';
     // Silence is a finding too: report it with the request that caused it and carry on.
     const message = `no answer in ${NO_ANSWER_MS / 1000} s (${error instanceof Error ? error.message : String(error)})`;
     return {
@@ -95,12 +105,22 @@ export async function replayStream(ctx: ReplayContext, stream: Stream, index: nu
   };
   if (stream.start?.adminToken) state.ids.alias(stream.start.adminToken, ctx.adminToken);
 
+  // Clock moves with no request sent between them are made as one: the operator's advance stops at
+  // every job's due time on the way (server/jobs/runner.ts), so one move to the last instant runs
+  // the same jobs at the same instants as the many a test made (a day at a time for a year, say).
+  let movingTo: number | undefined;
+  const moveClock = async (): Promise<void> => {
+    if (movingTo === undefined) return;
+    const seconds = Math.ceil((movingTo + state.clockOffsetMs - current) / 1000);
+    movingTo = undefined;
+    if (seconds < 1) return;
+    current = clockOf(await admin(ctx, 'POST', '/admin/clock/advance', { seconds })) ?? current;
+    report.clockMoves++;
+  };
+
   for (const event of stream.events) {
     if (event.kind === 'clock') {
-      const seconds = Math.ceil((Date.parse(event.at) + state.clockOffsetMs - current) / 1000);
-      if (seconds < 1) continue;
-      current = clockOf(await admin(ctx, 'POST', '/admin/clock/advance', { seconds })) ?? current;
-      report.clockMoves++;
+      movingTo = Date.parse(event.at);
       continue;
     }
     const reason = skipReason(event);
@@ -108,12 +128,24 @@ export async function replayStream(ctx: ReplayContext, stream: Stream, index: nu
       report.skipped[reason] = (report.skipped[reason] ?? 0) + 1;
       continue;
     }
+    await moveClock();
     const planned = planRequest(event, state);
     if (!planned.requestId) {
-      const answer = await ctx.send(`${ctx.serverUrl}${planned.path}`, event.method, planned.headers, planned.body);
+      const answer = await ctx.send(`${ctx.serverUrl}${planned.path}`, event.method, planned.headers, planned.body, OPERATOR_NO_ANSWER_MS);
       state.ids.learn(event.response, parseJson(answer.text));
       report.operatorRequests++;
       continue;
+    }
+
+    if (!ctx.options.everyRequest) {
+      const shape = shapeSignature(event);
+      if (ctx.validatedShapes.has(shape)) {
+        const answer = await ctx.send(`${ctx.serverUrl}${planned.path}`, event.method, planned.headers, planned.body);
+        state.ids.learn(event.response, parseJson(answer.text));
+        report.repeatsSentDirect++;
+        continue;
+      }
+      ctx.validatedShapes.add(shape);
     }
 
     const sent = await throughPrism(ctx, event, planned.path, planned.headers, planned.body, planned.requestId, state);
@@ -152,4 +184,5 @@ export async function replayStream(ctx: ReplayContext, stream: Stream, index: nu
       });
     }
   }
+  await moveClock();
 }

@@ -1,6 +1,7 @@
 // Recorded events grouped by test server, in the order the replay sends them. All streams share
 // one replay server and one manual clock that only moves forward, so streams that never move the
-// clock go first (they run at the recorded time), then the others, shortest time travel first.
+// clock go first (they run at the recorded time, side by side), then the others one at a time,
+// shortest time travel first.
 import type { ClockEvent, HttpEvent, StartEvent, TrafficEvent } from './traffic-format.js';
 
 export interface Stream {
@@ -9,7 +10,8 @@ export interface Stream {
   events: (ClockEvent | HttpEvent)[];
 }
 
-function clockReach(stream: Stream): number {
+/** How far the stream moves the shared clock past its start (0: it never moves it). */
+export function clockReach(stream: Stream): number {
   const from = Date.parse(stream.start?.at ?? '') || 0;
   const moves = stream.events.filter((e): e is ClockEvent => e.kind === 'clock').map((e) => Date.parse(e.at) - from);
   return moves.length === 0 ? 0 : Math.max(...moves);

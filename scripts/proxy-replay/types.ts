@@ -15,8 +15,24 @@ export interface ReplayOptions {
   /** Replay against this server instead of starting one (tests of the replay use stand-ins). */
   upstream?: { url: string; adminToken: string };
   log?: (line: string) => void;
+  /**
+   * Streams that never move the clock replayed side by side (default 3): each has its own accounts
+   * and client address, and one request at a time leaves the server, Prism and this process
+   * taking turns on the cores.
+   */
+  concurrency?: number;
+  /**
+   * Servers (each with its own Prism and clock) the streams are split across (default 2; replay.ts
+   * splitLanes). One when `upstream` is given.
+   */
+  lanes?: number;
   /** Log every request sent through Prism with its replayed and recorded status. */
   verbose?: boolean;
+  /**
+   * Send every public request through Prism, not only the first of each shape (shapes.ts); repeats
+   * of a shape otherwise go straight to the server.
+   */
+  everyRequest?: boolean;
 }
 
 export interface ReplayedRequest {
@@ -37,6 +53,8 @@ export interface ReplayReport {
   streams: number;
   sentThroughPrism: number;
   operatorRequests: number;
+  /** Public requests of a shape already sent through Prism, sent straight to the server (shapes.ts). */
+  repeatsSentDirect: number;
   clockMoves: number;
   skipped: Record<string, number>;
   answeredByServer: number;

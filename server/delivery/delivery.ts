@@ -10,6 +10,7 @@ import { recordAttempts, reserveAttemptNumbers, settleDeliveries, settleDelivery
 import { WEBHOOK_DELIVERY_JOB } from './events.js';
 import { countFailure, resetFailures } from './failures.js';
 import { postWebhook, type AttemptOutcome } from './post.js';
+import { deliverToReceiver } from './receiver.js';
 import { nextAttemptAfter } from './schedule.js';
 import { signingSecretOf } from './endpoint-secrets.js';
 import { deliveryHeaders } from './signing.js';
@@ -51,7 +52,29 @@ function isCurrent(job: DeliveryJobPayload, delivery: WebhookDeliveryRow): boole
   return delivery.status === 'pending' && delivery.nextAttemptAt?.getTime() === dueAt.getTime();
 }
 
+/** The attempt's headers, signed now with the current secret and the service clock (D-20, D-21). */
+async function signedHeaders(deps: AppDeps, delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow): Promise<Record<string, string>> {
+  // A retry after a rotation uses the new secret. The secret is opened here, for this signature only, and never kept.
+  return deliveryHeaders({
+    deliveryId: delivery.id,
+    event: delivery.event,
+    body: delivery.body,
+    secret: await signingSecretOf(deps, endpoint),
+    timestamp: Math.floor(deps.clock.now().getTime() / 1000),
+  });
+}
+
 async function attempt(deps: AppDeps, delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow): Promise<AttemptOutcome> {
+  // D-59: the built-in test receiver; only the transport differs from any other attempt.
+  if (endpoint.receiver)
+    return deliverToReceiver(deps, {
+      kind: endpoint.receiver,
+      headers: await signedHeaders(deps, delivery, endpoint),
+      body: delivery.body,
+      accountId: delivery.accountId,
+      endpointId: endpoint.id,
+      deliveryId: delivery.id,
+    });
   // D-23: checked again before every attempt, and the request goes only to the addresses checked now.
   const checked = await checkWebhookUrl(endpoint.url, urlCheckOptions(deps));
   if (!checked.ok) {
@@ -63,20 +86,10 @@ async function attempt(deps: AppDeps, delivery: WebhookDeliveryRow, endpoint: We
     );
     return { statusCode: null, durationMs: 0, errorClass };
   }
-  // Signed now, with the current secret and the service clock (D-21): a retry after a rotation uses the new secret.
-  // The secret is opened here, for this signature only, and never kept.
-  const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
-  const headers = deliveryHeaders({
-    deliveryId: delivery.id,
-    event: delivery.event,
-    body: delivery.body,
-    secret: await signingSecretOf(deps, endpoint),
-    timestamp,
-  });
   return postWebhook({
     url: checked.url,
     addresses: checked.addresses,
-    headers,
+    headers: await signedHeaders(deps, delivery, endpoint),
     body: delivery.body,
     timeoutMs: deps.config.SVC_WEBHOOK_TIMEOUT_MS,
   });

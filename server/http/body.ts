@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { addProblem, emptyProblems, type FieldProblems } from '../domain/errors.js';
 import { duplicateKeyProblems } from './duplicate-keys.js';
 import { guardJson, maxValuesFor } from './json-guard.js';
+import { noteRequestText } from './request-log.js';
 import { callerText } from '../../schemas/common/caller-text.js';
 
 export type BodyOutcome =
@@ -128,6 +129,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number, expectsB
   } catch {
     return { kind: 'invalid_json', message: 'The body is not valid UTF-8.' };
   }
+  noteRequestText(req, text);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text) as unknown;

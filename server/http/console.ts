@@ -1,12 +1,16 @@
 // The sandbox console: the built single-page app under /console, same origin as the APIs,
 // with a strict Content-Security-Policy (nothing but this origin: no CDN, no inline script), and the
-// built-in webhook test receiver it points endpoints at.
+// HTTP face of the built-in webhook test receiver (D-59), for deliveries that reach it over the
+// network under D-24's hatch; endpoints registered on its URLs with a test key are delivered in-process.
 import { existsSync } from 'node:fs';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AppDeps } from '../deps.js';
+import { RECEIVER_PATH } from '../delivery/receiver.js';
+import { recordReceived } from '../store/webhook-inbox.js';
+
+export { RECEIVER_PATH };
 
 export const CONSOLE_PATH = '/console';
-export const RECEIVER_PATH = '/sandbox/webhook-receiver';
 
 export const CONSOLE_CSP = [
   "default-src 'none'",
@@ -46,7 +50,7 @@ export function consoleRouter(dir: string): Router {
 }
 
 /** `POST /sandbox/webhook-receiver/ok` answers 200, `/fail` answers 500; both record what they got. */
-export function webhookReceiver(deps: Pick<AppDeps, 'webhookInbox' | 'clock'>): Router {
+export function webhookReceiver(deps: Pick<AppDeps, 'db' | 'clock'>): Router {
   const router = express.Router();
   router.post('/:behaviour', express.text({ type: () => true, limit: '1mb' }), (req: Request, res: Response, next: NextFunction) => {
     const behaviour = req.params.behaviour;
@@ -59,16 +63,23 @@ export function webhookReceiver(deps: Pick<AppDeps, 'webhookInbox' | 'clock'>): 
     for (const [name, value] of Object.entries(req.headers).slice(0, 64)) {
       if (typeof value === 'string') headers[name] = value.slice(0, 2048);
     }
-    deps.webhookInbox.record({
+    recordReceived(deps.db, {
       receivedAt: deps.clock.now(),
       path: behaviour,
       answeredStatus,
       headers,
       body: typeof req.body === 'string' ? req.body : '',
-    });
-    res
-      .status(answeredStatus)
-      .json(behaviour === 'ok' ? { received: true } : { error: 'receiver_fail', message: 'This receiver always fails.' });
+      via: 'http',
+      accountId: null,
+      endpointId: null,
+      deliveryId: null,
+    }).then(
+      () =>
+        void res
+          .status(answeredStatus)
+          .json(behaviour === 'ok' ? { received: true } : { error: 'receiver_fail', message: 'This receiver always fails.' }),
+      next,
+    );
   });
   return router;
 }

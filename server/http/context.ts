@@ -23,4 +23,6 @@ export interface OperatorContext extends AppDeps {
   jobs: JobRegistry;
   /** This server's own address as the request reached it (socket, never the Host header): `http://127.0.0.1:4000`. */
   ownOrigin: string;
+  /** The service's public URL (D-54), on which the built-in test receiver's URLs are given (D-59). */
+  publicUrl: string;
 }

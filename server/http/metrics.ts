@@ -1,12 +1,20 @@
-// Prometheus metrics (/metrics): request counts and latency by method and status class.
+// Prometheus metrics (/metrics): request counts and latency by method and status class. The API
+// processes of `npm start --processes N` answer with all of theirs, aggregated by the primary
+// (server/cluster.ts), so a scrape sees the service whichever process it reaches.
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ProcessLink } from '../process-link.js';
 
 export interface Metrics {
   observe: (method: string, status: number, seconds: number) => void;
   render: () => Promise<string>;
 }
 
-export function createMetrics(): Metrics {
+/** The primary asks each API process for its metrics (prom-client's JSON form). */
+export const METRICS_COLLECT = 'metrics.collect';
+/** An API process asks the primary for every process's metrics, aggregated, as text. */
+export const METRICS_ALL = 'metrics.all';
+
+export function createMetrics(link?: ProcessLink): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -21,11 +29,12 @@ export function createMetrics(): Metrics {
     labelNames: ['method'],
     registers: [registry],
   });
+  link?.answer(METRICS_COLLECT, () => registry.getMetricsAsJSON());
   return {
     observe: (method, status, seconds) => {
       requests.inc({ method, status: `${Math.floor(status / 100)}xx` });
       latency.observe({ method }, seconds);
     },
-    render: () => registry.metrics(),
+    render: link ? async () => String(await link.ask(METRICS_ALL)) : () => registry.metrics(),
   };
 }

@@ -8,6 +8,7 @@ import type { JobRegistry } from '../jobs/runner.js';
 import type { OperatorContext } from './context.js';
 import { refusal } from './error-mappers.js';
 import type { ApiProfile } from './pipeline.js';
+import { publicUrlOf } from './public-url.js';
 import type { RefusalLimiter } from './refusal-limit.js';
 
 export function operatorProfile(deps: AppDeps, jobs: JobRegistry, refusals: RefusalLimiter): ApiProfile<OperatorContext> {
@@ -24,7 +25,14 @@ export function operatorProfile(deps: AppDeps, jobs: JobRegistry, refusals: Refu
       });
       return refusals.refused(req.ip ?? 'unknown', refused);
     },
-    context: ({ deps: wired, req, requestId, operationId }) => ({ ...wired, requestId, operationId, jobs, ownOrigin: ownOrigin(req) }),
+    context: ({ deps: wired, req, requestId, operationId }) => ({
+      ...wired,
+      requestId,
+      operationId,
+      jobs,
+      ownOrigin: ownOrigin(req),
+      publicUrl: publicUrlOf(deps.config, req),
+    }),
     // An operator change to a key or an account (revoke, roll, lock, plan) holds for this process's
     // next request: the cache is emptied before the answer leaves. Other processes hear of it through
     // the database's NOTIFY (store/auth-cache.ts).

@@ -24,6 +24,8 @@ import { requestFingerprint, runIdempotent } from './idempotency.js';
 import { factsOf, type OperationFacts } from './operation-facts.js';
 import { checkRequest, METHODS, pathRefusal } from './request-check.js';
 import type { HttpResult } from './responses.js';
+import { lingerUntilBodyEnds } from './linger.js';
+import { checkedAgainstDocument } from './response-check.js';
 import { send } from './send.js';
 import { callerText } from '../../schemas/common/caller-text.js';
 
@@ -73,12 +75,16 @@ function bodyPending(req: Request): boolean {
 }
 
 /**
- * Before a refusal sent without reading the body: a body still on its way is not read, and the
- * connection closes once the answer is out (`Connection: close`), so a slow or endless body cannot
- * hold a socket after its request was refused. A body that already arrived is just discarded.
+ * Before a refusal sent without reading the body: a body still on its way is dropped as it comes,
+ * and the connection closes once it has come or stopped coming (`Connection: close`, linger.ts), so
+ * a slow or endless body cannot hold a socket after its request was refused, and a client still
+ * writing its body reads the refusal instead of a reset. A body that already arrived is just discarded.
  */
 function leaveBodyUnread(req: Request, res: Response): void {
-  if (bodyPending(req)) res.setHeader('Connection', 'close');
+  if (bodyPending(req)) {
+    res.setHeader('Connection', 'close');
+    lingerUntilBodyEnds(req);
+  }
   req.resume();
 }
 
@@ -206,18 +212,8 @@ export function createPipeline<Ctx>(options: PipelineOptions<Ctx>): (req: Reques
     else result = await run(deps);
     profile.settled?.(req);
 
-    if (options.validateResponses && result.body !== undefined && !result.raw) {
-      const check = backend.validator.validateResponse(result.body, operation, result.status);
-      if (!check.valid) {
-        deps.logger.error(
-          { operationId: op.operationId, status: result.status, errors: check.errors },
-          'response does not match the document',
-        );
-        throw new Error(
-          `${op.operationId} answered ${result.status} with a body that does not match the document: ${JSON.stringify(check.errors)}`,
-        );
-      }
-    }
+    if (options.validateResponses && result.body !== undefined && !result.raw)
+      result = checkedAgainstDocument(backend, operation, op.operationId, result, deps.logger);
     return send(res, result, carried);
   };
 }

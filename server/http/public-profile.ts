@@ -7,6 +7,7 @@ import type { RequestContext } from './context.js';
 import type { ApiProfile } from './pipeline.js';
 import { publicUrlOf } from './public-url.js';
 import { applyRateLimit } from './rate-limit.js';
+import { watchCaller } from './request-log.js';
 import type { RefusalLimiter } from './refusal-limit.js';
 
 export function publicProfile(deps: AppDeps, prefix: ApiPrefix, refusals: RefusalLimiter): ApiProfile<RequestContext> {
@@ -24,6 +25,8 @@ export function publicProfile(deps: AppDeps, prefix: ApiPrefix, refusals: Refusa
         refusals.lookups(ip),
       );
       if (!isCaller(caller)) return caller.status === 401 ? refusals.refused(ip, caller) : caller;
+      // From here the request belongs to an account: it goes into that account's request log (D-51).
+      watchCaller(req, caller, facts.operationId);
       const limited = await applyRateLimit(deps, facts.rateLimit, caller, ip);
       return limited.refused ?? { caller, headers: limited.headers };
     },

@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Response } from 'express';
+import { noteAnswer } from './request-log.js';
 import type { HttpResult } from './responses.js';
 
 /** Writes an HttpResult: headers, then JSON, raw bytes or nothing (204). */
 export function send(res: Response, result: HttpResult, extraHeaders: Record<string, string> = {}): void {
+  noteAnswer(res, result);
   res.status(result.status);
   for (const [name, value] of Object.entries({ ...extraHeaders, ...(result.headers ?? {}) })) res.setHeader(name, value);
   if (result.raw) {

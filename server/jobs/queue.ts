@@ -19,16 +19,24 @@ export interface NewJob {
 }
 
 export async function enqueue(db: Database, job: NewJob, createdAt: Date): Promise<void> {
+  await enqueueAll(db, [job], createdAt);
+}
+
+/** Several jobs in one statement; each one whose unique key is pending already is left out, as enqueue does. */
+export async function enqueueAll(db: Database, queued: readonly NewJob[], createdAt: Date): Promise<void> {
+  if (queued.length === 0) return;
   await db
     .insert(jobs)
-    .values({
-      name: job.name,
-      payload: job.payload ?? {},
-      runAt: job.runAt,
-      uniqueKey: job.uniqueKey ?? null,
-      groupKey: job.groupKey ?? null,
-      createdAt,
-    })
+    .values(
+      queued.map((job) => ({
+        name: job.name,
+        payload: job.payload ?? {},
+        runAt: job.runAt,
+        uniqueKey: job.uniqueKey ?? null,
+        groupKey: job.groupKey ?? null,
+        createdAt,
+      })),
+    )
     .onConflictDoNothing();
 }
 

@@ -18,6 +18,7 @@ import { createSimulatedBankingPartner } from './banking/simulated-banking-partn
 import { createInsolvencyRegister, type InsolvencyRegister } from './insolvency/notices.js';
 import type { PpsrRegister } from './ppsr/ppsr-register.js';
 import { createSimulatedPpsr } from './ppsr/simulated-ppsr.js';
+import type { AvailabilityCache } from './availability.js';
 
 export interface Registers {
   /** ASIC companies: operator changes, then fixtures, then generated companies. */
@@ -71,7 +72,11 @@ export function simulatedRegistersOf(db: Database): SimulatedCompanyRegisters {
   return registers;
 }
 
-export function createSimulatedRegisters(db: Database, config?: Pick<Config, 'SVC_SANDBOX_PPSR_DELAY_MS'>): Registers {
+export function createSimulatedRegisters(
+  db: Database,
+  config?: Pick<Config, 'SVC_SANDBOX_PPSR_DELAY_MS'>,
+  availability?: AvailabilityCache,
+): Registers {
   const { companies, abns, documents, insolvency } = simulatedRegistersOf(db);
   return {
     companies,
@@ -79,7 +84,11 @@ export function createSimulatedRegisters(db: Database, config?: Pick<Config, 'SV
     industries: loadAnzsicClassification(),
     documents,
     insolvency,
-    ppsr: createSimulatedPpsr(db, { companies, abns }, { answerDelayMs: config?.SVC_SANDBOX_PPSR_DELAY_MS ?? 0 }),
+    ppsr: createSimulatedPpsr(
+      db,
+      { companies, abns },
+      { answerDelayMs: config?.SVC_SANDBOX_PPSR_DELAY_MS ?? 0, ...(availability ? { availability } : {}) },
+    ),
     banking: createSimulatedBankingPartner(db),
   };
 }

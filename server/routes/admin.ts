@@ -13,6 +13,8 @@ import { setForm484Status } from '../domain/form484/status.js';
 import { listPpsrSearchOverview } from '../domain/ppsr/overview.js';
 import { form484Summary, listLodgementOverview } from '../domain/lodgements/overview.js';
 import { listAccountMails } from '../domain/accounts/mails.js';
+import { getRequest, listRequests } from '../domain/request-log/read.js';
+import { listReceiverRequests } from '../domain/webhooks/receiver.js';
 import { DomainError } from '../domain/errors.js';
 import { createKey, revokeKey, rollKey, updateKey } from '../domain/keys/keys.js';
 import { listAccountCharges } from '../domain/ledger/charges.js';
@@ -58,6 +60,11 @@ export const OPERATOR_HANDLERS = defineOperatorHandlers({
   }),
   listCharges: async (ctx, { params }) => ({ status: 200, body: { data: await listAccountCharges({ ctx, input: params }) } }),
   listMails: async (ctx, { params }) => ({ status: 200, body: { data: await listAccountMails({ ctx, input: params }) } }),
+  listAccountRequests: async (ctx, { params, query }) => ({
+    status: 200,
+    body: await listRequests({ ctx, input: { ...query, accountId: params.accountId } }),
+  }),
+  getAccountRequest: async (ctx, { params }) => ({ status: 200, body: await getRequest({ ctx, input: params }) }),
   getClock: async (ctx) => ({ status: 200, body: { now: ctx.clock.now().toISOString(), mode: ctx.clock.mode } }),
   advanceClock: async (ctx, { body }) => {
     if (!(ctx.clock instanceof ManualClock))
@@ -87,12 +94,7 @@ export const OPERATOR_HANDLERS = defineOperatorHandlers({
     const { runConformance } = await import('../domain/conformance/run.js');
     return { status: 200, body: await runConformance({ ctx, input: body }) };
   },
-  listReceivedWebhooks: async (ctx) => ({
-    status: 200,
-    body: {
-      data: ctx.webhookInbox.list().map((entry) => ({ ...entry, receivedAt: entry.receivedAt.toISOString() })),
-    },
-  }),
+  listReceivedWebhooks: async (ctx, { query }) => ({ status: 200, body: await listReceiverRequests({ ctx, input: query }) }),
   createPpsrRegistration: async (ctx, { body }) => {
     const { registration } = await addPpsrRegistration({ ctx, input: body });
     return {

@@ -5,7 +5,7 @@
 //   after each change, before answering;
 // - a lookup that started before an emptying cannot store what it read (generation check), so a
 //   revoked key can never be put back by a read that raced the revoke.
-import type { ChangeFeed } from './change-feed.js';
+import { watchChannel, type ChangeFeed } from './change-feed.js';
 
 export const AUTH_CHANGED_CHANNEL = 'svc_auth_changed';
 const MAX_ENTRIES = 10_000;
@@ -20,34 +20,16 @@ export interface AuthCache<Entry> {
 
 export function createAuthCache<Entry>(feed: ChangeFeed | undefined): AuthCache<Entry> {
   const entries = new Map<string, Entry>();
-  let generation = 0;
-  let live = false;
-  const clear = (): void => {
-    generation += 1;
-    entries.clear();
-  };
-  if (feed) {
-    void feed.listen(AUTH_CHANGED_CHANNEL, {
-      changed: clear,
-      live: () => {
-        clear();
-        live = true;
-      },
-      lost: () => {
-        live = false;
-        clear();
-      },
-    });
-  }
+  const watch = watchChannel(feed, AUTH_CHANGED_CHANNEL, () => entries.clear());
   return {
-    get: (keyHash) => (live ? entries.get(keyHash) : undefined),
-    generation: () => generation,
+    get: (keyHash) => (watch.live() ? entries.get(keyHash) : undefined),
+    generation: watch.generation,
     store: (keyHash, entry, readAt) => {
-      if (!live || readAt !== generation) return;
+      if (!watch.live() || readAt !== watch.generation()) return;
       // Oldest out first: a Map iterates in insertion order.
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(keyHash, entry);
     },
-    clear,
+    clear: watch.clear,
   };
 }

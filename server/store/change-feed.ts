@@ -6,8 +6,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 export interface ChangeHandlers {
-  /** A NOTIFY arrived on the channel. */
-  changed: () => void;
+  /** A NOTIFY arrived on the channel, with its payload ('' when it had none). */
+  changed: (payload: string) => void;
   /** Messages are (again) delivered: from now on every change is announced. */
   live: () => void;
   /** Messages may be missed until `live` is called again. */
@@ -44,7 +44,7 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
     };
     next.on('error', fail);
     next.on('end', fail);
-    next.on('notification', (message) => subscriptions.get(message.channel)?.changed());
+    next.on('notification', (message) => subscriptions.get(message.channel)?.changed(message.payload ?? ''));
     try {
       await next.connect();
       for (const channel of subscriptions.keys()) await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
@@ -80,11 +80,48 @@ export function pgliteChangeFeed(database: PGlite): ChangeFeed {
   return {
     listen: async (channel, handlers) => {
       handlers.lost();
-      stops.push(await database.listen(channel, () => handlers.changed()));
+      stops.push(await database.listen(channel, (payload) => handlers.changed(payload ?? '')));
       handlers.live();
     },
     close: async () => {
       await Promise.all(stops.splice(0).map((stop) => stop().catch(() => undefined)));
     },
   };
+}
+
+/** What a cache fed by one channel may trust: see `watchChannel`. */
+export interface ChannelWatch {
+  /** Whether every change is being announced: serve from memory only then. */
+  live: () => boolean;
+  /** Bumped on every change, every loss and by `clear`: a read that started at another may not be kept. */
+  generation: () => number;
+  /** What a change does, also called by a process that made one and answers before its notification arrives. */
+  clear: () => void;
+}
+
+/**
+ * Watches a channel for a cache: `forget` runs on every change announced, when the feed is lost and
+ * when it is live again (changes made meanwhile were not announced). Without a feed it is never live.
+ */
+export function watchChannel(feed: ChangeFeed | undefined, channel: string, forget: () => void): ChannelWatch {
+  let generation = 0;
+  let live = false;
+  const clear = (): void => {
+    generation += 1;
+    forget();
+  };
+  if (feed) {
+    void feed.listen(channel, {
+      changed: clear,
+      live: () => {
+        clear();
+        live = true;
+      },
+      lost: () => {
+        live = false;
+        clear();
+      },
+    });
+  }
+  return { live: () => live, generation: () => generation, clear };
 }

@@ -62,7 +62,7 @@ describe('contract runner against the real server', () => {
     const progress = outcome.stdout.split('\n').filter((line) => new RegExp(`^\\[\\s*\\d+/${total}\\] `).test(line));
     expect(progress).toHaveLength(total);
     expect(outcome.stdout).toMatch(
-      /^operation\s+5xx\s+status\s+ctype\s+hdrs\s+schema\s+neg\s+pos\s+nohdr\s+auth\s+405\s+uaf\s+avail\s+result$/m,
+      /^operation\s+5xx\s+status\s+ctype\s+hdrs\s+schema\s+neg\s+pos\s+nohdr\s+auth\s+405\s+uaf\s+avail\s+2xx\s+pages\s+zone\s+rules\s+acct\s+idem\s+hook\s+result$/m,
     );
   });
 

@@ -67,13 +67,18 @@ function properties(schema: Json): Json {
 function normaliseReport(text: string, replacements: [string, string][] = []): string {
   let out = text;
   for (const [from, to] of replacements) out = out.split(from).join(to);
-  return out
-    .replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://127.0.0.1:<port>')
-    .replace(/\bsvc_(sk|pk)_(test|live)_[A-Za-z0-9]{32}\b/g, 'svc_$1_$2_<key>')
-    .replace(/\bwhsec_[A-Za-z0-9]+/g, 'whsec_<secret>')
-    .replace(/\b(we|req|dlv|acct|key)_[A-Za-z0-9]{20,}\b/g, '$1_<id>')
-    .replace(/\d+ requests in \d+(\.\d+)? s/g, '<n> requests in <t> s')
-    .replace(/`[0-9a-f]{12}`/g, '`<commit>`');
+  return (
+    out
+      .replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://127.0.0.1:<port>')
+      .replace(/\bsvc_(sk|pk)_(test|live)_[A-Za-z0-9]{32}\b/g, 'svc_$1_$2_<key>')
+      .replace(/\bwhsec_[A-Za-z0-9]+/g, 'whsec_<secret>')
+      .replace(/\b(we|req|dlv|acct|key)_[A-Za-z0-9]{20,}\b/g, '$1_<id>')
+      .replace(/\d+ requests in \d+(\.\d+)? s/g, '<n> requests in <t> s')
+      // Idempotency keys the runner makes per request (random UUIDs).
+      .replace(/\b(svc-contract|hostile)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '$1-<uuid>')
+      .replace(/waited \d+(\.\d+)? s/g, 'waited <t> s')
+      .replace(/`[0-9a-f]{12}`/g, '`<commit>`')
+  );
 }
 
 /** Compares with the committed file, or writes it when UPDATE_EXPECTED=1. */

@@ -1,337 +1,298 @@
-// The sandbox console in headless Chromium on a fresh in-process server: sign in, create an
-// account and copy its secret key, register the built-in receiver, move a Form 484 lodged through the
-// public API with that key, see the signed deliveries and their payloads, watch a failing delivery
-// retry as the clock advances, read the ledger, sign out. Every page passes axe (no serious or critical
-// violation) at 1280 and 390 px, the page asks nothing of another origin, and the operator token is in
-// no URL, no log line and no storage after sign-out. SVC_UPDATE_SCREENSHOTS=1 rewrites docs/console/*.png.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { Writable } from 'node:stream';
+// The sandbox console on a plain start (the service as `npm start` runs it, no setting: real clock,
+// no SVC_WEBHOOK_ALLOW_LOCAL), in headless Chromium at 1280 and 390 px side by side, each width with
+// an account of its own, through the UI only: an account and its keys, reloads that make no key,
+// the built-in receiver, an ABN registration and a Form 484 lodged and moved, their events delivered,
+// signed and one resent, business accounts through the partner, a PPSR search and its PDF, an alert,
+// monitoring with Simulate, a failed request found by its Request-Id and copied as curl, a
+// conformance run; axe-core finds no violation on any page, nothing leaves the origin, and a refused
+// token or a sign-out leaves no session behind.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Download } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from '../support/chromium.js';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/harness.js';
-import { createLogger } from '../../server/logger.js';
-import { documentExamples, lodge } from '../integration/form484/support.js';
+import { axeViolations, openWindow, overflow, signIn, type ConsoleWindow } from '../support/console-browser.js';
+import { ConsoleFlow, type PageId } from '../support/console-flows.js';
+import { startPlainService, type PlainService } from '../support/plain-service.js';
+import { PAGES } from '../../console/src/route.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PAGES = ['accounts', 'clock', 'webhooks', 'lodgements', 'ppsr', 'monitoring', 'ledger', 'conformance'] as const;
 const WIDTHS = [1280, 390] as const;
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: unknown }[];
-}
-
-describe('the sandbox console in headless Chromium', () => {
-  let server: TestServer;
+describe('the sandbox console on a plain start', () => {
+  let service: PlainService;
   let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const logLines: string[] = [];
   const outside: string[] = [];
-  const urls: string[] = [];
-  const consoleLines: string[] = [];
-  const pageErrors: string[] = [];
-  let secretKey = '';
-  let requestId = 0;
+  const windows: ConsoleWindow[] = [];
+  const flows: ConsoleFlow[] = [];
+  const secretKeys: string[] = [];
+  const failed: string[] = [];
+
+  /** The same step at both widths at once, each on its own account. */
+  const both = <T>(step: (flow: ConsoleFlow, i: number) => Promise<T>): Promise<T[]> => Promise.all(flows.map(step));
 
   beforeAll(async () => {
     if (!chromiumAvailable()) throw new Error("Chromium not found at /usr/bin/chromium: install Debian's chromium (.ci/run does).");
-    execFileSync('npx', ['tsx', 'scripts/build-console.ts', '--if-stale'], { stdio: 'ignore' });
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
-    // A browser's traffic (and the contract runner's) is no partner's: not recorded for the Prism proxy replay.
-    server = await startTestServer({ env: { SVC_WEBHOOK_ALLOW_LOCAL: '1' }, logger: createLogger('info', sink), record: false });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await context.route('**/*', async (route) => {
-      const url = route.request().url();
-      if (url.startsWith(`${server.url}/`) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-      outside.push(url);
-      return route.abort('blockedbyclient');
-    });
-    page = await context.newPage();
-    page.on('request', (request) => urls.push(request.url()));
-    page.on('framenavigated', (frame) => urls.push(frame.url()));
-    page.on('console', (message) => consoleLines.push(message.text()));
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    [service, browser] = await Promise.all([startPlainService(), launchChromium()]);
+    for (const width of WIDTHS) {
+      const window = await openWindow(browser, service.url, width, outside);
+      windows.push(window);
+      flows.push(new ConsoleFlow(window.page, service.url));
+    }
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
+    await service?.stop();
   });
 
-  async function open(name: (typeof PAGES)[number]): Promise<void> {
-    await page.goto(`${server.url}/console/#/${name}`);
-    await page
-      .getByRole('link', {
-        name: new RegExp(`^${name === 'clock' ? 'Clock' : name === 'ledger' ? 'Ledger' : name === 'ppsr' ? 'PPSR' : name}`, 'i'),
-      })
-      .waitFor();
-  }
-
-  async function runJob(name: string): Promise<void> {
-    await open('clock');
-    await page.getByLabel('Job', { exact: true }).selectOption(name);
-    await page.getByRole('button', { name: 'Run job' }).click();
-    await page
-      .getByText(new RegExp(`^Ran ${name}: \\d+ jobs ran`))
-      .first()
-      .waitFor();
-  }
-
-  it('serves the page with a strict Content-Security-Policy', async () => {
-    const response = await fetch(`${server.url}/console/`);
-    expect(response.status).toBe(200);
+  it('serves the console with a strict Content-Security-Policy and names each page in the title', async () => {
+    const response = await fetch(`${service.url}/console/`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
     expect(await response.text()).not.toMatch(/https?:\/\//);
-  });
-
-  it('refuses a wrong token and signs in with the operator token', async () => {
-    await page.goto(`${server.url}/console/`);
-    await page.getByLabel('Operator token').fill('not-the-token');
+    const page = windows[0]!.page;
+    await page.goto(`${service.url}/console/`);
+    await page.getByLabel('Operator token').fill('adm_not-the-token');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('refused');
-    await page.getByLabel('Operator token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await both((flow, i) => signIn(flow.page, service.url, service.adminToken).then(() => windows[i]!.page.title()));
+    expect(await page.title()).toBe('Accounts · Sandbox console');
+    await flows[0]!.go('ppsr-alerts');
+    expect(await page.title()).toBe('PPSR alerts · Sandbox console');
   });
 
-  it('creates an account, shows its four keys once and copies the secret test key', async () => {
-    await page.getByLabel('Name').fill('Console E2E Pty Ltd');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    const shown = page.getByTestId('secret test key');
-    await shown.waitFor();
-    secretKey = (await shown.textContent()) ?? '';
-    expect(secretKey).toMatch(/^svc_sk_test_[0-9A-Za-z]{32}$/);
-    for (const label of ['secret live key', 'publishable test key', 'publishable live key'])
-      expect(await page.getByTestId(label).textContent()).toMatch(/^svc_(sk|pk)_(test|live)_/);
-    const publishable = (await page.getByTestId('publishable test key').textContent()) ?? '';
-    await page.getByRole('button', { name: 'Copy secret test key' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secretKey);
-    await page.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => page.getByText(secretKey).count()).toBe(0);
-    await page.getByRole('heading', { name: 'Account Console E2E Pty Ltd' }).waitFor();
-    expect(await page.getByText(`…${secretKey.slice(-4)}`).count()).toBeGreaterThan(0);
-    // The publishable key's allowed domains (D-06), set from the account page.
-    const domainsField = page.getByLabel(`Allowed domains of …${publishable.slice(-4)}`);
-    await domainsField.fill('app.example.com');
-    await page.locator('form').filter({ has: domainsField }).getByRole('button', { name: 'Save domains' }).click();
-    await page.getByText(/domains app\.example\.com/).waitFor();
-  });
-
-  it('registers the built-in receiver as a webhook endpoint', async () => {
-    await open('webhooks');
-    expect(await page.getByLabel('Endpoint URL').inputValue()).toBe(`${server.url}/sandbox/webhook-receiver/ok`);
-    await page.getByRole('button', { name: 'Register endpoint' }).click();
-    await page.getByText(/^Signing secret, shown once/).waitFor();
-    await expect.poll(() => page.getByTestId('endpoint').textContent()).toContain('/sandbox/webhook-receiver/ok');
-  });
-
-  it('moves a Form 484 lodged with the copied key to manual review, then finished, and shows both events', async () => {
-    const lodged = await lodge(server, secretKey, Object.values(documentExamples())[0]!);
-    requestId = lodged.requestId;
-    await open('lodgements');
-    await page.getByRole('button', { name: `Open form484 ${requestId}` }).click();
-    await expect.poll(() => page.getByTestId('lodgement-status').textContent()).toBe('new');
-    for (const status of ['manual review', 'finished']) {
-      await page.getByLabel('Move to status').selectOption(status);
-      await page.getByRole('button', { name: 'Move status' }).click();
-      await expect.poll(() => page.getByTestId('lodgement-status').textContent()).toBe(status);
+  it('makes an account and copies its key; reloading twice makes no key and keeps the account', async () => {
+    const made = await both((flow, i) => flow.createAccount(`Console ${WIDTHS[i]} Pty Ltd`));
+    for (const { secretKey, copied } of made) {
+      expect(secretKey).toMatch(/^svc_sk_test_[0-9A-Za-z]{32}$/);
+      expect(copied).toBe(secretKey);
+      secretKeys.push(secretKey);
     }
-    await runJob('webhook-delivery');
-    await open('lodgements');
-    await page.getByRole('button', { name: `Open form484 ${requestId}` }).click();
-    // Both moves happened at the same service time (the manual clock stands still): compare as a set.
-    await expect
-      .poll(async () => (await page.getByTestId('caused-event').allTextContents()).map((t) => t.replace(/ · \d{4}-.*$/, '')).sort(), {
-        timeout: 15_000,
-      })
-      .toEqual([
+    // The session's key revoked (after a confirmation): the console offers to make one, and makes one.
+    await both((flow) => flow.revokeSessionKey());
+    await both((flow) => flow.makeSessionKey('webhooks'));
+    // The page may first show the account it had while it reads it again: wait for the read.
+    const before = ['5 keys, 4 active', '5 keys, 4 active'];
+    await expect.poll(() => both((flow) => flow.keyCount())).toEqual(before);
+    for (let reload = 0; reload < 2; reload += 1)
+      await both(async (flow) => {
+        await flow.reload('webhooks');
+        // The kept key is used: no offer to make another.
+        await flow.page.getByRole('heading', { name: 'Webhook endpoints (test)' }).waitFor();
+      });
+    expect(await both((flow) => flow.keyCount())).toEqual(before);
+    expect(await both((flow) => flow.page.getByLabel('Account', { exact: true }).locator('option:checked').textContent())).toEqual([
+      expect.stringContaining('Console 1280 Pty Ltd'),
+      expect.stringContaining('Console 390 Pty Ltd'),
+    ]);
+  });
+
+  it('registers the built-in receiver from the event type checklist', async () => {
+    const endpoints = await both((flow) => flow.registerReceiver());
+    for (const text of endpoints) expect(text).toContain('/sandbox/webhook-receiver/ok');
+    // The note about SVC_WEBHOOK_ALLOW_LOCAL is for URLs of one's own machine only, and only once refused.
+    expect(await windows[0]!.page.getByText('SVC_WEBHOOK_ALLOW_LOCAL').count()).toBe(0);
+  });
+
+  it('lodges an ABN registration and a Form 484 from the document examples, moves them, and sees their events', async () => {
+    const abn = await both((flow) => flow.lodge('abn_registration'));
+    for (const { summary } of abn) expect(summary).toMatch(/^ABN registration \d+ lodged: status new\.$/);
+    const shown = await both((flow, i) => flow.openLodgement('abn_registration', abn[i]!.requestId));
+    expect(shown).toEqual([
+      { focused: true, inView: true },
+      { focused: true, inView: true },
+    ]);
+    expect(await both((flow) => flow.move('finished'))).toEqual([
+      'Sends abn_registration.status_changed.',
+      'Sends abn_registration.status_changed.',
+    ]);
+    const form = await both((flow) => flow.lodge('form484'));
+    for (const { summary } of form) expect(summary).toMatch(/^Form 484 \d+ lodged: document number \w{9}, status new\.$/);
+    await both(async (flow) => {
+      await flow.page
+        .getByTestId('lodgement-detail')
+        .getByText(/^form484 \d+$/)
+        .waitFor();
+      expect(await flow.move('submitted')).toBe('Sends no event.');
+      expect(await flow.move('manual review')).toBe('Sends form484.status_changed.');
+      expect(await flow.move('finished')).toBe('Sends form484.status_changed.');
+    });
+    const events = await both((flow) => flow.causedEvents(2));
+    for (const list of events)
+      expect(list.map((e) => e.replace(/ · \d{4}-.*$/, '')).sort()).toEqual([
         'form484.status_changed · status finished · delivery succeeded',
         'form484.status_changed · status manual review · delivery succeeded',
       ]);
   });
 
-  it('shows both signed deliveries with their payloads and the signature headers the receiver got', async () => {
-    await open('webhooks');
-    await page.getByRole('button', { name: 'Show deliveries' }).click();
-    const deliveries = page.getByTestId('delivery');
-    await expect.poll(() => deliveries.count(), { timeout: 15_000 }).toBe(2);
-    const texts = await deliveries.allTextContents();
-    for (const text of texts) {
-      expect(text).toContain('form484.status_changed · succeeded · 1 attempts');
-      expect(text).toContain(`"requestId": ${requestId}`);
+  it('shows the deliveries signed, verified in the page, and resends one', async () => {
+    const deliveries = await both((flow) => flow.deliveries(3));
+    for (const list of deliveries) {
+      expect(list.length).toBe(3);
+      for (const text of list) expect(text).toMatch(/ · succeeded · 1 attempt · /);
     }
-    expect(texts.join('\n')).toContain('"status": "manual review"');
-    expect(texts.join('\n')).toContain('"status": "finished"');
-    const received = await page.getByTestId('received').allTextContents();
-    expect(received.filter((text) => text.includes(`"requestId":${requestId}`))).toHaveLength(2);
-    expect(received[0]).toMatch(/receiver ok answered 200/);
-    expect(received[0]).toMatch(/webhook-signature: v1,[A-Za-z0-9+/=]+/);
-    expect(received[0]).toMatch(/x-svc-event: form484\.status_changed/);
+    const resent = await both((flow) => flow.resendNewest());
+    for (const { said, after } of resent) {
+      expect(said).toMatch(/^Resent dlv_\w+: (attempt 2 is queued|the delivery is succeeded)\.$/);
+      expect(after).toContain('succeeded · 2 attempts');
+    }
+    const received = await flows[0]!.received(4);
+    expect(received.filter((r) => r.includes('signature verified with the signing secret of we_')).length).toBeGreaterThanOrEqual(4);
   });
 
-  it('points the endpoint at the failing receiver and watches a delivery retry as the clock advances', async () => {
-    await page.getByRole('button', { name: 'Point at receiver (500)' }).click();
-    await expect.poll(() => page.getByTestId('endpoint').textContent()).toContain('/sandbox/webhook-receiver/fail');
-    await open('lodgements');
-    await page.getByRole('button', { name: `Open form484 ${requestId}` }).click();
-    await page.getByLabel('Move to status').selectOption('rejected');
-    await page.getByRole('button', { name: 'Move status' }).click();
-    await expect.poll(() => page.getByTestId('lodgement-status').textContent()).toBe('rejected');
-    // No worker runs in the test server: the clock moved by the console runs every attempt that comes due.
-    const attemptsAfter = async (preset: string): Promise<{ text: string; rows: string[] }> => {
-      await open('clock');
-      await page.getByRole('button', { name: `Advance ${preset}` }).click();
-      await page.getByText(new RegExp(`^Advanced ${preset} to .*: \\d+ jobs ran$`)).waitFor();
-      await open('webhooks');
-      await page.getByRole('button', { name: 'Show deliveries' }).click();
-      const failing = page.getByTestId('delivery').filter({ hasText: '"status": "rejected"' });
-      await failing.waitFor({ timeout: 15_000 });
-      return { text: (await failing.textContent()) ?? '', rows: await failing.locator('tbody tr').allTextContents() };
-    };
-    // Spec 6.4: retried 30 s, 5 min, 15 min, 1 h and 6 h after the attempt before; failed after the sixth.
-    const hour = await attemptsAfter('1 hour');
-    const soFar = Number(/pending · (\d+) attempts/.exec(hour.text)?.[1]);
-    expect(soFar).toBeGreaterThanOrEqual(2);
-    expect(soFar).toBeLessThan(6);
-    expect(hour.text).toMatch(/next attempt/);
-    expect(hour.rows).toHaveLength(soFar);
-    await attemptsAfter('1 day');
-    // The page may first show the list it already had while it fetches the new one: wait for the fetch.
-    const failing = page.getByTestId('delivery').filter({ hasText: '"status": "rejected"' });
-    await expect.poll(() => failing.textContent(), { timeout: 15_000 }).toMatch(/form484\.status_changed · failed · 6 attempts/);
-    const dayRows = await failing.locator('tbody tr').allTextContents();
-    expect(dayRows).toHaveLength(6);
-    for (const row of dayRows) expect(row).toMatch(/^\d.*UTC500\d+ ms$/);
+  it('shows a refused lodgement as field lines with its Request-Id, and finds it on the Requests page to copy as curl', async () => {
+    const refusals = await both((flow) => flow.failLodgement());
+    for (const { lines, requestId } of refusals) {
+      expect(lines).toEqual(['generalInformation.acn: Must be 9 digits with a valid ACN checksum.']);
+      expect(requestId).toMatch(/^req_/);
+      failed.push(requestId);
+    }
+    const found = await both((flow, i) => flow.findRequest(failed[i]!));
+    for (const [i, { status, requestBody, curl, sdk }] of found.entries()) {
+      expect(status).toBe('422');
+      expect(requestBody).toContain('"acn": "100000012"');
+      expect(curl).toContain(`curl -X POST '${service.url}/api/test/v2/asic-484-forms'`);
+      expect(curl).toContain('-H "Authorization: Bearer $SVC_KEY"');
+      expect(curl).toContain('"acn":"100000012"');
+      expect(curl).not.toContain(secretKeys[i]!);
+      expect(sdk).toContain('await createForm484Lodgement({');
+    }
+    const rows = await both((flow) => flow.filterRequests('4xx', '/asic-484-forms'));
+    for (const [i, list] of rows.entries()) expect(list.some((row) => row.includes('422') && row.includes(failed[i]!))).toBe(true);
+    const searched = await both((flow, i) => flow.filterRequests('', '/asic-484-forms', failed[i]!));
+    for (const [i, list] of searched.entries()) expect(list).toEqual([expect.stringContaining(failed[i]!)]);
   });
 
-  it('runs a VIN search, shows its registration and downloads its certificate PDF', async () => {
-    await open('ppsr');
-    expect(await page.getByLabel('Search for').inputValue()).toBe('1HGCM82633A004352');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => page.getByTestId('ppsr-status').textContent()).toBe('new');
-    await page.getByRole('button', { name: 'Run the PPSR jobs now' }).click();
-    await expect.poll(() => page.getByTestId('ppsr-status').textContent(), { timeout: 15_000 }).toBe('completed');
-    await expect.poll(() => page.getByTestId('certificate').first().textContent(), { timeout: 15_000 }).toMatch(/registration · completed/);
-    expect(await page.getByRole('list', { name: 'Registrations' }).textContent()).toContain('1HGCM82633A004352');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page
-        .getByRole('button', { name: /^Download .* \(PDF\)$/ })
-        .first()
-        .click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^ppsr-certificate-.*\.pdf$/);
-    const bytes = readFileSync(await download.path());
-    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    await expect.poll(() => page.getByRole('list', { name: 'Searches' }).textContent()).toContain('"vin":"1HGCM82633A004352"');
+  it('applies for business accounts: one activated through the partner, one rejected for +reject, masked until activation', async () => {
+    const activated = await both((flow) => flow.apply('company', 'normal'));
+    await both((flow, i) => flow.partnerMoves(activated[i]!.requestId, 'finished'));
+    for (const rows of await both((flow, i) => flow.readApplication(activated[i]!.requestId))) {
+      expect(rows[0]).toBe('statusfinished');
+      expect(rows[1]).toMatch(/^bsb\d{6}$/);
+      expect(rows[2]).toMatch(/^accountNumber\d+$/);
+    }
+    const rejected = await both((flow) => flow.apply('rejected', 'reject'));
+    for (const rows of await both((flow, i) => flow.readApplication(rejected[i]!.requestId))) {
+      // The worker hands a new application to the partner at once: `new` or already `sent`, masked either way.
+      expect(rows[0]).toMatch(/^status(new|sent)$/);
+      expect(rows[1]).toBe('bsb****** (masked until activation)');
+    }
+    await both((flow, i) => flow.partnerMoves(rejected[i]!.requestId, 'rejected'));
   });
 
-  it('adds a registration to the simulated PPSR that a later search finds', async () => {
-    await page.getByLabel('Vehicle VIN (optional)').fill('6T1BF3EK0CU000007');
-    await page.getByRole('button', { name: 'Add registration' }).click();
-    const added = (await page.getByText(/^Registration \d+ added/).textContent()) ?? '';
-    const number = /Registration (\d+)/.exec(added)?.[1];
-    await page.getByLabel('Search for').fill('6T1BF3EK0CU000007');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('button', { name: 'Run the PPSR jobs now' }).click();
-    await expect.poll(() => page.getByTestId('ppsr-status').textContent(), { timeout: 15_000 }).toBe('completed');
-    await expect.poll(() => page.getByRole('list', { name: 'Registrations' }).textContent()).toContain(number!);
+  it('searches the PPSR: tables of vehicle, registrations and certificates, the certificate PDF, a bad VIN as a field line', async () => {
+    expect(await both((flow) => flow.search('vin', '1HGCM82633A004352'))).toEqual(['completed', 'completed']);
+    await both(async (flow) => {
+      const page = flow.page;
+      expect(await page.getByTestId('registrations').textContent()).toContain('1HGCM82633A004352');
+      await page.getByRole('region', { name: 'Vehicles' }).getByText('HONDA ACCORD').waitFor();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="certificate"]')?.textContent?.includes('completed'),
+        undefined,
+        {
+          timeout: 15_000,
+        },
+      );
+      const [download] = await Promise.all([
+        page.waitForEvent('download') as Promise<Download>,
+        page
+          .getByRole('button', { name: /^Download .* \(PDF\)$/ })
+          .first()
+          .click(),
+      ]);
+      expect(
+        readFileSync(await download.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      await page.getByLabel('Search for').fill('1HGCM82633A00435');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('alert').locator('li').first().waitFor();
+      expect(await page.getByRole('alert').locator('li').allTextContents()).toEqual([expect.stringMatching(/^vin: /)]);
+    });
   });
 
-  it('monitors an ACN, simulates a name change, and changes the company in the simulated register', async () => {
-    await open('monitoring');
-    await page.getByRole('button', { name: 'Monitor', exact: true }).click();
-    const entity = page.getByTestId('entity');
-    await expect.poll(() => entity.first().textContent()).toMatch(/SANDBOX TRADING PTY LTD ACN 100000011 .* active/);
-    await page.getByLabel('Event to simulate').selectOption('name_change');
-    await page.getByRole('button', { name: /^Simulate name_change on \d+$/ }).click();
-    await expect
-      .poll(() => page.getByTestId('monitoring-event').allTextContents())
-      .toEqual([expect.stringMatching(/^name_change · .* · simulated$/)]);
-    await page.getByRole('button', { name: 'Change the name in the register' }).click();
-    await page.getByText('The register now names ACN 100000011 SANDBOX RENAMED PTY LTD.').waitFor();
-    await page.getByRole('button', { name: 'Run the daily check now' }).click();
-    await page.getByText(/^Daily check ran: \d+ jobs ran\.$/).waitFor();
+  it('makes a PPSR alert whose event arrives when a registration is added against the organisation', async () => {
+    for (const events of await both((flow) => flow.alert()))
+      expect(events.some((e) => /^ppsr\.alert\.grantor_registration_changed · ACN 100000011 · delivery succeeded/.test(e))).toBe(true);
   });
 
-  it('shows the ledger and the mail outbox of the account', async () => {
-    await open('ledger');
-    await page.getByRole('heading', { name: 'Charges and credits' }).waitFor();
-    await page.getByText('Nothing charged or credited yet.').waitFor();
-    await page.getByText('No mail sent yet.').waitFor();
+  it('monitors an entity and simulates a name change, with feedback and the D-50 sentence', async () => {
+    for (const { said, events } of await both((flow) => flow.monitorAndSimulate())) {
+      expect(said).toMatch(/^Simulated name_change on entity \d+: event \d+ ".+" stored and sent\.$/);
+      expect(events[0]).toMatch(/^name_change · .* · simulated$/);
+    }
+    expect(await windows[0]!.page.getByText(/test entities are not checked against the registers/).count()).toBe(1);
   });
 
-  it('runs the contract runner from the conformance page and shows the operation x check matrix', async () => {
-    await open('conformance');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await page.getByTestId('conformance-summary').waitFor({ timeout: 170_000 });
-    expect(await page.getByTestId('conformance-summary').textContent()).toMatch(/^2 of 2 operations conforming · \d+ requests/);
-    const rows = await page.getByTestId('conformance-row').allTextContents();
-    expect(rows.map((row) => row.replace(/[✓✗…·]/g, '')).sort()).toEqual(
-      ['getCompanyNameAvailabilityconforming', 'listIndustriesconforming'].sort(),
-    );
-    expect(await page.getByRole('cell', { name: 'not_a_server_error: pass' }).count()).toBe(2);
-    expect(await page.getByText('No failure.').count()).toBe(1);
+  it('runs a conformance check', async () => {
+    expect(await flows[0]!.conformance()).toMatch(/^2 of 2 operations conforming · \d+ requests/);
   });
 
-  it('every page has no serious or critical axe violation and fits 1280 px and 390 px', async () => {
-    const problems: string[] = [];
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const name of PAGES) {
-        await open(name);
-        await page.waitForTimeout(300);
-        await page.evaluate(axeSource);
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-          return (await axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target) }));
-        });
-        for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
-          problems.push(`${name} at ${width}px: ${v.id} (${v.impact}) ${JSON.stringify(v.nodes).slice(0, 300)}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${name} at ${width}px: ${overflow}px wider than the window`);
-        if (process.env.SVC_UPDATE_SCREENSHOTS === '1') {
-          mkdirSync('docs/console', { recursive: true });
-          await page.screenshot({ path: `docs/console/${name}-${width}.png`, fullPage: width === 1280 });
+  it('on the real clock disables advancing and says how to start with the manual clock', async () => {
+    await both(async (flow) => {
+      await flow.go('clock');
+      await flow.page.getByTestId('real-clock').waitFor();
+      expect(await flow.page.getByRole('button', { name: 'Advance 1 hour' }).isDisabled()).toBe(true);
+      expect(await flow.page.getByRole('button', { name: 'Advance to this time' }).isDisabled()).toBe(true);
+    });
+  });
+
+  it('every page has no axe violation and fits its width', async () => {
+    const problems = (
+      await both(async (flow, i) => {
+        const found: string[] = [];
+        for (const [id] of PAGES) {
+          await flow.go(id as PageId);
+          await flow.page.waitForLoadState('networkidle');
+          for (const v of await axeViolations(flow.page)) found.push(`${id} at ${WIDTHS[i]} px: ${v}`);
+          const wider = await overflow(flow.page);
+          if (wider > 0) found.push(`${id} at ${WIDTHS[i]} px: ${wider} px wider than the window`);
         }
-      }
-    }
+        return found;
+      })
+    ).flat();
     expect(problems).toEqual([]);
-    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('signs out leaving the token in no storage, and never put it in a URL or a log line', async () => {
+  it('returns to sign-in with a message when the service refuses the token (a restart with another token)', async () => {
+    const page = windows[1]!.page;
+    await page.evaluate(() => sessionStorage.setItem('svc-console-session', 'adm_from-before-a-restart'));
+    await page.reload();
+    await page.getByLabel('Operator token').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('The service refused the operator token');
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).toBe('{}');
+  });
+
+  it('signs out revoking the keys it made, leaving no token or key in storage, URL or log', async () => {
+    const page = windows[0]!.page;
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Operator token').waitFor();
     const storage = await page.evaluate(() => JSON.stringify({ session: { ...sessionStorage }, local: { ...localStorage } }));
-    expect(storage).not.toContain(ADMIN_TOKEN);
-    expect(storage).not.toContain(secretKey);
-    await page.reload();
-    await page.getByLabel('Operator token').waitFor();
-    expect(urls.length).toBeGreaterThan(10);
-    expect(urls.filter((url) => url.includes(ADMIN_TOKEN) || url.includes(secretKey))).toEqual([]);
-    expect(logLines.length).toBeGreaterThan(10);
-    expect(logLines.filter((line) => line.includes(ADMIN_TOKEN))).toEqual([]);
-    expect(consoleLines.filter((line) => line.includes(ADMIN_TOKEN))).toEqual([]);
+    expect(storage).not.toContain(service.adminToken);
+    expect(storage).not.toContain('svc_sk_test_');
+    const account = (await (
+      await fetch(`${service.url}/admin/accounts`, { headers: { Authorization: `Bearer ${service.adminToken}` } })
+    ).json()) as {
+      data: { name: string; keys: { status: string }[] }[];
+    };
+    const mine = account.data.find((a) => a.name === 'Console 1280 Pty Ltd')!;
+    expect(mine.keys.filter((k) => k.status === 'active')).toHaveLength(3);
+    for (const window of windows) {
+      expect(window.urls.filter((url) => url.includes(service.adminToken) || secretKeys.some((key) => url.includes(key)))).toEqual([]);
+      expect(window.consoleLines.filter((line) => line.includes(service.adminToken))).toEqual([]);
+    }
+    const log = service
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    expect(log.length).toBeGreaterThan(10);
+    expect(log.filter((line) => line.includes(service.adminToken))).toEqual([]);
   });
 
   it('asked nothing of another origin and raised no script error', () => {
     expect(outside).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(windows.flatMap((w) => w.pageErrors)).toEqual([]);
   });
 });

@@ -59,6 +59,8 @@ async function recordScenario(file: string): Promise<void> {
     expect(created.status).toBe(201);
     const id = String(created.body?.id);
     expect((await call('GET', `${T}/webhooks`)).status).toBe(200);
+    // The same request again: a repeat of a shape already checked goes straight to the server.
+    expect((await call('GET', `${T}/webhooks`)).status).toBe(200);
     server.clock.advance(60);
     expect((await call('PATCH', `${T}/webhooks/${id}`, { body: { enabled: false } })).status).toBe(200);
     expect((await call('POST', `${T}/webhooks/${id}/rotate-secret`)).status).toBe(200);
@@ -87,6 +89,7 @@ describe('Prism proxy replay', () => {
     const report = await replayTraffic({ traffic: file });
     expect(failuresOf(report)).toEqual([]);
     expect(report.sentThroughPrism).toBe(10);
+    expect(report.repeatsSentDirect).toBe(1);
     expect(report.answeredByServer).toBe(10);
     // The three requests the scenario breaks on purpose: refused, and only request violations.
     expect(report.refusedInvalid).toBe(3);

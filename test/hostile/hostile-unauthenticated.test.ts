@@ -256,6 +256,45 @@ describe('a refusal sent before the body arrived closes the connection', () => {
     });
   }
 
+  it('reads the rest of a refused body as it comes, then closes: a client still writing gets its answer, not a reset', async () => {
+    const { port } = new URL(server.url);
+    const outcome = await new Promise<{ text: string; error?: string; closedAfterBody: boolean }>((resolve) => {
+      // Half-open, like a client that keeps writing its body whatever comes back first.
+      const socket = new Socket({ allowHalfOpen: true });
+      const chunks: Buffer[] = [];
+      let error: string | undefined;
+      let bodySent = false;
+      let closedAfterBody = false;
+      socket.on('data', (chunk: Buffer) => {
+        const first = chunks.length === 0;
+        chunks.push(chunk);
+        if (!first) return;
+        // The answer came before the body: send the body now, in pieces, as a slow client would.
+        let left = 20;
+        const next = (): void => {
+          if (socket.destroyed) return;
+          socket.write(Buffer.alloc(10_000, 'a'));
+          if (--left > 0) setTimeout(next, 20);
+          else bodySent = true;
+        };
+        next();
+      });
+      socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+      socket.on('end', () => {
+        closedAfterBody = bodySent;
+        socket.end();
+      });
+      socket.on('close', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), error, closedAfterBody }));
+      socket.connect(Number(port), '127.0.0.1', () =>
+        socket.write(`POST ${T}/webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n`),
+      );
+    });
+    expect(outcome.text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(outcome.text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.closedAfterBody).toBe(true);
+  });
+
   it('keeps the connection of a refused request whose body already arrived (no needless reconnects)', async () => {
     const answer = await rawRequest(`${server.url}${T}/webhooks`, 'POST', { 'Content-Type': 'application/json' }, '{"url":"x"}');
     expect(answer.status).toBe(401);

@@ -91,7 +91,8 @@ function resolve(schema: JsonObject): JsonObject {
 function refsOf(schema: JsonObject | undefined): string[] {
   if (!schema) return [];
   if (schema.$ref) return [schema.$ref as string];
-  return ((schema.oneOf ?? schema.anyOf ?? []) as JsonObject[]).flatMap(refsOf);
+  // An error response narrowed to its codes is `allOf: [{$ref}, {closed object with the enum}]`.
+  return ((schema.oneOf ?? schema.anyOf ?? schema.allOf ?? []) as JsonObject[]).flatMap(refsOf);
 }
 
 /** Every object schema reachable from a response must be closed (or a typed map). */

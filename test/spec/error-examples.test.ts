@@ -16,7 +16,9 @@ const FIRST_CODE: Record<string, string> = {
 
 function schemaRefs(schema: JsonObject): string[] {
   if (typeof schema.$ref === 'string') return [schema.$ref];
-  return [...((schema.oneOf ?? []) as JsonObject[]), ...((schema.anyOf ?? []) as JsonObject[])].flatMap(schemaRefs);
+  return [...((schema.oneOf ?? []) as JsonObject[]), ...((schema.anyOf ?? []) as JsonObject[]), ...((schema.allOf ?? []) as JsonObject[])].flatMap(
+    schemaRefs,
+  );
 }
 
 describe.each(['openapi.json', 'admin.openapi.json'] as const)('%s error responses', (name) => {

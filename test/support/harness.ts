@@ -4,8 +4,6 @@
 import type { ChangeFeed } from '../../server/store/change-feed.js';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { answerClientErrors, buildApp, type BuiltApp } from '../../server/app.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
@@ -16,6 +14,7 @@ import { createSimulatedRegisters, type Registers } from '../../server/registers
 import type { StandInHandlers } from '../../server/http/handler.js';
 import type { PublicHandlers } from '../../server/http/handler-maps.js';
 import { createClient, createConfig } from '../../generated/client/client/index.js';
+import { createMigratedDatabase } from './postgres.js';
 import { callerTestFile, createTrafficRecorder } from './traffic-recorder.js';
 import { wireDeps } from '../../server/wiring.js';
 
@@ -44,26 +43,11 @@ export interface TestAccount {
   keys: { secretLive: string; secretTest: string; publishableLive: string; publishableTest: string };
 }
 
-/** A fresh PostgreSQL database per server when TEST_DATABASE_URL is set, else in-memory PGlite. */
+/** A fresh migrated PostgreSQL database per server when TEST_DATABASE_URL is set, else in-memory PGlite. */
 async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { drop: async () => undefined };
-  const name = `svc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return createMigratedDatabase(base);
 }
 
 export interface TestServerOptions {
@@ -119,6 +103,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const recorder = recordTo && options.record !== false ? createTrafficRecorder(recordTo, clock, recording) : undefined;
   const server: Server = (recorder ? recorder.wrap(built.app) : built.app).listen(0, '127.0.0.1');
   answerClientErrors(server);
+  // The server shares its event loop with the test. A test that computes for longer than Node's 5 s
+  // keep-alive default (an 8 MiB body built on a busy machine) and then sends on the connection its
+  // client kept would have that connection's idle timer fire in the same turn: the request is reset
+  // (ECONNRESET). Idle connections still close at once on close().
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -156,6 +145,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     createAccount,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.requestLog.close();
       await opened.close();
       await database.drop();
     },

@@ -3,8 +3,11 @@
 // these tests, also in the PGlite run), else TEST_DATABASE_URL, else the local default; each test
 // gets its own throw-away database. Without a PostgreSQL these tests skip with a
 // message, except under CI=true, where they fail.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { fromRoot } from '../../server/root.js';
+import { openDatabase } from '../../server/store/db.js';
 
 export const POSTGRES_ADMIN_URL =
   process.env.TEST_POSTGRES_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -56,27 +59,85 @@ export interface ThrowawayDatabase {
   drop: () => Promise<void>;
 }
 
+/** An empty database: the caller's server processes migrate it, as they would a new deployment's. */
 export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
+  return throwawayDatabase(POSTGRES_ADMIN_URL);
+}
+
+/**
+ * A database with every migration applied, on the PostgreSQL of `adminUrl`, copied from a template
+ * (`CREATE DATABASE ... TEMPLATE`) instead of migrated: migrating a new database takes about a
+ * second, a copy a fifth of that, and the PostgreSQL pass of the integration suite starts one per
+ * file. The template is named after the migrations' content, so a changed migration makes a new one.
+ */
+export async function createMigratedDatabase(adminUrl = POSTGRES_ADMIN_URL): Promise<ThrowawayDatabase> {
+  return throwawayDatabase(adminUrl, await migratedTemplate(adminUrl));
+}
+
+async function throwawayDatabase(adminUrl: string, template?: string): Promise<ThrowawayDatabase> {
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  return {
+    url: databaseUrl(adminUrl, name),
+    drop: async () => {
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    return await work(admin);
   } finally {
     await admin.end();
   }
-  const url = new URL(POSTGRES_ADMIN_URL);
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return url.toString();
+}
+
+/** Serialises the making of a template among the test workers (and runs) sharing one PostgreSQL. */
+const TEMPLATE_LOCK = 72_410_002;
+const templates = new Map<string, Promise<string>>();
+
+function migratedTemplate(adminUrl: string): Promise<string> {
+  let made = templates.get(adminUrl);
+  if (!made) {
+    made = makeTemplate(adminUrl);
+    templates.set(adminUrl, made);
+    made.catch(() => templates.delete(adminUrl));
+  }
+  return made;
+}
+
+async function makeTemplate(adminUrl: string): Promise<string> {
+  const folder = fromRoot('server/store/migrations');
+  const hash = createHash('sha256');
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(file).update(readFileSync(`${folder}/${file}`));
+  const name = `svc_template_${hash.digest('hex').slice(0, 16)}`;
+  return withAdmin(adminUrl, async (admin) => {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount) return name;
+      // Built under another name and renamed once migrated: a run that dies halfway leaves no
+      // template that looks finished.
+      const building = `${name}_building_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${building}`);
+      const opened = await openDatabase({ databaseUrl: databaseUrl(adminUrl, building) });
+      await opened.close();
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      return name;
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
 }

@@ -34,6 +34,9 @@ export function spawnServer(
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // One process each, as these tests count them (on PostgreSQL `npm start` runs one per core;
+      // test/integration/core/processes.shared.test.ts tests that).
+      SVC_PROCESSES: '1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { TextDecoder } from 'node:util';
+import { expect } from 'vitest';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { ManualClock } from '../../server/clock.js';
 import { BODY_CAP_BYTES, NOT_RECORDED_HEADERS, type HttpEvent, type TrafficEvent } from '../../scripts/proxy-replay/traffic-format.js';
@@ -47,14 +48,18 @@ function parsedJson(res: Response, chunks: Buffer[]): unknown {
   }
 }
 
-/** The test file that started the server (from the call stack), so a replay can pick suites. */
+/**
+ * The test file that started the server, so a replay can pick suites: from the call stack, or, for a
+ * server a fixture starts (test/support/fixtures.ts, where no test file is on the stack), the file
+ * Vitest is running.
+ */
 export function callerTestFile(): string | undefined {
   const root = new URL('../../', import.meta.url).pathname;
   for (const line of new Error().stack?.split('\n') ?? []) {
     const match = /((?:file:\/\/)?\/[^\s()]+?\.test\.ts)/.exec(line);
     if (match) return decodeURI(match[1]!.replace(/^file:\/\//, '')).replace(root, '');
   }
-  return undefined;
+  return expect.getState().testPath?.replace(root, '');
 }
 
 export interface TrafficRecorder {

@@ -1,5 +1,5 @@
 // Accounts: create (plan, billing, card state) with the four keys shown once and copy buttons; list;
-// one account's keys rolled (instant or delayed) and revoked; lock and card state.
+// one account's keys rolled (instant or delayed) and revoked, after a confirmation; lock and card state.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,8 +14,11 @@ import {
   type AccountKeys,
 } from '../../../generated/admin-client/index.js';
 import { zCreateAccountRequest } from '../../../generated/admin-client/zod.gen.js';
-import { hasKey, must, operator, rememberKey } from '../api.js';
-import { CopyButton, ErrorText, Field, Section, when } from '../ui.js';
+import { hasKey, operator } from '../api.js';
+import { must } from '../errors.js';
+import { count, when } from '../format.js';
+import { forgetKey, keyFor, rememberKey, selectAccount } from '../session.js';
+import { ConfirmButton, CopyButton, ErrorText, Field, Section } from '../ui.js';
 import type { Selected } from '../selected.js';
 
 const PLANS = zCreateAccountRequest.shape.plan.options;
@@ -47,7 +50,29 @@ function ShownOnce({ title, keys, onDone }: { title: string; keys: [string, stri
   );
 }
 
-function CreateAccount({ onCreated }: { onCreated: (id: string) => void }) {
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange: (v: T) => void;
+}) {
+  return (
+    <Field label={label}>
+      <select value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((p) => (
+          <option key={p}>{p}</option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function CreateAccount() {
   const queries = useQueryClient();
   const [form, setForm] = useState({
     name: 'Frontend Team Pty Ltd',
@@ -60,10 +85,11 @@ function CreateAccount({ onCreated }: { onCreated: (id: string) => void }) {
   const create = useMutation({
     mutationFn: () => must(createAccount({ client: operator, body: form })),
     onSuccess: (created) => {
-      rememberKey(created.account.id, created.keys.secretTest);
+      const own = created.account.keys.find((k) => k.type === 'secret' && k.environment === 'test');
+      if (own) rememberKey(created.account.id, { keyId: own.id, secret: created.keys.secretTest, made: false });
       setShown(KEY_LABELS.map(([field, label]) => [label, created.keys[field]]));
       void queries.invalidateQueries({ queryKey: ['accounts'] });
-      onCreated(created.account.id);
+      selectAccount(created.account.id);
     },
   });
   function submit(event: FormEvent) {
@@ -79,27 +105,9 @@ function CreateAccount({ onCreated }: { onCreated: (id: string) => void }) {
         <Field label="Owner e-mail">
           <input type="email" value={form.ownerEmail} onChange={(e) => setForm({ ...form, ownerEmail: e.target.value })} required />
         </Field>
-        <Field label="Plan">
-          <select value={form.plan} onChange={(e) => setForm({ ...form, plan: e.target.value as typeof form.plan })}>
-            {PLANS.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Billing">
-          <select value={form.billing} onChange={(e) => setForm({ ...form, billing: e.target.value as typeof form.billing })}>
-            {BILLINGS.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Card state">
-          <select value={form.cardStatus} onChange={(e) => setForm({ ...form, cardStatus: e.target.value as typeof form.cardStatus })}>
-            {CARDS.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </select>
-        </Field>
+        <Choice label="Plan" value={form.plan} options={PLANS} onChange={(plan) => setForm({ ...form, plan })} />
+        <Choice label="Billing" value={form.billing} options={BILLINGS} onChange={(billing) => setForm({ ...form, billing })} />
+        <Choice label="Card state" value={form.cardStatus} options={CARDS} onChange={(cardStatus) => setForm({ ...form, cardStatus })} />
         <div>
           <button type="submit" disabled={create.isPending}>
             Create account
@@ -112,7 +120,7 @@ function CreateAccount({ onCreated }: { onCreated: (id: string) => void }) {
   );
 }
 
-function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => void }) {
+function AccountDetail({ accountId }: { accountId: string }) {
   const queries = useQueryClient();
   const [shown, setShown] = useState<[string, string][]>();
   const account = useQuery({
@@ -131,16 +139,20 @@ function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => v
   const roll = useMutation({
     mutationFn: (input: { keyId: string; strategy: 'instant' | 'delayed' }) =>
       must(rollKey({ client: operator, path: { keyId: input.keyId }, body: { strategy: input.strategy } })),
-    onSuccess: (rolled) => {
-      if (rolled.key.type === 'secret' && rolled.key.environment === 'test') rememberKey(accountId, rolled.secret);
+    onSuccess: (rolled, input) => {
+      // The session's key rolled: the console goes on with the new one.
+      const held = keyFor(accountId);
+      if (held?.keyId === input.keyId) rememberKey(accountId, { keyId: rolled.key.id, secret: rolled.secret, made: held.made });
       setShown([[`new ${rolled.key.type} ${rolled.key.environment} key`, rolled.secret]]);
-      onKey();
       refresh();
     },
   });
   const revoke = useMutation({
     mutationFn: (keyId: string) => must(revokeKey({ client: operator, path: { keyId } })),
-    onSuccess: refresh,
+    onSuccess: (_done, keyId) => {
+      forgetKey({ keyId });
+      refresh();
+    },
   });
   const domains = useMutation({
     mutationFn: (input: { keyId: string; domains: string }) =>
@@ -161,15 +173,15 @@ function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => v
   const sessionKey = useMutation({
     mutationFn: () => must(createKey({ client: operator, path: { accountId }, body: { type: 'secret', environment: 'test' } })),
     onSuccess: (created) => {
-      rememberKey(accountId, created.secret);
-      setShown([['new secret test key', created.secret]]);
-      onKey();
+      rememberKey(accountId, { keyId: created.key.id, secret: created.secret, made: true });
       refresh();
     },
   });
   if (account.isPending) return <p>Loading the account…</p>;
   if (account.error) return <ErrorText error={account.error} />;
   const a = account.data;
+  const active = a.keys.filter((k) => k.status === 'active').length;
+  const held = keyFor(accountId)?.keyId;
   return (
     <Section title={`Account ${a.name}`}>
       <p>
@@ -188,7 +200,7 @@ function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => v
           </select>
         </Field>
         {!hasKey(accountId) && (
-          <button type="button" onClick={() => sessionKey.mutate()}>
+          <button type="button" onClick={() => sessionKey.mutate()} disabled={sessionKey.isPending}>
             Make a test secret key for this session
           </button>
         )}
@@ -196,6 +208,9 @@ function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => v
       <ErrorText error={change.error ?? roll.error ?? revoke.error ?? sessionKey.error ?? domains.error} />
       {shown && <ShownOnce title="Key shown once" keys={shown} onDone={() => setShown(undefined)} />}
       <h3>Keys</h3>
+      <p data-testid="active-keys">
+        {count(a.keys.length, 'key')}, {active} active
+      </p>
       <ul className="list">
         {a.keys.map((k) => (
           <li key={k.id}>
@@ -205,17 +220,24 @@ function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => v
             …{k.last4} · <span className="status">{k.status}</span>
             {k.expiresAt ? ` until ${when(k.expiresAt)}` : ''}
             {k.domains.length ? ` · domains ${k.domains.join(', ')}` : ''} · <code>{k.id}</code>
+            {k.id === held ? ' · used by this console session' : ''}
             {k.status === 'active' && (
               <div className="row">
-                <button type="button" className="secondary" onClick={() => roll.mutate({ keyId: k.id, strategy: 'instant' })}>
-                  Roll now
-                </button>
+                <ConfirmButton
+                  label="Roll now"
+                  question={`Roll …${k.last4} now? The old key stops at once.`}
+                  action="Yes, roll now"
+                  onConfirm={() => roll.mutate({ keyId: k.id, strategy: 'instant' })}
+                />
                 <button type="button" className="secondary" onClick={() => roll.mutate({ keyId: k.id, strategy: 'delayed' })}>
                   Roll in 24 h
                 </button>
-                <button type="button" className="danger" onClick={() => revoke.mutate(k.id)}>
-                  Revoke
-                </button>
+                <ConfirmButton
+                  label="Revoke"
+                  question={`Revoke …${k.last4}? Every later request with it gets 401.`}
+                  action="Yes, revoke"
+                  onConfirm={() => revoke.mutate(k.id)}
+                />
               </div>
             )}
             {k.status === 'active' && k.type === 'publishable' && (
@@ -242,12 +264,12 @@ function AccountDetail({ accountId, onKey }: { accountId: string; onKey: () => v
   );
 }
 
-export function AccountsPage({ accountId, onSelect, onKey }: Selected & { onSelect: (id: string) => void }) {
+export function AccountsPage({ accountId }: Selected) {
   const accounts = useQuery({ queryKey: ['accounts'], queryFn: () => must(listAccounts({ client: operator })) });
   return (
     <>
-      <CreateAccount onCreated={onSelect} />
-      {accountId && <AccountDetail accountId={accountId} onKey={onKey} />}
+      <CreateAccount />
+      {accountId && <AccountDetail accountId={accountId} />}
       <Section title="All accounts">
         <ErrorText error={accounts.error} />
         <ul className="list">
@@ -255,7 +277,13 @@ export function AccountsPage({ accountId, onSelect, onKey }: Selected & { onSele
             <li key={a.id}>
               <strong>{a.name}</strong> <code>{a.id}</code> · {a.plan} · {a.billing} · card {a.cardStatus}
               {a.locked ? ' · locked' : ''}{' '}
-              <button type="button" className="secondary" onClick={() => onSelect(a.id)} disabled={a.id === accountId}>
+              <button
+                type="button"
+                className="secondary"
+                aria-label={`${a.id === accountId ? 'Selected' : 'Select'} ${a.name}`}
+                onClick={() => selectAccount(a.id)}
+                disabled={a.id === accountId}
+              >
                 {a.id === accountId ? 'Selected' : 'Select'}
               </button>
             </li>

@@ -1,10 +1,15 @@
-// Clock and jobs: the service time, advance by presets or to a date, what each advance ran; run a job.
+// Clock and jobs: the service time; on the manual clock, advance by presets or to a date and see what
+// each advance ran; on the real clock the advance controls are disabled (the service answers 409);
+// run a job now with either clock.
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { advanceClock, getClock, runJob } from '../../../generated/admin-client/index.js';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { advanceClock, runJob } from '../../../generated/admin-client/index.js';
 import { zRunJobPath } from '../../../generated/admin-client/zod.gen.js';
-import { must, operator } from '../api.js';
-import { ErrorText, Field, Section, when } from '../ui.js';
+import { operator } from '../api.js';
+import { useServiceClock } from '../clock.js';
+import { must } from '../errors.js';
+import { count, when } from '../format.js';
+import { ErrorText, Field, Section } from '../ui.js';
 
 const JOBS = zRunJobPath.shape.name.options;
 type JobName = (typeof JOBS)[number];
@@ -16,7 +21,7 @@ const PRESETS: [string, number][] = [
 
 export function ClockPage() {
   const queries = useQueryClient();
-  const clock = useQuery({ queryKey: ['clock'], queryFn: () => must(getClock({ client: operator })) });
+  const clock = useServiceClock();
   const [history, setHistory] = useState<string[]>([]);
   const [target, setTarget] = useState('');
   const [job, setJob] = useState<JobName>('webhook-delivery');
@@ -29,11 +34,11 @@ export function ClockPage() {
       label: input.label,
       result: await must(advanceClock({ client: operator, body: { seconds: input.seconds } })),
     }),
-    onSuccess: ({ label, result }) => after(`Advanced ${label} to ${when(result.now)}: ${result.jobsRun} jobs ran`),
+    onSuccess: ({ label, result }) => after(`Advanced ${label} to ${when(result.now)}: ${count(result.jobsRun, 'job')} ran`),
   });
   const run = useMutation({
     mutationFn: async (name: JobName) => ({ name, result: await must(runJob({ client: operator, path: { name } })) }),
-    onSuccess: ({ name, result }) => after(`Ran ${name}: ${result.jobsRun} jobs ran`),
+    onSuccess: ({ name, result }) => after(`Ran ${name}: ${count(result.jobsRun, 'job')} ran`),
   });
   const toDate = () => {
     if (!clock.data || !target) return;
@@ -45,6 +50,8 @@ export function ClockPage() {
     }
     advance.mutate({ seconds, label: `to ${target}` });
   };
+  const manual = clock.data?.mode === 'manual';
+  const locked = !manual || advance.isPending;
   return (
     <>
       <Section title="Service clock">
@@ -54,25 +61,31 @@ export function ClockPage() {
             Service time: <strong data-testid="clock-now">{when(clock.data.now)}</strong> ({clock.data.mode} clock)
           </p>
         )}
-        {clock.data?.mode === 'real' && <p className="notice">The clock is real: start the server with SVC_CLOCK=manual to move it.</p>}
+        {clock.data?.mode === 'real' && (
+          <p className="notice" data-testid="real-clock">
+            The service runs on the real clock, which cannot be moved: start it with SVC_CLOCK=manual (for example{' '}
+            <code>SVC_CLOCK=manual npm start</code>) to advance time from here.
+          </p>
+        )}
         <div className="row">
           {PRESETS.map(([label, seconds]) => (
-            <button key={label} type="button" disabled={advance.isPending} onClick={() => advance.mutate({ seconds, label })}>
+            <button key={label} type="button" disabled={locked} onClick={() => advance.mutate({ seconds, label })}>
               Advance {label}
             </button>
           ))}
         </div>
         <div className="row">
           <Field label="Advance to (UTC)">
-            <input type="datetime-local" value={target} onChange={(e) => setTarget(e.target.value)} />
+            <input type="datetime-local" value={target} onChange={(e) => setTarget(e.target.value)} disabled={!manual} />
           </Field>
-          <button type="button" className="secondary" onClick={toDate} disabled={advance.isPending}>
+          <button type="button" className="secondary" onClick={toDate} disabled={locked}>
             Advance to this time
           </button>
         </div>
         <ErrorText error={advance.error} />
       </Section>
       <Section title="Jobs">
+        <p>Running a job works on either clock: it handles every waiting item now, without moving the clock.</p>
         <div className="row">
           <Field label="Job">
             <select value={job} onChange={(e) => setJob(e.target.value as JobName)}>

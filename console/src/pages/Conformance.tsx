@@ -3,7 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { runConformance } from '../../../generated/admin-client/index.js';
-import { must, operator } from '../api.js';
+import { operator } from '../api.js';
+import { must } from '../errors.js';
+import { count } from '../format.js';
 import { CopyButton, ErrorText, Field, Section } from '../ui.js';
 
 const MARK: Record<string, string> = { pass: '✓', fail: '✗', pending: '…', skip: '·' };
@@ -49,7 +51,7 @@ export function ConformancePage() {
       {result && (
         <Section title="Operation x check">
           <p data-testid="conformance-summary">
-            {result.conforming} of {result.total} operations conforming · {result.requests} requests ·{' '}
+            {result.conforming} of {count(result.total, 'operation')} conforming · {count(result.requests, 'request')} ·{' '}
             {(result.durationMs / 1000).toFixed(1)} s · seed {result.seed}
           </p>
           <div className="scroll" tabIndex={0} role="region" aria-label="Operation x check matrix">

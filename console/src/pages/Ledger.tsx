@@ -1,8 +1,10 @@
 // Ledger and mail: the selected account's charges and credits, and the mail the service sent it.
 import { useQuery } from '@tanstack/react-query';
 import { listCharges, listMails } from '../../../generated/admin-client/index.js';
-import { must, operator } from '../api.js';
-import { ErrorText, Section, when } from '../ui.js';
+import { operator } from '../api.js';
+import { must } from '../errors.js';
+import { when } from '../format.js';
+import { Empty, ErrorText, Section } from '../ui.js';
 import type { Selected } from '../selected.js';
 
 function cents(amount: number): string {
@@ -25,7 +27,7 @@ export function LedgerPage({ accountId }: Selected) {
     <>
       <Section title="Charges and credits">
         <ErrorText error={charges.error} />
-        {charges.data?.data.length === 0 && <p>Nothing charged or credited yet.</p>}
+        <Empty when={charges.data?.data.length === 0}>Nothing charged or credited yet.</Empty>
         <ul className="list" aria-label="Charges">
           {charges.data?.data.map((c) => (
             <li key={c.id}>
@@ -36,7 +38,7 @@ export function LedgerPage({ accountId }: Selected) {
       </Section>
       <Section title="Mail outbox">
         <ErrorText error={mails.error} />
-        {mails.data?.data.length === 0 && <p>No mail sent yet.</p>}
+        <Empty when={mails.data?.data.length === 0}>No mail sent yet.</Empty>
         <ul className="list" aria-label="Mails">
           {mails.data?.data.map((m, i) => (
             <li key={`${m.createdAt}-${i}`}>

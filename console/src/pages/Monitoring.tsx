@@ -1,7 +1,7 @@
-// Monitoring: the account's test (sandbox) entities with status and term, any event form simulated,
-// the monitoring events; the simulated registers changed (company name and status), and the daily
-// check run on demand (it compares live entities with the registers; sandbox entities get their
-// events only from simulate).
+// Monitoring: the account's test (sandbox) entities with status and term; Simulate any event form on one,
+// with what it did shown; the monitoring events; the simulated registers changed and the daily check
+// run on demand. D-50: register-driven detection runs for live entities only, so test entities get
+// their change events from Simulate, and register edits reach live entities at their next check.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { runJob, updateCompany } from '../../../generated/admin-client/index.js';
@@ -11,21 +11,30 @@ import {
   listMonitoringEvents,
   simulateMonitoringEvent,
   type MonitoringSimulationRequest,
+  type SimulateMonitoringEventResponse,
 } from '../../../generated/client/index.js';
 import { zMonitoringEventType } from '../../../generated/client/zod.gen.js';
-import { must, operator, publicClient } from '../api.js';
-import { ErrorText, Field, Section, when } from '../ui.js';
+import { operator, publicClient } from '../api.js';
+import { must } from '../errors.js';
+import { count, when } from '../format.js';
+import { Empty, ErrorText, Field, Section } from '../ui.js';
 import { NeedKey } from './NeedKey.js';
 import type { Selected } from '../selected.js';
 
-const FORMS = [...zMonitoringEventType.options, 'expiring_30', 'expiring_7', 'expired', 'deregistered'] as const;
+const LIFECYCLE = ['expiring_30', 'expiring_7', 'expired', 'deregistered'] as const;
+const FORMS = [...zMonitoringEventType.options, ...LIFECYCLE] as const;
 type Form = (typeof FORMS)[number];
-const LIFECYCLE = new Set<string>(['expiring_30', 'expiring_7', 'expired', 'deregistered']);
 
 function simulation(form: Form): MonitoringSimulationRequest {
-  return LIFECYCLE.has(form)
-    ? { simulate: form as 'expiring_30' | 'expiring_7' | 'expired' | 'deregistered' }
+  return (LIFECYCLE as readonly string[]).includes(form)
+    ? { simulate: form as (typeof LIFECYCLE)[number] }
     : { eventType: form as (typeof zMonitoringEventType.options)[number] };
+}
+
+function outcome(entityId: number, form: Form, result: SimulateMonitoringEventResponse): string {
+  if ('monitoringEventId' in result)
+    return `Simulated ${form} on entity ${entityId}: event ${result.monitoringEventId} "${result.title}" stored and sent.`;
+  return `Simulated ${form} on entity ${entityId}: the ${result.simulated} webhook was sent to the account's endpoints.`;
 }
 
 function Registers() {
@@ -40,7 +49,7 @@ function Registers() {
   const check = useMutation({
     mutationFn: () => must(runJob({ client: operator, path: { name: 'monitoring-daily-check' } })),
     onSuccess: (result) => {
-      setDone(`Daily check ran: ${result.jobsRun} jobs ran.`);
+      setDone(`Daily check ran: ${count(result.jobsRun, 'job')} ran.`);
       void queries.invalidateQueries();
     },
   });
@@ -50,6 +59,10 @@ function Registers() {
   }
   return (
     <Section title="Simulated registers">
+      <p>
+        Edits to the simulated registers reach live monitored entities at their next register check (run the daily check to see it now);
+        test entities are not checked against the registers and get their change events from Simulate (D-50).
+      </p>
       <form onSubmit={submit} className="row">
         <Field label="Company ACN">
           <input value={acn} onChange={(e) => setAcn(e.target.value)} required />
@@ -64,17 +77,17 @@ function Registers() {
       <button type="button" className="secondary" onClick={() => check.mutate()} disabled={check.isPending}>
         Run the daily check now
       </button>
-      <p>The daily check compares live entities with the registers; test entities get their events from "Simulate".</p>
       <ErrorText error={rename.error ?? check.error} />
       {done && <p role="status">{done}</p>}
     </Section>
   );
 }
 
-export function MonitoringPage({ accountId, keyReady, onKey }: Selected) {
+export function MonitoringPage({ accountId, keyReady }: Selected) {
   const queries = useQueryClient();
   const [number, setNumber] = useState('100000011');
   const [form, setForm] = useState<Form>('name_change');
+  const [simulated, setSimulated] = useState<string>();
   const entities = useQuery({
     queryKey: ['entities', accountId],
     queryFn: () => must(listMonitoringEntities({ client: publicClient(accountId), query: { perPage: 100 } })),
@@ -102,14 +115,21 @@ export function MonitoringPage({ accountId, keyReady, onKey }: Selected) {
     onSuccess: refresh,
   });
   const simulate = useMutation({
-    mutationFn: (id: number) => must(simulateMonitoringEvent({ client: publicClient(accountId), path: { id }, body: simulation(form) })),
-    onSuccess: refresh,
+    mutationFn: async (id: number) => ({
+      id,
+      form,
+      result: await must(simulateMonitoringEvent({ client: publicClient(accountId), path: { id }, body: simulation(form) })),
+    }),
+    onSuccess: ({ id, form: done, result }) => {
+      setSimulated(outcome(id, done, result));
+      refresh();
+    },
   });
   function submit(event: FormEvent) {
     event.preventDefault();
     order.mutate();
   }
-  if (!keyReady) return <NeedKey accountId={accountId} onKey={onKey} />;
+  if (!keyReady) return <NeedKey accountId={accountId} />;
   return (
     <>
       <Section title="Monitored entities (test)">
@@ -129,13 +149,18 @@ export function MonitoringPage({ accountId, keyReady, onKey }: Selected) {
           </select>
         </Field>
         <ErrorText error={order.error ?? simulate.error ?? entities.error} />
-        {entities.data?.data.length === 0 && <p>No monitored entity yet.</p>}
+        {simulated && (
+          <p className="notice" role="status" data-testid="simulated">
+            {simulated}
+          </p>
+        )}
+        <Empty when={entities.data?.data.length === 0}>No monitored entity yet.</Empty>
         <ul className="list" aria-label="Monitored entities">
           {entities.data?.data.map((e) => (
             <li key={e.id} data-testid="entity">
               <strong>{e.entityName}</strong> {e.acn ? `ACN ${e.acn}` : ''} {e.abn ? `ABN ${e.abn}` : ''} · {e.status} ·{' '}
-              {e.monitoringStatus} · {e.entityStatus} · until {e.expiresAt} ({e.daysRemaining} days){' '}
-              <button type="button" className="secondary" onClick={() => simulate.mutate(e.id)}>
+              {e.monitoringStatus} · {e.entityStatus} · until {e.expiresAt} (Brisbane date, {count(e.daysRemaining, 'day')} left){' '}
+              <button type="button" className="secondary" onClick={() => simulate.mutate(e.id)} disabled={simulate.isPending}>
                 Simulate {form} on {e.id}
               </button>
             </li>
@@ -144,7 +169,7 @@ export function MonitoringPage({ accountId, keyReady, onKey }: Selected) {
       </Section>
       <Section title="Monitoring events">
         <ErrorText error={events.error} />
-        {events.data?.data.length === 0 && <p>No event yet.</p>}
+        <Empty when={events.data?.data.length === 0}>No event yet.</Empty>
         <ul className="list" aria-label="Monitoring events">
           {events.data?.data.map((e) => (
             <li key={e.monitoringEventId} data-testid="monitoring-event">

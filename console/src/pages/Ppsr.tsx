@@ -1,94 +1,37 @@
-// PPSR: run a search (public test API), list every search, read one with its results and
-// certificates, download a certificate PDF, and add a registration to the simulated register.
+// PPSR searches: run one (public test API), list every search of the account as a table, read one
+// (PpsrResult.tsx), and add a registration to the simulated PPSR.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createPpsrRegistration, listPpsrSearches, runJob } from '../../../generated/admin-client/index.js';
-import { createPpsrSearch, getPpsrCertificate, getPpsrSearch, type PpsrSearchRequest } from '../../../generated/client/index.js';
-import { messageOf, must, operator, publicClient } from '../api.js';
-import { ErrorText, Field, Section, when } from '../ui.js';
+import { createPpsrSearch, type PpsrSearchRequest } from '../../../generated/client/index.js';
+import { operator, publicClient } from '../api.js';
+import { must } from '../errors.js';
+import { when } from '../format.js';
+import { serviceNow } from '../clock.js';
+import { Empty, ErrorText, Field, Headings, Section, useOpened } from '../ui.js';
 import { NeedKey } from './NeedKey.js';
+import { SearchDetail } from './PpsrResult.js';
 import type { Selected } from '../selected.js';
 
-const SEARCH_TYPES = ['vin', 'acn', 'abn', 'organisationName'] as const;
-type SearchType = (typeof SEARCH_TYPES)[number];
+const SEARCH_TYPES = [
+  ['vin', 'VIN'],
+  ['acn', 'Grantor ACN'],
+  ['abn', 'Grantor ABN'],
+  ['organisationName', 'Organisation name'],
+] as const;
+type SearchType = (typeof SEARCH_TYPES)[number][0];
 
-async function download(accountId: string, requestId: number, certificateNumber: string): Promise<void> {
-  const { data, error, response } = await getPpsrCertificate({
-    client: publicClient(accountId),
-    path: { requestId, certificateNumber },
-    parseAs: 'blob',
-  });
-  if (error !== undefined || response.status !== 200 || !(data instanceof Blob))
-    throw new Error(messageOf(error ?? 'The certificate is not ready yet.'));
-  const url = URL.createObjectURL(data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `ppsr-certificate-${certificateNumber}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function SearchDetail({ accountId, requestId }: { accountId: string; requestId: number }) {
-  const search = useQuery({
-    queryKey: ['ppsr-search', accountId, requestId],
-    queryFn: () => must(getPpsrSearch({ client: publicClient(accountId), path: { requestId } })),
-    refetchInterval: 2000,
-  });
-  const get = useMutation({ mutationFn: (certificateNumber: string) => download(accountId, requestId, certificateNumber) });
-  const s = search.data;
-  return (
-    <Section title={`PPSR search ${requestId}`}>
-      <ErrorText error={search.error ?? get.error} />
-      {s && (
-        <>
-          <p>
-            Status <strong data-testid="ppsr-status">{s.status}</strong>
-            {s.status === 'failed' ? ` · ${s.failureReason}` : ''}
-          </p>
-          {s.status === 'completed' && (
-            <>
-              <p>
-                {s.data.search.resultSummary ?? `${s.data.search.resultCount} results`} · search number {s.data.search.ppsrSearchNumber} ·{' '}
-                {when(s.data.search.searchedAt)}
-              </p>
-              {s.data.nevdisData && <pre>{JSON.stringify(s.data.nevdisData, null, 2)}</pre>}
-              <h3>Registrations</h3>
-              <ul className="list" aria-label="Registrations">
-                {s.data.registrations.map((r) => (
-                  <li key={r.registrationNumber}>
-                    {r.registrationNumber} · {r.collateralClass} · {r.serialNumber} · grantor {r.grantorName} · secured party{' '}
-                    {r.securedPartyName}
-                  </li>
-                ))}
-              </ul>
-              <h3>Certificates</h3>
-              <ul className="list" aria-label="Certificates">
-                {s.data.certificates?.map((c) => (
-                  <li key={c.certificateNumber} data-testid="certificate">
-                    {c.certificateNumber} · {c.kind} · <span className="status">{c.status}</span>{' '}
-                    {c.status === 'completed' && (
-                      <button type="button" className="secondary" onClick={() => get.mutate(c.certificateNumber)}>
-                        Download {c.certificateNumber} (PDF)
-                      </button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </>
-      )}
-    </Section>
-  );
+function searched(request: Record<string, unknown>): string {
+  return Object.entries(request)
+    .map(([field, value]) => `${field} ${String(value)}`)
+    .join(', ');
 }
 
 function AddRegistration() {
   const [form, setForm] = useState({ grantorNumber: '100000011', serialNumber: '', securedPartyName: 'EXAMPLE FINANCE LIMITED' });
   const [added, setAdded] = useState<string>();
   const add = useMutation({
-    mutationFn: () =>
+    mutationFn: async () =>
       must(
         createPpsrRegistration({
           client: operator,
@@ -97,7 +40,7 @@ function AddRegistration() {
             grantorNumber: form.grantorNumber,
             collateralClass: 'Motor Vehicle',
             securedPartyName: form.securedPartyName,
-            registrationStart: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+            registrationStart: await serviceNow(),
             ...(form.serialNumber ? { serialNumber: form.serialNumber } : {}),
           },
         }),
@@ -110,6 +53,7 @@ function AddRegistration() {
   }
   return (
     <Section title="Add a registration to the simulated PPSR">
+      <p>Later searches of the grantor (or of the VIN) find it, and PPSR alerts watching the grantor are sent.</p>
       <form onSubmit={submit}>
         <Field label="Grantor ACN">
           <input value={form.grantorNumber} onChange={(e) => setForm({ ...form, grantorNumber: e.target.value })} required />
@@ -132,11 +76,11 @@ function AddRegistration() {
   );
 }
 
-export function PpsrPage({ accountId, keyReady, onKey }: Selected) {
+export function PpsrPage({ accountId, keyReady }: Selected) {
   const queries = useQueryClient();
   const [type, setType] = useState<SearchType>('vin');
   const [value, setValue] = useState('1HGCM82633A004352');
-  const [openId, setOpenId] = useState<number>();
+  const { open: openId, reveal, show } = useOpened<number>();
   const searches = useQuery({
     queryKey: ['ppsr-searches', accountId],
     queryFn: () => must(listPpsrSearches({ client: operator, query: accountId ? { accountId } : {} })),
@@ -152,7 +96,7 @@ export function PpsrPage({ accountId, keyReady, onKey }: Selected) {
         }),
       ),
     onSuccess: (created) => {
-      setOpenId(created.requestId);
+      show(created.requestId);
       void queries.invalidateQueries({ queryKey: ['ppsr-searches'] });
     },
   });
@@ -167,6 +111,7 @@ export function PpsrPage({ accountId, keyReady, onKey }: Selected) {
     event.preventDefault();
     create.mutate();
   }
+  const rows = searches.data?.data ?? [];
   return (
     <>
       {keyReady ? (
@@ -174,8 +119,10 @@ export function PpsrPage({ accountId, keyReady, onKey }: Selected) {
           <form onSubmit={submit} className="row">
             <Field label="Search by">
               <select value={type} onChange={(e) => setType(e.target.value as SearchType)}>
-                {SEARCH_TYPES.map((t) => (
-                  <option key={t}>{t}</option>
+                {SEARCH_TYPES.map(([id, label]) => (
+                  <option key={id} value={id}>
+                    {label}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -186,31 +133,46 @@ export function PpsrPage({ accountId, keyReady, onKey }: Selected) {
               Search
             </button>
           </form>
+          <p>
+            The worker takes a search at once and each certificate about 2 s later (SVC_SANDBOX_CERT_DELAY_MS); this button does both now.
+          </p>
           <button type="button" className="secondary" onClick={() => runJobs.mutate()} disabled={runJobs.isPending}>
             Run the PPSR jobs now
           </button>
           <ErrorText error={create.error ?? runJobs.error} />
         </Section>
       ) : (
-        <NeedKey accountId={accountId} onKey={onKey} />
+        <NeedKey accountId={accountId} />
       )}
-      {openId !== undefined && keyReady && <SearchDetail key={openId} accountId={accountId} requestId={openId} />}
+      {openId !== undefined && keyReady && <SearchDetail key={openId} accountId={accountId} requestId={openId} reveal={reveal} />}
       <Section title="Searches">
         <ErrorText error={searches.error} />
-        {searches.data?.data.length === 0 && <p>No search yet.</p>}
-        <ul className="list" aria-label="Searches">
-          {searches.data?.data.map((s) => (
-            <li key={s.requestId}>
-              {s.requestId} · <span className="status">{s.status}</span> · <code>{JSON.stringify(s.request)}</code> · {s.environment} ·{' '}
-              {when(s.createdAt)}{' '}
-              {keyReady && s.accountId === accountId && s.environment === 'test' && (
-                <button type="button" className="secondary" onClick={() => setOpenId(s.requestId)}>
-                  Open search {s.requestId}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <Empty when={searches.isSuccess && rows.length === 0}>No search yet.</Empty>
+        {rows.length > 0 && (
+          <div className="scroll" tabIndex={0} role="region" aria-label="Search list">
+            <table data-testid="searches">
+              <Headings names={['Search', 'Searched for', 'Status', 'Created']} />
+              <tbody>
+                {rows.map((s) => (
+                  <tr key={s.requestId}>
+                    <td>
+                      {keyReady && s.accountId === accountId && s.environment === 'test' ? (
+                        <button type="button" className="secondary" onClick={() => show(s.requestId)}>
+                          Open search {s.requestId}
+                        </button>
+                      ) : (
+                        `${s.requestId} (${s.environment})`
+                      )}
+                    </td>
+                    <td>{searched(s.request)}</td>
+                    <td>{s.status}</td>
+                    <td>{when(s.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </Section>
       <AddRegistration />
     </>

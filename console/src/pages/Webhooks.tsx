@@ -1,99 +1,105 @@
-// Webhooks: the account's test endpoints (public API, with the session's test secret key), their
-// deliveries with every attempt, payload and resend; what the built-in receiver got, signature headers included.
-import { useState, type FormEvent } from 'react';
+// Webhooks: the account's test endpoints (public API, with the session's test secret key), the event
+// types as a checklist from the document's enum, their deliveries (WebhookDeliveries.tsx); what the
+// built-in receiver got, with the signature checked in the page against the secret shown at creation.
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  listWebhookDeliveries,
   listWebhookEndpoints,
-  resendWebhookDelivery,
   updateWebhookEndpoint,
 } from '../../../generated/client/index.js';
 import { zCreateWebhookEndpointRequest } from '../../../generated/client/zod.gen.js';
-import { listReceivedWebhooks } from '../../../generated/admin-client/index.js';
-import { must, operator, publicClient } from '../api.js';
-import { CopyButton, ErrorText, Field, Section, when } from '../ui.js';
+import type { ReceivedWebhook } from '../../../generated/admin-client/index.js';
+import { publicClient } from '../api.js';
+import { must, toApiError } from '../errors.js';
+import { when } from '../format.js';
+import { isLocal, isReceiver, useReceiver } from '../receiver.js';
+import { signedWith } from '../verify.js';
+import { ConfirmButton, CopyButton, Empty, ErrorText, Field, Section } from '../ui.js';
 import { NeedKey } from './NeedKey.js';
+import { Deliveries } from './WebhookDeliveries.js';
 import type { Selected } from '../selected.js';
 
-type EventType = ReturnType<typeof zCreateWebhookEndpointRequest.parse>['eventTypes'][number];
+type EventType = (typeof zCreateWebhookEndpointRequest.shape.eventTypes.element.options)[number];
+const EVENT_TYPES = zCreateWebhookEndpointRequest.shape.eventTypes.element.options.filter((e): e is Exclude<EventType, '*'> => e !== '*');
 const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'x-svc-event', 'x-svc-delivery-id', 'x-svc-signature'];
 
-function Deliveries({ accountId, endpointId }: { accountId: string; endpointId: string }) {
-  const queries = useQueryClient();
-  const deliveries = useQuery({
-    queryKey: ['deliveries', accountId, endpointId],
-    queryFn: () => must(listWebhookDeliveries({ client: publicClient(accountId), path: { id: endpointId }, query: { perPage: 100 } })),
-    refetchInterval: 2000,
-  });
-  const resend = useMutation({
-    mutationFn: (deliveryId: string) =>
-      must(resendWebhookDelivery({ client: publicClient(accountId), path: { id: endpointId, deliveryId } })),
-    onSuccess: () => void queries.invalidateQueries({ queryKey: ['deliveries', accountId, endpointId] }),
-  });
+/** Signing secrets shown at creation in this page's life, so received deliveries can be checked; never stored. */
+const secrets = new Map<string, string>();
+
+function EventTypes({ value, onChange }: { value: EventType[]; onChange: (v: EventType[]) => void }) {
+  const all = value.includes('*');
   return (
-    <>
-      <h3>Deliveries</h3>
-      <ErrorText error={deliveries.error ?? resend.error} />
-      {deliveries.data?.data.length === 0 && <p>No delivery yet.</p>}
-      <ul className="list" aria-label="Deliveries">
-        {deliveries.data?.data.map((d) => (
-          <li key={d.deliveryId} data-testid="delivery">
-            <strong>{d.event}</strong> · <span className="status">{d.status}</span> · {d.attemptCount} attempts · created{' '}
-            {when(d.createdAt)}
-            {d.nextAttemptAt ? ` · next attempt ${when(d.nextAttemptAt)}` : ''} · <code>{d.deliveryId}</code>
-            <table>
-              <caption className="hide-narrow">Attempts of {d.deliveryId}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">At</th>
-                  <th scope="col">Response</th>
-                  <th scope="col">Time</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.attempts.map((a) => (
-                  <tr key={a.attemptNumber}>
-                    <td>{a.attemptNumber}</td>
-                    <td>{when(a.attemptedAt)}</td>
-                    <td>{a.statusCode ?? a.errorClass ?? '-'}</td>
-                    <td>{a.durationMs} ms</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <details>
-              <summary>Payload</summary>
-              <pre>{JSON.stringify(d.payload, null, 2)}</pre>
-            </details>
-            <button type="button" className="secondary" onClick={() => resend.mutate(d.deliveryId)}>
-              Resend
-            </button>
-          </li>
-        ))}
-      </ul>
-    </>
+    <fieldset className="checklist">
+      <legend>Event types</legend>
+      <label>
+        <input type="checkbox" checked={all} onChange={(e) => onChange(e.target.checked ? ['*'] : [])} /> Every event (*)
+      </label>
+      {EVENT_TYPES.map((event) => (
+        <label key={event}>
+          <input
+            type="checkbox"
+            disabled={all}
+            checked={all || value.includes(event)}
+            onChange={(e) => onChange(e.target.checked ? [...value, event] : value.filter((v) => v !== event))}
+          />{' '}
+          {event}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
-function Received() {
-  const received = useQuery({
-    queryKey: ['received'],
-    queryFn: () => must(listReceivedWebhooks({ client: operator })),
-    refetchInterval: 2000,
-  });
+/** Shown only when it matters: the service refused a URL of the developer's own machine. */
+function LocalNote({ error, url, receiver }: { error: unknown; url: string; receiver: boolean }) {
+  if (!error || !isLocal(url) || receiver) return null;
+  const refused = toApiError(error).fields.some((f) => f.field === 'url' && ['url_not_https', 'url_not_public'].includes(f.code));
+  if (!refused) return null;
+  return (
+    <p className="notice">
+      To deliver to a receiver on your own machine, start the service with SVC_WEBHOOK_ALLOW_LOCAL=1 (D-24); the built-in receiver needs
+      nothing.
+    </p>
+  );
+}
+
+function Signature({ received }: { received: ReceivedWebhook }) {
+  const [verdict, setVerdict] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const secret = received.endpointId ? secrets.get(received.endpointId) : undefined;
+      if (!secret) return;
+      const signed = await signedWith(secret, received.headers, received.body);
+      if (live)
+        setVerdict(
+          signed
+            ? `signature verified with the signing secret of ${received.endpointId}`
+            : `signature does not match the signing secret of ${received.endpointId}`,
+        );
+    })();
+    return () => {
+      live = false;
+    };
+  }, [received]);
+  return verdict ? <span data-testid="signature-check"> · {verdict}</span> : null;
+}
+
+function Received({ accountId }: { accountId: string }) {
+  const received = useReceiver(accountId);
   return (
     <Section title="What the built-in receiver got">
       <ErrorText error={received.error} />
-      {received.data?.data.length === 0 && <p>Nothing received yet.</p>}
+      <Empty when={received.data?.data.length === 0}>Nothing received yet.</Empty>
       <ul className="list" aria-label="Received requests">
         {received.data?.data.slice(0, 30).map((r) => (
           <li key={r.id} data-testid="received">
             #{r.id} at {when(r.receivedAt)} · receiver <strong>{r.path}</strong> answered {r.answeredStatus}
+            {r.deliveryId ? ` · ${r.deliveryId}` : ''}
+            <Signature received={r} />
             <details>
-              <summary>Signature headers and body</summary>
+              <summary>Signature headers and body of #{r.id}</summary>
               <pre>
                 {SIGNATURE_HEADERS.filter((h) => r.headers[h] !== undefined)
                   .map((h) => `${h}: ${r.headers[h]}`)
@@ -108,12 +114,15 @@ function Received() {
   );
 }
 
-export function WebhooksPage({ accountId, keyReady, onKey }: Selected) {
+export function WebhooksPage({ accountId, keyReady }: Selected) {
   const queries = useQueryClient();
-  const receiverOk = `${window.location.origin}/sandbox/webhook-receiver/ok`;
-  const receiverFail = `${window.location.origin}/sandbox/webhook-receiver/fail`;
-  const [url, setUrl] = useState(receiverOk);
-  const [events, setEvents] = useState('*');
+  const receiver = useReceiver(accountId).data?.urls;
+  const [url, setUrl] = useState('');
+  // The receiver's URL as the service names it, offered first.
+  useEffect(() => {
+    if (receiver && url === '') setUrl(receiver.ok);
+  }, [receiver, url]);
+  const [events, setEvents] = useState<EventType[]>(['*']);
   const [secret, setSecret] = useState<string>();
   const [open, setOpen] = useState<string>();
   const endpoints = useQuery({
@@ -123,26 +132,15 @@ export function WebhooksPage({ accountId, keyReady, onKey }: Selected) {
   });
   const refresh = () => void queries.invalidateQueries({ queryKey: ['endpoints', accountId] });
   const create = useMutation({
-    mutationFn: () =>
-      must(
-        createWebhookEndpoint({
-          client: publicClient(accountId),
-          body: {
-            url,
-            eventTypes: events
-              .split(',')
-              .map((e) => e.trim())
-              .filter(Boolean) as EventType[],
-          },
-        }),
-      ),
+    mutationFn: () => must(createWebhookEndpoint({ client: publicClient(accountId), body: { url, eventTypes: events } })),
     onSuccess: (created) => {
+      secrets.set(created.id, created.secret);
       setSecret(created.secret);
       setOpen(created.id);
       refresh();
     },
   });
-  const toggle = useMutation({
+  const change = useMutation({
     mutationFn: (input: { id: string; enabled?: boolean; url?: string }) =>
       must(
         updateWebhookEndpoint({
@@ -161,69 +159,83 @@ export function WebhooksPage({ accountId, keyReady, onKey }: Selected) {
     event.preventDefault();
     create.mutate();
   }
-  if (!keyReady) return <NeedKey accountId={accountId} onKey={onKey} />;
+  if (!keyReady) return <NeedKey accountId={accountId} />;
   return (
     <>
       <Section title="Webhook endpoints (test)">
-        <p>
-          Built-in receiver: <code>{receiverOk}</code> answers 200, <code>{receiverFail}</code> answers 500 (the service needs
-          SVC_WEBHOOK_ALLOW_LOCAL set).
-        </p>
+        {receiver && (
+          <p>
+            Built-in receiver: <code>{receiver.ok}</code> answers 200, <code>{receiver.fail}</code> answers 500 (so the delivery is
+            retried). Registered with this test key, they work on a plain start: the service delivers to them itself, signed and retried
+            like any delivery.
+          </p>
+        )}
         <form onSubmit={submit}>
           <div className="row">
             <Field label="Endpoint URL">
               <input value={url} onChange={(e) => setUrl(e.target.value)} className="wide" required />
             </Field>
-            <button type="button" className="secondary" onClick={() => setUrl(receiverOk)}>
+            <button type="button" className="secondary" onClick={() => receiver && setUrl(receiver.ok)} disabled={!receiver}>
               Use receiver (200)
             </button>
-            <button type="button" className="secondary" onClick={() => setUrl(receiverFail)}>
+            <button type="button" className="secondary" onClick={() => receiver && setUrl(receiver.fail)} disabled={!receiver}>
               Use receiver (500)
             </button>
           </div>
-          <Field label="Event types (comma-separated, or *)">
-            <input value={events} onChange={(e) => setEvents(e.target.value)} className="wide" />
-          </Field>
+          <EventTypes value={events} onChange={setEvents} />
           <div>
             <button type="submit" disabled={create.isPending}>
               Register endpoint
             </button>
           </div>
         </form>
-        <ErrorText error={create.error ?? toggle.error ?? remove.error ?? endpoints.error} />
+        <ErrorText error={create.error ?? change.error ?? remove.error ?? endpoints.error} />
+        <LocalNote error={create.error ?? change.error} url={url} receiver={isReceiver(url, receiver)} />
         {secret && (
           <p className="notice" role="status">
             Signing secret, shown once: <code>{secret}</code> <CopyButton value={secret} label="signing secret" />
           </p>
         )}
+        <Empty when={endpoints.data?.data.length === 0}>No endpoint yet.</Empty>
         <ul className="list" aria-label="Endpoints">
           {endpoints.data?.data.map((e) => (
             <li key={e.id} data-testid="endpoint">
-              <code>{e.url}</code> · {e.eventTypes.join(', ')} · {e.enabled ? 'enabled' : 'disabled'} · <code>{e.id}</code>
+              <code>{e.url}</code> · {e.eventTypes.join(', ')} · {e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'manual'})`} ·{' '}
+              <code>{e.id}</code>
               <div className="row">
-                <button type="button" className="secondary" onClick={() => setOpen(open === e.id ? undefined : e.id)}>
-                  {open === e.id ? 'Hide deliveries' : 'Show deliveries'}
-                </button>
-                <button type="button" className="secondary" onClick={() => toggle.mutate({ id: e.id, enabled: !e.enabled })}>
-                  {e.enabled ? 'Disable' : 'Enable'}
-                </button>
                 <button
                   type="button"
                   className="secondary"
-                  onClick={() => toggle.mutate({ id: e.id, url: e.url === receiverFail ? receiverOk : receiverFail })}
+                  aria-expanded={open === e.id}
+                  onClick={() => setOpen(open === e.id ? undefined : e.id)}
                 >
-                  {e.url === receiverFail ? 'Point at receiver (200)' : 'Point at receiver (500)'}
+                  {open === e.id ? 'Hide deliveries' : 'Show deliveries'}
                 </button>
-                <button type="button" className="danger" onClick={() => remove.mutate(e.id)}>
-                  Delete
+                <button type="button" className="secondary" onClick={() => change.mutate({ id: e.id, enabled: !e.enabled })}>
+                  {e.enabled ? 'Disable' : 'Enable'}
                 </button>
+                {receiver && isReceiver(e.url, receiver) && (
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => change.mutate({ id: e.id, url: e.url === receiver.fail ? receiver.ok : receiver.fail })}
+                  >
+                    {e.url === receiver.fail ? 'Point at receiver (200)' : 'Point at receiver (500)'}
+                  </button>
+                )}
+                <ConfirmButton
+                  label="Delete"
+                  question={`Delete endpoint ${e.id}? Its deliveries stop.`}
+                  action="Yes, delete"
+                  onConfirm={() => remove.mutate(e.id)}
+                />
               </div>
               {open === e.id && <Deliveries accountId={accountId} endpointId={e.id} />}
             </li>
           ))}
         </ul>
       </Section>
-      <Received />
+      <Received accountId={accountId} />
     </>
   );
 }

@@ -2,13 +2,14 @@
 import { parseArgs } from 'node:util';
 import type { Phase } from './types.js';
 
-const PHASES: Phase[] = ['examples', 'coverage', 'fuzzing', 'stateful', 'security'];
+const PHASES: Phase[] = ['examples', 'coverage', 'fuzzing', 'stateful', 'security', 'semantic'];
 const REPORTS = ['text', 'md'] as const;
 export type ReportFormat = (typeof REPORTS)[number];
 
 export interface ContractArgs {
   baseUrl?: string;
   key?: string;
+  otherKey?: string;
   adminToken?: string;
   seed: number;
   maxExamples: number;
@@ -39,7 +40,10 @@ ${inProcess ? `       ${program} --in-process [options]      (starts the app in 
   --base-url URL          API base including the prefix, e.g. http://127.0.0.1:4000/api/test/v2
                           (a mock: its root, e.g. http://127.0.0.1:4010, with --mock)
   --key KEY               secret key to call with
-  --admin-token TOKEN     operator token: the run creates its own test account (POST /admin/accounts)
+  --admin-token TOKEN     operator token: the run creates its own test accounts (POST /admin/accounts),
+                          A for every check and B for the cross-account ones
+  --other-key KEY         without --admin-token: a secret key of another account (B) on the same
+                          environment, for the cross-account checks
   --spec FILE|URL         the document (default: the spec/openapi.json ${inProcess ? 'of this repository' : 'shipped with the runner'};
                           a running server serves its own at /openapi.json)
   --mock                  the base URL is a mock (Prism, npm run mock) serving the operations without
@@ -49,12 +53,13 @@ ${inProcess ? `       ${program} --in-process [options]      (starts the app in 
   --max-coverage N        coverage requests per operation (default 120)
   --max-boundary-length N longest string or array a boundary builds (default 10000)
   --operation ID          only this operationId (repeat, or comma-separate)
-  --phase NAME            only this phase: examples, coverage, fuzzing, stateful, security (repeat, or comma-separate)
+  --phase NAME            only this phase: examples, coverage, fuzzing, stateful, security, semantic (repeat, or comma-separate)
   --report text|md        format of the report printed last (default text)
   --md-out FILE           also write the Markdown report there
   --json-out FILE         also write the result as JSON there (npm run report combines it with spec:diff's)
   --junit FILE            write JUnit XML there
-  --max-wait SECONDS      time the run may spend waiting out 429s on a real clock (default 120)
+  --max-wait SECONDS      time the run may spend waiting for rate-limit windows (RateLimit-Reset,
+                          Retry-After) on a real clock (default 1800); a manual clock is moved instead
   --allow-remote          allow a base URL that is not a loopback address`;
 }
 
@@ -84,6 +89,7 @@ export function parseContractArgs(argv: string[]): ContractArgs {
     options: {
       'base-url': { type: 'string' },
       key: { type: 'string' },
+      'other-key': { type: 'string' },
       'admin-token': { type: 'string' },
       seed: { type: 'string' },
       'max-examples': { type: 'string' },
@@ -107,6 +113,7 @@ export function parseContractArgs(argv: string[]): ContractArgs {
   return {
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     ...(values.key ? { key: values.key } : {}),
+    ...(values['other-key'] ? { otherKey: values['other-key'] } : {}),
     ...(values['admin-token'] ? { adminToken: values['admin-token'] } : {}),
     seed: integer(values.seed, Math.floor(Math.random() * 2 ** 31), 'seed'),
     maxExamples: integer(values['max-examples'], 25, 'max-examples'),
@@ -125,7 +132,7 @@ export function parseContractArgs(argv: string[]): ContractArgs {
     mock: values.mock ?? false,
     allowRemote: values['allow-remote'] ?? false,
     inProcess: values['in-process'] ?? false,
-    maxWaitSeconds: integer(values['max-wait'], 120, 'max-wait'),
+    maxWaitSeconds: integer(values['max-wait'], 1800, 'max-wait'),
     help: values.help ?? false,
   };
 }

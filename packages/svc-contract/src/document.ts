@@ -133,6 +133,14 @@ function responsesOf(doc: JsonObject, pointer: string, operation: JsonObject): R
   return out;
 }
 
+/** "Poll no more than once every 15 minutes" in an operation's description: its reads are spaced that far. */
+function pollInterval(description: unknown): { pollIntervalSeconds?: number } {
+  const match = typeof description === 'string' ? /once every (\d+) (second|minute|hour)s?/i.exec(description) : null;
+  if (!match) return {};
+  const unit = { second: 1, minute: 60, hour: 3600 }[match[2]!.toLowerCase() as 'second' | 'minute' | 'hour'];
+  return { pollIntervalSeconds: Number(match[1]) * unit };
+}
+
 /** Every operation under `paths`, in document order. */
 export function listOperations(doc: JsonObject): OperationInfo[] {
   const out: OperationInfo[] = [];
@@ -155,6 +163,8 @@ export function listOperations(doc: JsonObject): OperationInfo[] {
         responses: responsesOf(doc, pointer, operation),
         requiresAuth: security.length > 0 && !security.some((requirement) => Object.keys(requirement).length === 0),
         allowsPublishable: security.some((requirement) => 'publishableKey' in requirement),
+        ...(typeof operation['x-rate-limit-class'] === 'string' ? { rateLimitClass: operation['x-rate-limit-class'] } : {}),
+        ...pollInterval(operation.description),
       });
     }
   }

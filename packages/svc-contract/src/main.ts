@@ -56,6 +56,7 @@ async function run(args: ContractArgs, setting: CliSetting): Promise<number> {
     const result = await runContract({
       baseUrl,
       ...(args.key ? { key: args.key } : {}),
+      ...(args.otherKey ? { otherKey: args.otherKey } : {}),
       ...(adminToken ? { adminToken } : {}),
       seed: args.seed,
       maxExamples: args.maxExamples,

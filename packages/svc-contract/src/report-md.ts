@@ -4,7 +4,7 @@
 import { clip, code, codeBlock, escapeText, table } from './markdown.js';
 import type { ContractResultFile } from './result-file.js';
 import type { Cell, OperationStatus } from './runner.js';
-import { SHORT } from './report.js';
+import { rateLimitLines, SHORT } from './report.js';
 import { CHECKS } from './types.js';
 
 const CELL: Record<Cell, string> = { pass: '✅', fail: '❌', pending: '⏳', skip: '·' };
@@ -92,6 +92,8 @@ export function contractMarkdown(file: ContractResultFile, options: ContractMark
       : 'Every operation exercised has landed.',
     '',
   );
+  const figures = rateLimitLines(result);
+  if (figures.length > 0) lines.push(...figures.map((line) => `${line.charAt(0).toUpperCase()}${line.slice(1)}.`), '');
   const inconclusive = ran.filter((o) => o.status === 'inconclusive').map((o) => code(o.id));
   if (inconclusive.length > 0) lines.push(`Inconclusive (no answer other than 429): ${inconclusive.join(', ')}`, '');
   lines.push(`Repeat this run with \`--seed ${result.seed}\`.`);

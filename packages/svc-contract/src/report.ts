@@ -17,12 +17,32 @@ export const SHORT: Record<CheckName, string> = {
   unsupported_method: '405',
   use_after_free: 'uaf',
   ensure_resource_availability: 'avail',
+  success_status_rule: '2xx',
+  pagination_consistency: 'pages',
+  date_zone: 'zone',
+  refinement_rejection: 'rules',
+  account_isolation: 'acct',
+  idempotent_replay: 'idem',
+  webhook_conformance: 'hook',
 };
 
 const CELL = { pass: 'ok', fail: 'FAIL', pending: 'pend', skip: '-' } as const;
 
 export function conformingLine(result: RunResult): string {
   return `operations conforming ${result.conforming} / ${result.total}`;
+}
+
+/** Success reached and the 429 account (absent from result files of older runners). */
+export function rateLimitLines(result: RunResult): string[] {
+  const lines: string[] = [];
+  if (result.reached !== undefined) lines.push(`operations reached with a success answer ${result.reached} / ${result.total}`);
+  const r = result.rateLimits;
+  if (r)
+    lines.push(
+      `rate limits: ${r.planned + r.unplanned} answered 429 (${r.planned} planned, ${r.unplanned} unplanned); paced ${r.paced} time(s), ` +
+        `waited ${(r.waitedMs / 1000).toFixed(1)} s, sandbox clock moved ${r.clockAdvancedSeconds} s`,
+    );
+  return lines;
 }
 
 export function formatReport(result: RunResult): string[] {
@@ -59,6 +79,7 @@ export function formatReport(result: RunResult): string[] {
   const notRun = result.operations.filter((o) => o.status === 'not run').length;
   const inconclusive = result.operations.filter((o) => o.status === 'inconclusive').map((o) => o.id);
   if (inconclusive.length > 0) lines.push(`Inconclusive (no answer other than 429): ${inconclusive.join(', ')}`);
+  lines.push(...rateLimitLines(result));
   lines.push(
     `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s, seed ${result.seed}${notRun > 0 ? `, ${notRun} operation(s) not selected` : ''}`,
     conformingLine(result),

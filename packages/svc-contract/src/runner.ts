@@ -11,9 +11,13 @@ import { runCoverage } from './phases/coverage.js';
 import { exampleParts, generatedParts, runExamples } from './phases/examples.js';
 import { runFuzzing, runHostile } from './phases/fuzzing.js';
 import { runSecurity, runUnsupportedMethods } from './phases/security.js';
+import { runSemantic } from './phases/semantic.js';
 import { runStateful } from './phases/stateful.js';
+import { runAccountChecks, type AccountSetup } from './phases/accounts.js';
+import type { RateLimitFigures } from './pacing.js';
 import type { Credentials } from './request.js';
 import { SchemaViews } from './schema-view.js';
+import { semanticSetup } from './semantic/setup.js';
 import { Session } from './session.js';
 import { CHECKS, type CheckName, type Failure, type JsonObject, type OperationInfo, type Phase } from './types.js';
 import { Validators } from './validator.js';
@@ -22,6 +26,8 @@ export interface RunOptions {
   /** Including the prefix: http://127.0.0.1:4000/api/test/v2 */
   baseUrl: string;
   key?: string;
+  /** A key of another account, for the cross-account checks when no operator token makes one. */
+  otherKey?: string;
   adminToken?: string;
   seed: number;
   maxExamples: number;
@@ -63,6 +69,40 @@ export interface RunResult {
   total: number;
   requests: number;
   durationMs: number;
+  /** Operations that answered a success (2xx) at least once. */
+  reached?: number;
+  /** 429s planned and unplanned, and the pacing done to avoid them (pacing.ts). */
+  rateLimits?: RateLimitFigures;
+}
+
+/** The live prefix of a test base URL (the document's servers: /api/test/v2 and /api/v2). */
+function otherEnvironmentBase(baseUrl: string): string | undefined {
+  const url = new URL(baseUrl);
+  const swapped = url.pathname.replace(/\/test\//, '/');
+  return swapped === url.pathname ? undefined : `${url.origin}${swapped}`;
+}
+
+async function accountSetup(
+  options: RunOptions,
+  baseUrl: string,
+  credentials: Credentials & { accountId?: string },
+  timeoutMs: number,
+  log: (line: string) => void,
+): Promise<AccountSetup> {
+  let other: string | undefined = options.otherKey;
+  if (!other && options.adminToken) {
+    const created = await createRunnerAccount(baseUrl, options.adminToken, timeoutMs, 'Contract runner B');
+    log(`account ${created.accountId} (B, for the cross-account checks) created through POST /admin/accounts`);
+    other = created.secret;
+  }
+  const otherBase = otherEnvironmentBase(baseUrl);
+  return {
+    ...(credentials.accountId ? { accountId: credentials.accountId } : {}),
+    ...(other ? { other: { label: 'account B', secret: other, baseUrl } } : {}),
+    ...(otherBase && credentials.otherEnvironmentSecret
+      ? { otherEnvironment: { label: "account A's other environment", secret: credentials.otherEnvironmentSecret, baseUrl: otherBase } }
+      : {}),
+  };
 }
 
 function summarise(session: Session, operation: OperationInfo, requests: number, ran: boolean): OperationSummary {
@@ -86,7 +126,11 @@ function summarise(session: Session, operation: OperationInfo, requests: number,
   return { id: operation.id, method: operation.method.toUpperCase(), path: operation.path, status, requests, cells };
 }
 
-async function credentialsFor(options: RunOptions, timeoutMs: number, log: (line: string) => void): Promise<Credentials> {
+async function credentialsFor(
+  options: RunOptions,
+  timeoutMs: number,
+  log: (line: string) => void,
+): Promise<Credentials & { accountId?: string }> {
   if (options.adminToken) {
     const created = await createRunnerAccount(options.baseUrl, options.adminToken, timeoutMs);
     log(`account ${created.accountId} created through POST /admin/accounts`);
@@ -155,15 +199,15 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const credentials = await credentialsFor({ ...options, baseUrl }, timeoutMs, log);
   const validators = new Validators(doc);
   const views = new SchemaViews(doc);
-  const session = new Session({
+  const sessionOptions = {
     baseUrl,
-    credentials,
     validators,
     timeoutMs,
-    maxWaitSeconds: options.maxWaitSeconds ?? 120,
+    maxWaitSeconds: options.maxWaitSeconds ?? 1800,
     log,
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
-  });
+  };
+  const session = new Session({ ...sessionOptions, credentials });
   const budget: Budget = {
     maxExamples: options.maxExamples,
     maxCoverage: options.maxCoverage,
@@ -185,7 +229,14 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   );
 
   const wanted = (phase: Phase) => !options.phases || options.phases.length === 0 || options.phases.includes(phase);
+  const semantic = wanted('semantic') ? await semanticSetup(session, sessionOptions) : undefined;
   const requestsBy = new Map<string, number>();
+  // Before the per-operation phases, which fill the per-key quotas (10 webhook endpoints) these need.
+  if (wanted('stateful') && !options.mock && (!options.operations || options.operations.length === 0)) {
+    const setup = await accountSetup(options, baseUrl, credentials, timeoutMs, log);
+    await runAccountChecks({ ...shared, seed: mixSeed(options.seed, 'accounts') }, setup);
+    log(`cross-account, idempotency and webhook checks: ${session.requests} requests`);
+  }
   const pathsDone = new Set<string>();
   for (const [index, operation] of selected.entries()) {
     const ctx: PhaseContext = { ...shared, seed: mixSeed(options.seed, operation.id) };
@@ -202,6 +253,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       await runHostile(ctx, operation, base);
     }
     if (wanted('security')) await runSecurity(ctx, operation, base);
+    if (semantic) await runSemantic(ctx, operation, semantic);
     if (wanted('security') && !pathsDone.has(operation.path)) {
       pathsDone.add(operation.path);
       await runUnsupportedMethods(
@@ -232,5 +284,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     total: all.length,
     requests: session.requests,
     durationMs: Date.now() - started,
+    reached: all.filter((op) => [...(session.statuses.get(op.id) ?? new Map<number, number>()).keys()].some((s) => s >= 200 && s < 300))
+      .length,
+    rateLimits: { ...session.pacer.figures },
   };
 }

@@ -4,6 +4,7 @@
 import { responseChecks } from './checks.js';
 import { negativeDataRejection, positiveDataAcceptance } from './expectations.js';
 import { sendRequest, sleep } from './http.js';
+import { RatePacer } from './pacing.js';
 import { buildRequest, toCurl, type Credentials } from './request.js';
 import type { ApiRequest, ApiResponse, AuthMode, CheckName, CheckResult, Failure, OperationInfo, Phase, RequestParts } from './types.js';
 import type { Validators, Verdict } from './validator.js';
@@ -62,11 +63,34 @@ export class Session {
   /** Status codes seen per operation (shown on the progress line, so a run that never got a 2xx is visible). */
   readonly statuses = new Map<string, Map<number, number>>();
   private readonly origin: string;
-  private waitedMs = 0;
   private clockIsManual: boolean | undefined;
+  /** Paces requests by the RateLimit headers and counts 429s (planned or not). */
+  readonly pacer: RatePacer;
 
   constructor(private readonly options: SessionOptions) {
     this.origin = new URL(options.baseUrl).origin;
+    this.pacer = new RatePacer(
+      { advanceClock: (seconds) => this.advanceClock(seconds), sleep, now: () => Date.now() },
+      options.maxWaitSeconds * 1000,
+      options.log,
+    );
+  }
+
+  /** The server's origin (the operator API and the built-in webhook receiver live there). */
+  get serverOrigin(): string {
+    return this.origin;
+  }
+
+  get adminToken(): string | undefined {
+    return this.options.adminToken;
+  }
+
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
+  }
+
+  get log(): (line: string) => void {
+    return this.options.log;
   }
 
   /** Including the prefix: http://127.0.0.1:4000/api/test/v2 */
@@ -91,9 +115,11 @@ export class Session {
     operation: OperationInfo,
     request: ApiRequest,
     applyResponseChecks = true,
+    expected429 = false,
   ): Promise<{ response: ApiResponse; results: CheckResult[] }> {
     const results: CheckResult[] = [];
     for (let attempt = 1; ; attempt++) {
+      const planned = expected429 || (await this.pacer.beforeSend(operation, request));
       this.requests += 1;
       let response: ApiResponse;
       try {
@@ -109,8 +135,9 @@ export class Session {
       const seen = this.statuses.get(operation.id) ?? new Map<number, number>();
       this.statuses.set(operation.id, seen);
       seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
+      this.pacer.afterAnswer(operation, request, response, planned);
       if (applyResponseChecks) results.push(...responseChecks(operation, response, this.options.validators));
-      if (response.status !== 429 || attempt >= MAX_ATTEMPTS || !(await this.waitOut(response))) return { response, results };
+      if (response.status !== 429 || planned || attempt >= MAX_ATTEMPTS || !(await this.waitOut(response))) return { response, results };
     }
   }
 
@@ -190,28 +217,31 @@ export class Session {
   }
 
   /**
-   * A 429: with an operator token on a manual-clock server, move the clock past the window (what the
-   * service's own tests do); otherwise sleep Retry-After while the run's waiting allowance lasts.
+   * Moves a manual sandbox clock forward with the operator token (what the service's own tests do);
+   * false when there is no token or the clock is real (the server answers 409 then).
    */
+  async advanceClock(seconds: number): Promise<boolean> {
+    if (!this.options.adminToken || this.clockIsManual === false) return false;
+    const advanced = await sendRequest(
+      {
+        operationId: 'advanceClock',
+        method: 'POST',
+        url: `${this.origin}/admin/clock/advance`,
+        headers: { Authorization: `Bearer ${this.options.adminToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seconds }),
+      },
+      this.options.timeoutMs,
+    );
+    this.clockIsManual = advanced.status === 200;
+    return this.clockIsManual;
+  }
+
+  /** A 429 nobody planned: move a manual clock past it, or sleep Retry-After while the allowance lasts. */
   private async waitOut(response: ApiResponse): Promise<boolean> {
     const seconds = Math.max(1, Math.min(3600, Number(response.headers['retry-after'] ?? '1') || 1));
-    if (this.options.adminToken && this.clockIsManual !== false) {
-      const advanced = await sendRequest(
-        {
-          operationId: 'advanceClock',
-          method: 'POST',
-          url: `${this.origin}/admin/clock/advance`,
-          headers: { Authorization: `Bearer ${this.options.adminToken}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ seconds }),
-        },
-        this.options.timeoutMs,
-      );
-      this.clockIsManual = advanced.status === 200;
-      if (this.clockIsManual) return true;
-    }
-    if (this.waitedMs + seconds * 1000 > this.options.maxWaitSeconds * 1000) return false;
+    if (await this.advanceClock(seconds)) return true;
+    if (!this.pacer.spend(seconds * 1000)) return false;
     this.options.log(`  rate limited: waiting ${seconds} s (Retry-After)`);
-    this.waitedMs += seconds * 1000;
     await sleep(seconds * 1000);
     return true;
   }

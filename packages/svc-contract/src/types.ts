@@ -17,10 +17,19 @@ export const CHECKS = [
   'unsupported_method',
   'use_after_free',
   'ensure_resource_availability',
+  // Rules the document states beside its schemas (phases/semantic.ts).
+  'success_status_rule',
+  'pagination_consistency',
+  'date_zone',
+  'refinement_rejection',
+  // State across accounts and requests (phases/accounts.ts).
+  'account_isolation',
+  'idempotent_replay',
+  'webhook_conformance',
 ] as const;
 export type CheckName = (typeof CHECKS)[number];
 
-export type Phase = 'examples' | 'coverage' | 'fuzzing' | 'stateful' | 'security';
+export type Phase = 'examples' | 'coverage' | 'fuzzing' | 'stateful' | 'security' | 'semantic';
 
 export type ParameterLocation = 'path' | 'query' | 'header';
 
@@ -76,6 +85,10 @@ export interface OperationInfo {
   /** Some security requirement is needed (no empty `{}` alternative). */
   requiresAuth: boolean;
   allowsPublishable: boolean;
+  /** `x-rate-limit-class`: operations of one class share a rate-limit budget (pacing.ts). */
+  rateLimitClass?: string;
+  /** A documented poll interval of one resource ("once every 15 minutes"): sooner reads answer 429. */
+  pollIntervalSeconds?: number;
 }
 
 /** A request before serialisation: typed values, so generators and shrinking work on structure. */

@@ -39,6 +39,8 @@ export async function runConformance({ ctx, input }: VerbArgs<Pick<AppDeps, 'con
     maxCoverage: input.maxExamples * 10,
     document,
     log: () => undefined,
+    // The console waits on this answer: as before pacing, at most two minutes of rate-limit waits.
+    maxWaitSeconds: 120,
     ...(input.operations && input.operations.length > 0 ? { operations: input.operations } : {}),
   });
   // The runner lists every operation of the document; a run of some shows only those.

@@ -1,14 +1,16 @@
 // POST /asic-484-forms (spec 2.5, 4.6): the validated form becomes a lodgement in `new`, and the
-// simulated regulator's first step is queued in the same transaction, so a lodgement is never left
-// without the job that moves it on. No fee is charged (D-35: fees come from a pricing table that is
+// simulated regulator's first step is queued by the same statement (jobs/row-with-job.ts), so a
+// lodgement is never left without the job that moves it on. No fee is charged (D-35: fees come from a pricing table that is
 // empty unless configured; the table is not built yet).
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
+import { rowWithJob } from '../../jobs/row-with-job.js';
 import type { Environment } from '../../ids.js';
 import type { Caller } from '../caller.js';
 import { form484Lodgements } from '../../store/schema/index.js';
 import type { Form484Request } from '../../../schemas/form484/request.js';
 import { documentNumberOf, type Form484Lodged } from './records.js';
-import { scheduleStep } from '../lodgements/regulator-flow.js';
+import { firstStepAt, firstStepJob } from '../lodgements/regulator-flow.js';
 import { FORM484_FLOW } from './status.js';
 import type { VerbArgs } from '../verb.js';
 
@@ -26,23 +28,36 @@ export function lodgementEnvironment(caller: Deps['caller'], testTransmissionInd
 
 export async function lodgeForm484({ ctx, input }: VerbArgs<Deps, Form484Request>): Promise<Form484Lodged> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const row = await lodgeWithFirstStep(ctx.db, {
+    accountId: ctx.caller.account.id,
+    environment: lodgementEnvironment(ctx.caller, input.testTransmissionIndicator),
+    companyName: input.generalInformation.companyName,
+    acn: input.generalInformation.acn,
+    testTransmission: input.testTransmissionIndicator,
+    payload: { ...input },
+    now,
+    job: { runAt: firstStepAt(now), createdAt: now },
+  });
+  return { requestId: row.requestId, documentNumber: documentNumberOf(row.requestId), documentUrl: '' };
+}
+
+const lodgeWithFirstStep = rowWithJob({
+  name: 'lodge_form484',
+  table: form484Lodgements,
+  insert: (db) =>
+    db
       .insert(form484Lodgements)
       .values({
-        accountId: ctx.caller.account.id,
-        environment: lodgementEnvironment(ctx.caller, input.testTransmissionIndicator),
+        accountId: sql.placeholder('accountId'),
+        environment: sql.placeholder('environment'),
         status: 'new',
-        companyName: input.generalInformation.companyName,
-        acn: input.generalInformation.acn,
-        testTransmission: input.testTransmissionIndicator,
-        payload: { ...input },
-        createdAt: now,
-        updatedAt: now,
+        companyName: sql.placeholder('companyName'),
+        acn: sql.placeholder('acn'),
+        testTransmission: sql.placeholder('testTransmission'),
+        payload: sql.placeholder('payload'),
+        createdAt: sql.placeholder('now'),
+        updatedAt: sql.placeholder('now'),
       })
-      .returning();
-    if (!row) throw new Error('Form 484 insert returned no row');
-    await scheduleStep(FORM484_FLOW, tx, ctx.clock, row);
-    return { requestId: row.requestId, documentNumber: documentNumberOf(row.requestId), documentUrl: '' };
-  });
-}
+      .returning(),
+  job: firstStepJob(FORM484_FLOW, form484Lodgements.requestId),
+});

@@ -6,12 +6,16 @@
 // REGULATOR_SUBMIT_DELAY_SECONDS, then after REGULATOR_DECISION_DELAY_SECONDS `finished`; an
 // `entityName` containing MANUAL REVIEW goes `manual review` and, a step later, `finished`; one
 // containing REJECT ends `rejected`.
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { AbnRegistrationRequest } from '../../../schemas/lodgements/index.js';
-import { insertLodgement, lodgementView, type LodgementView } from './records.js';
+import { rowWithJob } from '../../jobs/row-with-job.js';
+import { lodgements } from '../../store/schema/index.js';
+import { lodgementView, type LodgementView } from './records.js';
 import { scopeOf, type Caller } from '../caller.js';
-import { scheduleRegulatorStep } from './regulator-progress.js';
+import { firstStepAt, firstStepJob } from './regulator-flow.js';
+import { LODGEMENT_FLOW } from './status.js';
 import type { VerbArgs } from '../verb.js';
 
 export type AbnRegistrationInput = z.infer<typeof AbnRegistrationRequest>;
@@ -23,18 +27,37 @@ export async function createAbnRegistration({
   Pick<AppDeps, 'db' | 'clock'> & { caller: Pick<Caller, 'account' | 'environment'> },
   AbnRegistrationInput
 >): Promise<LodgementView> {
-  const scope = scopeOf(ctx.caller);
-  const row = await ctx.db.transaction(async (tx) => {
-    const txDeps = { db: tx, clock: ctx.clock };
-    const inserted = await insertLodgement(txDeps, {
-      ...scope,
-      kind: 'abn_registration',
-      entityName: input.entityName,
-      payload: { ...input },
-    });
-    // In the same transaction: a lodgement is never left without the job that moves it on.
-    await scheduleRegulatorStep(tx, ctx.clock, inserted);
-    return inserted;
+  const now = ctx.clock.now();
+  // One statement: a lodgement is never left without the job that moves it on.
+  const row = await lodgeAbnRegistration(ctx.db, {
+    ...scopeOf(ctx.caller),
+    entityName: input.entityName,
+    payload: { ...input },
+    now,
+    job: { runAt: firstStepAt(now), createdAt: now },
   });
   return lodgementView(row);
 }
+
+/** The lodgement (`new`, as insertLodgement writes it) and its first regulator step. */
+const lodgeAbnRegistration = rowWithJob({
+  name: 'lodge_abn_registration',
+  table: lodgements,
+  insert: (db) =>
+    db
+      .insert(lodgements)
+      .values({
+        accountId: sql.placeholder('accountId'),
+        environment: sql.placeholder('environment'),
+        kind: 'abn_registration',
+        status: 'new',
+        entityName: sql.placeholder('entityName'),
+        acn: null,
+        abn: null,
+        payload: sql.placeholder('payload'),
+        createdAt: sql.placeholder('now'),
+        updatedAt: sql.placeholder('now'),
+      })
+      .returning(),
+  job: firstStepJob(LODGEMENT_FLOW, lodgements.requestId),
+});

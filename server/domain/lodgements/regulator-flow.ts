@@ -10,6 +10,8 @@ import type { AppDeps } from '../../deps.js';
 import type { Environment } from '../../ids.js';
 import { emitEvent, type OutboundEvent } from '../../delivery/events.js';
 import { enqueue } from '../../jobs/queue.js';
+import type { JobForRow } from '../../jobs/row-with-job.js';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { regulatorPath } from '../../registers/regulator.js';
 import type { Database } from '../../store/db.js';
 import { REGULATOR_PROGRESS_JOB } from './regulator-job.js';
@@ -98,6 +100,22 @@ export async function scheduleStep<Row extends MovableRow, Status extends string
     },
     now,
   );
+}
+
+/**
+ * The first step of a row just lodged (`new`, whose path always goes on), as the job written with the
+ * row in one statement (jobs/row-with-job.ts): what scheduleStep queues for a `new` row.
+ */
+export function firstStepJob<Row extends MovableRow, Status extends string>(
+  flow: RegulatorFlow<Row, Status>,
+  idColumn: PgColumn,
+): JobForRow {
+  return { name: REGULATOR_PROGRESS_JOB, payload: { ...flow.stepMarker, expect: 'new' }, idKey: 'requestId', idColumn };
+}
+
+/** When the first step of a row lodged at `now` falls due. */
+export function firstStepAt(now: Date): Date {
+  return new Date(now.getTime() + REGULATOR_SUBMIT_DELAY_SECONDS * 1000);
 }
 
 /** Runs one step: the next status of the path, if the row is still where the step expects it. */

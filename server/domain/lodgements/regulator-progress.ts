@@ -2,16 +2,13 @@
 // lodgement or, when its payload says so, a Form 484.
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import type { Clock } from '../../clock.js';
-import type { Database } from '../../store/db.js';
 import { LODGEMENT_STATUSES } from '../../../schemas/lodgements/index.js';
 import { FORM484_STATUSES } from '../../../schemas/form484/index.js';
 import { FORM484_FLOW, FORM484_STEP } from '../form484/status.js';
 import { LODGEMENT_FLOW } from './status.js';
-import { runStep, scheduleStep } from './regulator-flow.js';
+import { runStep } from './regulator-flow.js';
 import { REGULATOR_PROGRESS_JOB } from './regulator-job.js';
 import type { JobRow } from '../../store/schema/jobs.js';
-import type { LodgementRow } from '../../store/schema/lodgements.js';
 
 export { REGULATOR_PROGRESS_JOB };
 export { REGULATOR_DECISION_DELAY_SECONDS, REGULATOR_SUBMIT_DELAY_SECONDS } from './regulator-flow.js';
@@ -22,11 +19,6 @@ const Form484StepPayload = z.object({
   requestId: z.number().int().min(1),
   expect: z.enum(FORM484_STATUSES),
 });
-
-/** Queues the next step of a lodgement that is in `row.status`, if its path goes on from there. */
-export function scheduleRegulatorStep(db: Database, clock: Clock, row: LodgementRow): Promise<void> {
-  return scheduleStep(LODGEMENT_FLOW, db, clock, row);
-}
 
 export async function runRegulatorProgress(deps: AppDeps, job: JobRow): Promise<void> {
   // A Form 484 step is recognised by its marker alone, so a malformed one fails loudly instead of

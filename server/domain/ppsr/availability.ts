@@ -34,13 +34,17 @@ export async function availabilityView(deps: Pick<AppDeps, 'db'>): Promise<Avail
   return view(await readAvailability(deps.db));
 }
 
-export async function switchAvailability({ ctx, input }: VerbArgs<Pick<AppDeps, 'db'>, AvailabilityChanges>): Promise<AvailabilityView> {
+export async function switchAvailability({
+  ctx,
+  input,
+}: VerbArgs<Pick<AppDeps, 'db' | 'availability'>, AvailabilityChanges>): Promise<AvailabilityView> {
   const up = (state: State | undefined): boolean | undefined => (state === undefined ? undefined : state === 'available');
-  return view(
-    await changeAvailability(ctx.db, {
-      ppsr: up(input.ppsr),
-      cardProvider: up(input.cardProvider),
-      monitoringActivation: up(input.monitoringActivation),
-    }),
-  );
+  const changed = await changeAvailability(ctx.db, {
+    ppsr: up(input.ppsr),
+    cardProvider: up(input.cardProvider),
+    monitoringActivation: up(input.monitoringActivation),
+  });
+  // This process's next request sees the switch at once, whenever the trigger's notification arrives.
+  ctx.availability.clear();
+  return view(changed);
 }

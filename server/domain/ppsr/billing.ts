@@ -12,6 +12,11 @@ import { PPSR_SEARCH_FEE_CENTS } from '../../../schemas/ppsr/index.js';
 export const PPSR_CHARGE_KIND = 'ppsr_search';
 export const PPSR_INVOICE_KIND = 'ppsr_search_invoice';
 
+/** Whether a search in this environment is charged (test keys are free): only then does submitting it need a transaction. */
+export function searchFeeDue(environment: Environment): boolean {
+  return environment !== 'test';
+}
+
 /** Charges the fee of search `requestId` inside the submission's transaction; the ledger row id, or null when free. */
 export async function chargeSearchFee(
   db: Database,
@@ -20,7 +25,7 @@ export async function chargeSearchFee(
   environment: Environment,
   requestId: number,
 ): Promise<string | null> {
-  if (environment === 'test') return null;
+  if (!searchFeeDue(environment)) return null;
   const charge = { amount: PPSR_SEARCH_FEE_CENTS, reference: `PPSR search ${requestId}`, environment };
   if (account.billing === 'invoice') return (await recordCharge({ db, clock }, account.id, { ...charge, kind: PPSR_INVOICE_KIND })).id;
   return (await chargeCard({ db, clock }, account, { ...charge, kind: PPSR_CHARGE_KIND })).id;

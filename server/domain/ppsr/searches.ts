@@ -1,13 +1,13 @@
 // PPSR searches (spec 2.3, 3.2, 4.3; D-17, D-30..D-33): submit (checked, charged, queued) and read
 // back, scoped to the caller's account and environment; another's id is a 404 like a missing one.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PpsrSearchRequest, PpsrSearch, PpsrSearchCreated } from '../../../schemas/ppsr/index.js';
 import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
-import { enqueue } from '../../jobs/queue.js';
+import { rowWithJob } from '../../jobs/row-with-job.js';
 import { DomainError } from '../errors.js';
 import { scopeOf } from '../caller.js';
-import { chargeSearchFee } from './billing.js';
+import { chargeSearchFee, searchFeeDue } from './billing.js';
 import type { PpsrCallerContext } from './context.js';
 import type { Database } from '../../store/db.js';
 import type { PpsrCertificateRow, PpsrSearchRow } from '../../store/schema/ppsr.js';
@@ -35,22 +35,42 @@ export async function createSearch({
     });
   const scope = scopeOf(ctx.caller);
   const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(ppsrSearches)
-      .values({ ...scope, status: 'new', request: body, createdAt: now, updatedAt: now })
-      .returning();
-    if (!inserted) throw new Error('PPSR search insert returned no row');
-    const chargeId = await chargeSearchFee(tx, ctx.clock, ctx.caller.account, scope.environment, inserted.requestId);
-    if (chargeId) await tx.update(ppsrSearches).set({ chargeId }).where(eq(ppsrSearches.requestId, inserted.requestId));
-    await enqueue(tx, { name: PPSR_PROCESSING_JOB, payload: { requestId: inserted.requestId }, runAt: now }, now);
-    return inserted;
-  });
+  const values = { ...scope, request: body, now, job: { runAt: now, createdAt: now } };
+  // The search and its processing job are one statement; a charged search also takes its fee in
+  // the same transaction (a refused charge leaves nothing behind).
+  const row = !searchFeeDue(scope.environment)
+    ? await submitSearch(ctx.db, values)
+    : await ctx.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const inserted = await submitSearch(tx, values);
+        const chargeId = await chargeSearchFee(tx, ctx.clock, ctx.caller.account, scope.environment, inserted.requestId);
+        if (chargeId) await tx.update(ppsrSearches).set({ chargeId }).where(eq(ppsrSearches.requestId, inserted.requestId));
+        return inserted;
+      });
   return {
     created: { requestId: row.requestId, status: 'new' },
     location: `${ctx.prefix}/ppsr/searches/${row.requestId}`,
   };
 }
+
+/** A search in `new` and its `ppsr-processing` job, due at once. */
+const submitSearch = rowWithJob({
+  name: 'submit_ppsr_search',
+  table: ppsrSearches,
+  insert: (db) =>
+    db
+      .insert(ppsrSearches)
+      .values({
+        accountId: sql.placeholder('accountId'),
+        environment: sql.placeholder('environment'),
+        status: 'new',
+        request: sql.placeholder('request'),
+        createdAt: sql.placeholder('now'),
+        updatedAt: sql.placeholder('now'),
+      })
+      .returning(),
+  job: { name: PPSR_PROCESSING_JOB, payload: {}, idKey: 'requestId', idColumn: ppsrSearches.requestId },
+});
 
 /** The caller's search; any other (another account, the other environment, none) is not found. */
 export async function findSearch(db: Database, scope: ReturnType<typeof scopeOf>, requestId: number): Promise<PpsrSearchRow> {

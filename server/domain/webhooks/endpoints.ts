@@ -6,22 +6,24 @@ import type { Database } from '../../store/db.js';
 import { stopPendingDeliveries } from '../../delivery/attempts.js';
 import { sealEndpointSecret } from '../../delivery/endpoint-secrets.js';
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { webhookDeliveries, webhookEndpoints } from '../../store/schema/index.js';
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import { newId } from '../../ids.js';
 import { MAX_ENDPOINTS_PER_KEY, type WebhookEndpoint } from '../../../schemas/webhooks/index.js';
-import { endpointOwner, findOwnedEndpoint, ownedBy, type EndpointCaller } from './owner.js';
-import { checkEndpointFields, type EndpointFields } from './validation.js';
+import { endpointOwner, findOwnedEndpoint, ownedBy, type EndpointCaller, type EndpointOwner } from './owner.js';
+import { checkEndpointFields, type CheckedFields, type EndpointFields } from './validation.js';
 import type { WebhookEndpointRow } from '../../store/schema/webhooks.js';
 import type { VerbArgs } from '../verb.js';
 
 export type EndpointView = z.infer<typeof WebhookEndpoint>;
 
-export interface WebhookContext extends Pick<AppDeps, 'db' | 'clock' | 'config' | 'resolveHost' | 'sealer'> {
+export interface WebhookContext extends Pick<AppDeps, 'db' | 'engine' | 'clock' | 'config' | 'resolveHost' | 'sealer'> {
   caller: EndpointCaller;
+  /** The service's public URL (D-54): the built-in test receiver's URLs are on it (D-59). */
+  publicUrl: string;
 }
 
 /** The one moment a secret exists in plaintext outside a signature: the answer to create or rotate. */
@@ -53,9 +55,10 @@ function uniqueNames(eventTypes: readonly string[]): string[] {
   return [...new Set(eventTypes)];
 }
 
-async function checkedFields(ctx: WebhookContext, fields: EndpointFields): Promise<void> {
-  const { problems } = await checkEndpointFields(ctx, fields);
-  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+async function checkedFields(ctx: WebhookContext, fields: EndpointFields): Promise<CheckedFields> {
+  const checked = await checkEndpointFields(ctx, fields, { environment: ctx.caller.environment, publicUrl: ctx.publicUrl });
+  if (Object.keys(checked.problems).length > 0) throw new ValidationError(checked.problems);
+  return checked;
 }
 
 /** Oldest first (creation order); endpoints created in the same instant follow in id order. */
@@ -64,44 +67,75 @@ export async function listEndpoints({ ctx }: { ctx: WebhookContext }): Promise<W
   return ctx.db.select().from(webhookEndpoints).where(ownedBy(owner)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
 }
 
+/** The new endpoint, or `endpoint_limit` when the owner already has MAX_ENDPOINTS_PER_KEY. */
+async function insertIfRoom(db: Database, owner: EndpointOwner, values: WebhookEndpointRow): Promise<WebhookEndpointRow> {
+  // Every column in the table's order, each value cast to its column's type (a SELECT list has no
+  // target type to infer a parameter's from).
+  const list = sql.join(
+    Object.entries(getTableColumns(webhookEndpoints)).map(
+      ([key, column]) => sql`${sql.param(values[key as keyof WebhookEndpointRow], column)}::${sql.raw(column.getSQLType())}`,
+    ),
+    sql`, `,
+  );
+  // The owner's places by its key alone (a key id, `pat:<account>` included, belongs to one account):
+  // the embedded database has no statistics (no autovacuum), and given the account as well it
+  // scans every endpoint of the account through the account index instead of the key's ten.
+  const room = db
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(
+      and(eq(webhookEndpoints.keyId, owner.keyId), eq(webhookEndpoints.environment, owner.environment), isNull(webhookEndpoints.deletedAt)),
+    );
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .select(sql`select ${list} where (${room}) < ${MAX_ENDPOINTS_PER_KEY}`)
+    .returning();
+  if (!row) {
+    throw new DomainError('endpoint_limit', `This API key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints; delete one first.`, {
+      limit: MAX_ENDPOINTS_PER_KEY,
+    });
+  }
+  return row;
+}
+
 export async function createEndpoint({
   ctx,
   input,
 }: VerbArgs<WebhookContext, { url: string; eventTypes: string[] }>): Promise<EndpointWithSecret> {
   // Outside the transaction: resolving the host may take a while and must not hold the lock.
-  await checkedFields(ctx, input);
+  const { receiver } = await checkedFields(ctx, input);
   const owner = await endpointOwner(ctx, ctx.caller);
   const secret = generateWebhookSecret();
   const now = ctx.clock.now();
-  const endpoint = await ctx.db.transaction(async (tx) => {
-    // Serialises creates of one owner so two concurrent requests cannot both take the tenth place.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${owner.environment}:${owner.keyId}`}))`);
-    const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(ownedBy(owner));
-    if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_KEY) {
-      throw new DomainError('endpoint_limit', `This API key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints; delete one first.`, {
-        limit: MAX_ENDPOINTS_PER_KEY,
-      });
-    }
-    const id = newId('we');
-    const [row] = await tx
-      .insert(webhookEndpoints)
-      .values({
-        id,
-        ...owner,
-        url: input.url,
-        eventTypes: uniqueNames(input.eventTypes),
-        enabled: true,
-        // Sealed before it reaches the database: no table page or WAL record holds the plaintext.
-        secretSealed: sealEndpointSecret(ctx.sealer, id, secret),
-        secret: null,
-        consecutiveFailures: 0,
-        disabledReason: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return row!;
-  });
+  const id = newId('we');
+  const values: WebhookEndpointRow = {
+    id,
+    ...owner,
+    url: input.url,
+    eventTypes: uniqueNames(input.eventTypes),
+    enabled: true,
+    // Sealed before it reaches the database: no table page or WAL record holds the plaintext.
+    secretSealed: sealEndpointSecret(ctx.sealer, id, secret),
+    secret: null,
+    consecutiveFailures: 0,
+    disabledReason: null,
+    receiver: receiver ?? null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  // The count and the insert are one statement (the row is written only while the key has room), so
+  // on PGlite, whose one connection runs one statement at a time, nothing can take the tenth place in
+  // between: one round trip. On PostgreSQL two connections could each count nine within their own
+  // statement's snapshot, so creates of one owner are serialised by a lock taken in a statement of its
+  // own first (a statement's snapshot is taken before it waits, so the count must come after).
+  const endpoint =
+    ctx.engine === 'pglite'
+      ? await insertIfRoom(ctx.db, owner, values)
+      : await ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${owner.environment}:${owner.keyId}`}))`);
+          return insertIfRoom(tx, owner, values);
+        });
   return { endpoint, secret };
 }
 
@@ -119,10 +153,10 @@ export async function updateEndpoint({
   const current = await findOwnedEndpoint(ctx, owner, input.id);
   const { url, eventTypes, enabled } = input.changes;
   if (url === undefined && eventTypes === undefined && enabled === undefined) return current;
-  await checkedFields(ctx, { ...(url !== undefined ? { url } : {}), ...(eventTypes !== undefined ? { eventTypes } : {}) });
+  const checked = await checkedFields(ctx, { ...(url !== undefined ? { url } : {}), ...(eventTypes !== undefined ? { eventTypes } : {}) });
 
   const set: Partial<WebhookEndpointRow> = { updatedAt: ctx.clock.now() };
-  if (url !== undefined) set.url = url;
+  if (url !== undefined) Object.assign(set, { url, receiver: checked.receiver ?? null });
   if (eventTypes !== undefined) set.eventTypes = uniqueNames(eventTypes);
   if (enabled === true) Object.assign(set, { enabled: true, disabledReason: null, consecutiveFailures: 0 });
   // An endpoint already disabled (e.g. after 20 failures) keeps the reason it has: it says why it stopped.

@@ -1,9 +1,12 @@
 // Field rules of webhook endpoints beyond the document's structure: the SSRF check of the URL (D-12,
-// D-23) and `*` standing alone (D-26). Also says structural (Ajv) problems of these fields in the
-// codes the contract promises, so a request with several faults gets every one in one answer (D-10).
+// D-23), the built-in test receiver's URL in the test environment (D-59) and `*` standing alone
+// (D-26). Also says structural (Ajv) problems of these fields in the codes the contract promises, so
+// a request with several faults gets every one in one answer (D-10).
 import type { AppDeps } from '../../deps.js';
 import { addProblem as add, emptyProblems, type FieldProblem, type FieldProblems } from '../errors.js';
 import { checkWebhookUrl, urlCheckOptions, type UrlAccepted } from '../../delivery/ssrf.js';
+import { builtinReceiverOf, looksLikeReceiver, type ReceiverKind } from '../../delivery/receiver.js';
+import type { Environment } from '../../ids.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
 
 type Deps = Pick<AppDeps, 'config' | 'resolveHost'>;
@@ -16,6 +19,15 @@ export interface EndpointFields {
 export interface CheckedFields {
   problems: FieldProblems;
   url?: UrlAccepted;
+  /** The URL is the built-in test receiver (D-59): delivered in-process, never checked as an address. */
+  receiver?: ReceiverKind;
+}
+
+/** Who registers the URL: the receiver is a URL only in the test environment, on the service's own address. */
+export interface UrlOwner {
+  environment: Environment;
+  /** The service's public URL (D-54). */
+  publicUrl: string;
 }
 
 /** `*` subscribes to everything, so a list holding it and anything else is refused at each `*`. */
@@ -30,11 +42,18 @@ function starProblems(eventTypes: readonly string[], problems: FieldProblems): v
   });
 }
 
-/** Checks the fields present (create sends both, update any). Resolves the URL's host: async. */
-export async function checkEndpointFields(deps: Deps, fields: EndpointFields): Promise<CheckedFields> {
+/**
+ * Checks the fields present (create sends both, update any). Resolves the URL's host: async. Without
+ * an `owner` (the operation's rules, which run before the caller is known) a URL shaped like the
+ * receiver's is left to the verb, which checks it with one.
+ */
+export async function checkEndpointFields(deps: Deps, fields: EndpointFields, owner?: UrlOwner): Promise<CheckedFields> {
   const problems = emptyProblems();
   if (fields.eventTypes) starProblems(fields.eventTypes, problems);
   if (fields.url === undefined) return { problems };
+  if (!owner && looksLikeReceiver(fields.url)) return { problems };
+  const receiver = owner?.environment === 'test' ? builtinReceiverOf(fields.url, owner.publicUrl) : null;
+  if (receiver) return { problems, receiver };
   const checked = await checkWebhookUrl(fields.url, urlCheckOptions(deps));
   if (!checked.ok) {
     add(problems, 'url', { code: checked.code, message: checked.message });

@@ -3,7 +3,7 @@
 // found in both cases. The operator's availability switch takes it down (503 `registry_unavailable`).
 import { randomInt } from 'node:crypto';
 import type { Database } from '../../store/db.js';
-import { OUTAGE_RETRY_AFTER_SECONDS, readAvailability } from '../availability.js';
+import { OUTAGE_RETRY_AFTER_SECONDS, readAvailability, type AvailabilityCache } from '../availability.js';
 import type { AbnRegister } from '../abr/abn-register.js';
 import type { CompanyRegister } from '../asic/company-register.js';
 import { brisbaneYyyymmdd } from '../../../schemas/common/dates.js';
@@ -62,7 +62,7 @@ function found(entity: PpsrEntityRecord, registrations: PpsrRegistrationRecord[]
 export function createSimulatedPpsr(
   db: Database,
   registers: { companies: CompanyRegister; abns: AbnRegister },
-  options: { answerDelayMs?: number } = {},
+  options: { answerDelayMs?: number; availability?: AvailabilityCache } = {},
 ): SimulatedPpsr {
   const stored = createStoredRegistrations(db);
   // A real register answers in seconds of real time, whatever the service clock says.
@@ -143,7 +143,9 @@ export function createSimulatedPpsr(
 
   return {
     availability: async () =>
-      (await readAvailability(db)).ppsr ? { available: true } : { available: false, retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS },
+      (await (options.availability ? options.availability.read(db) : readAvailability(db))).ppsr
+        ? { available: true }
+        : { available: false, retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS },
     search: async (query) => {
       await answerDelay();
       return search(query);

@@ -12,3 +12,4 @@ export * from './monitoring.js';
 export * from './ppsr.js';
 export * from './form484.js';
 export * from './business-accounts.js';
+export * from './request-log.js';

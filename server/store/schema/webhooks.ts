@@ -27,6 +27,12 @@ export const webhookEndpoints = pgTable(
     secret: text('secret'),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     disabledReason: text('disabled_reason'),
+    /**
+     * `ok` or `fail` when the URL is the built-in test receiver (D-59): delivered in-process, with
+     * the signing, retries and attempt log of any delivery. Set when the URL is registered in the test
+     * environment, where the service knows its own address; null for every other endpoint.
+     */
+    receiver: text('receiver').$type<'ok' | 'fail'>(),
     ...rowTimes(),
     deletedAt: timestamps('deleted_at'),
   },
@@ -70,6 +76,27 @@ export const webhookAttempts = pgTable(
   (t) => [uniqueIndex('webhook_attempts_number_idx').on(t.deliveryId, t.attemptNumber)],
 );
 
+/** What the built-in test receiver got (D-59), newest kept per account; the operator API lists it. */
+export const webhookReceiverRequests = pgTable(
+  'webhook_receiver_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    receivedAt: timestamps('received_at').notNull(),
+    path: text('path').$type<'ok' | 'fail'>().notNull(),
+    answeredStatus: integer('answered_status').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    body: text('body').notNull(),
+    /** How it arrived: delivered in-process to a registered receiver endpoint, or over HTTP (D-24). */
+    via: text('via').$type<'in_process' | 'http'>().notNull(),
+    /** Known for in-process deliveries; null for a request that arrived over HTTP. */
+    accountId: text('account_id'),
+    endpointId: text('endpoint_id'),
+    deliveryId: text('delivery_id'),
+  },
+  (t) => [index('webhook_receiver_requests_account_idx').on(t.accountId, t.id)],
+);
+
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookReceiverRequestRow = typeof webhookReceiverRequests.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;

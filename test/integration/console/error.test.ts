@@ -30,7 +30,7 @@ describe('console operator operations refuse bad input', () => {
     expect(list.body.data.map((row) => row.status)).toEqual(['new']);
   });
 
-  it('without SVC_WEBHOOK_ALLOW_LOCAL there is no receiver; every operator read needs the token', async () => {
+  it('without SVC_WEBHOOK_ALLOW_LOCAL the receiver has no HTTP route (D-59 delivers in-process); every operator read needs the token', async () => {
     for (const path of ['ok', 'fail', 'maybe']) {
       const answer = await fetch(`${server.url}/sandbox/webhook-receiver/${path}`, { method: 'POST', body: '{}' });
       expect(answer.status).toBe(404);

@@ -90,8 +90,9 @@ async function snapshot(db: Database): Promise<string> {
   )) as unknown as { rows: { table_name: string }[] };
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
-    // Rate limits count every request, refused or not (D-42); on PostgreSQL the counts live here.
-    if (table_name === 'rate_limit_counters') continue;
+    // Rate limits count every request, refused or not (D-42), and the request log keeps it (D-51):
+    // both record that the request came, which is not a change it made.
+    if (table_name === 'rate_limit_counters' || table_name === 'request_log') continue;
     const rows = (await db.execute(sql`select t::text as row from ${sql.identifier(table_name)} t order by 1`)) as unknown as {
       rows: { row: string }[];
     };

@@ -60,7 +60,7 @@ const handlers: StandInHandlers = {
     const transient = transientOnce.get(vin);
     if (transient) {
       transientOnce.delete(vin);
-      throw new DomainError(transient, `simulated ${transient}`, transient === 'order_in_progress' ? {} : { retryAfter: 1 });
+      throw new DomainError(transient, `simulated ${transient}`, transient === 'request_in_progress' ? {} : { retryAfter: 1 });
     }
     const hold = held.get(vin);
     if (hold) {
@@ -182,7 +182,7 @@ describe('Idempotency-Key (D-18)', () => {
   });
 
   it.each<[ErrorCode, number]>([
-    ['order_in_progress', 409],
+    ['request_in_progress', 409],
     ['rate_limited', 429],
     ['registry_unavailable', 503],
     ['payment_unavailable', 503],

@@ -292,6 +292,35 @@ describe('service clock and jobs', () => {
   });
 });
 
+describe('the queued-job announcement', () => {
+  it('says when the earliest job of the statement falls due, so a worker wakes only for one due now', async () => {
+    const payloads: string[] = [];
+    await server.changes.listen('svc_job_queued', {
+      changed: (payload) => payloads.push(payload),
+      live: () => undefined,
+      lost: () => undefined,
+    });
+    const later = new Date(server.clock.now().getTime() + 5_000);
+    await enqueue(server.deps.db, { name: 'test-announced', runAt: later }, server.clock.now());
+    await expect.poll(() => payloads).toContain(String(later.getTime()));
+    // A lodgement's first regulator step, queued with it by one statement, is announced for five seconds on.
+    const account = await server.createAccount();
+    const posted = await fetch(`${server.url}/api/test/v2/abn/registrations`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${account.keys.secretTest}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        entityName: 'JANE CITIZEN',
+        entityType: 'individual',
+        businessAddress: { street: '1 EAGLE STREET', locality: 'BRISBANE CITY', state: 'QLD', postcode: '4000' },
+        contactEmail: 'jane@example.com',
+      }),
+    });
+    expect(posted.status).toBe(201);
+    await expect.poll(() => payloads).toContain(String(server.clock.now().getTime() + 5_000));
+    await server.deps.db.delete(jobs).where(eq(jobs.name, 'test-announced'));
+  });
+});
+
 describe('the operator clock on a real clock', () => {
   let http: Server | undefined;
   let url = '';

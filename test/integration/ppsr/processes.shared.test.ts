@@ -1,7 +1,8 @@
 // PPSR searches on several processes sharing one PostgreSQL (architecture.md "Scale-out"):
 // 50 concurrent identical POSTs with one Idempotency-Key, spread over two API processes, make one
 // search and one 600-cent ledger entry; and a worker killed with SIGKILL in the middle of a search
-// leaves it `processing` only until the lease ends, when another worker completes it.
+// leaves it `processing` only until the lease ends, when another worker completes it; an outage
+// switched through one process is seen by the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../support/harness.js';
 import { listeningUrl, spawnServer, stopServer, type ServerProcess } from '../../support/server-process.js';
@@ -132,6 +133,30 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
     expect((done.body.data as { registrations: unknown[] }).registrations).toHaveLength(1);
     await Promise.all([apiB, worker].map(stopServer));
   }, 180_000);
+
+  it('an outage switched through one API process reaches the other, which keeps the switches in memory', async () => {
+    const url = await freshDatabase();
+    const apiA = spawnServer(url, 'API A', { role: 'api' });
+    const apiB = spawnServer(url, 'API B', { role: 'api' });
+    instances.push(apiA, apiB);
+    const [baseA, baseB] = [await listeningUrl(apiA), await listeningUrl(apiB)];
+    const account = await newAccount(baseA);
+    const search = (base: string) =>
+      call(base, 'POST', '/api/test/v2/ppsr/searches', account.keys.secretTest, { vin: '1HGCM82633A004352' });
+    // B has read (and kept) "up" before the switch.
+    expect((await search(baseB)).status).toBe(201);
+
+    for (const [ppsr, status] of [
+      ['unavailable', 503],
+      ['available', 201],
+    ] as const) {
+      expect((await call(baseA, 'PATCH', '/admin/register/availability', ADMIN_TOKEN, { ppsr })).status).toBe(200);
+      // The process that switched answers by the switch at once; the other within the notification.
+      expect((await search(baseA)).status).toBe(status);
+      await until('API B to see the switch', async () => ((await search(baseB)).status === status ? true : undefined), 1_000, outputs);
+    }
+    await Promise.all([apiA, apiB].map(stopServer));
+  }, 120_000);
 
   it('a worker killed with SIGKILL mid-search leaves nothing stuck: another worker completes it after the lease', async () => {
     const lease = { SVC_JOB_LEASE_SECONDS: '2' };

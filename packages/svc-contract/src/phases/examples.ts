@@ -2,6 +2,7 @@
 // send them. Parameters without an example get a generated valid value. Operations that accept
 // publishable keys are also called with one (from an allowed origin).
 import { freshHeaders, mixSeed, sampleOne, type PhaseContext } from '../context.js';
+import { withSandboxValues } from '../sandbox-values.js';
 import type { OperationInfo, ParameterInfo, RequestParts } from '../types.js';
 
 const MAX_EXAMPLE_REQUESTS = 6;
@@ -42,7 +43,7 @@ export function exampleParts(ctx: PhaseContext, operation: OperationInfo): Reque
       out.push({ ...first, [parameter.in]: { ...first[parameter.in], [parameter.name]: parameter.examples[i] } });
     }
   }
-  return out.slice(0, MAX_EXAMPLE_REQUESTS);
+  return out.slice(0, MAX_EXAMPLE_REQUESTS).map((parts) => withSandboxValues(ctx.session.baseUrl, parts));
 }
 
 /** Generated valid request, for operations whose examples are missing or invalid. */

@@ -1,0 +1,181 @@
+// The request log's writer (D-51). Answers are recorded into this process's buffer as they go out
+// and written later, in batches: one multi-row INSERT per batch, then one DELETE that keeps the
+// newest `limit` entries of every account and environment the batch touched. Nothing here is
+// awaited by a request: a slow database only lets the buffer grow (to a bound, then the oldest
+// entries are dropped), and a failed write is logged and dropped, never retried into a request.
+// Bodies are redacted and serialised at write time, not while the request is answered.
+import { sql } from 'drizzle-orm';
+import type { Logger } from '../logger.js';
+import { redactJson, redactText } from '../redaction.js';
+import type { Database } from './db.js';
+import { requestLog, type NewRequestLogRow, type RequestLogRow } from './schema/request-log.js';
+
+/** The columns an entry brings as they are; the kept ones are serialised at write time. */
+type KeptColumns = 'bodiesKept' | 'requestHeaders' | 'requestBody' | 'requestBodyTruncated' | 'responseBody' | 'responseBodyTruncated';
+
+/** One answered request as the HTTP layer hands it over: nothing serialised yet. */
+export interface RequestLogEntry extends Omit<RequestLogRow, 'id' | KeptColumns> {
+  /** Test entries only (D-51): the selected headers and both bodies, as received and as answered. */
+  kept?: {
+    headers: Record<string, string>;
+    /** The request body's text (UTF-8), when one arrived. */
+    requestText?: string;
+    /** The JSON answered; undefined for no body or a binary one (a PDF). */
+    responseBody?: unknown;
+  };
+}
+
+export interface RequestLogWriter {
+  /** Takes an answered request; never throws, never waits. */
+  record: (entry: RequestLogEntry) => void;
+  /** Writes what is buffered now (the operator reads call it, so they see this process's latest). Never rejects. */
+  flush: () => Promise<void>;
+  /** The last flush, at shutdown; later records are dropped. */
+  close: () => Promise<void>;
+}
+
+export interface RequestLogOptions {
+  db: Database;
+  logger: Logger;
+  /** Entries kept per account and environment (SVC_REQUEST_LOG_LIMIT, 1,000 by default). */
+  limit: number;
+  /** How long an entry may wait in the buffer before its batch is written (milliseconds). */
+  flushMs: number;
+  /**
+   * On the embedded database (one connection, the API's thread): resolves when no request is in
+   * flight (or after a short wait), so a batch is written between requests, not ahead of them.
+   */
+  requestsFirst?: () => Promise<void>;
+  /** Rows per INSERT; on the embedded database small, so one statement never holds the thread long. */
+  rowsPerStatement?: number;
+}
+
+/** A kept body longer than this (its redacted JSON text) is cut and flagged. */
+export const MAX_KEPT_BODY = 64 * 1024;
+/** Rows per INSERT: 20 columns each stays far below PostgreSQL's 65,535 parameters. */
+const BATCH_ROWS = 250;
+/** Entries, and characters of request text, the buffer holds while the database is slow; past either the oldest are dropped. */
+const MAX_BUFFERED = 10_000;
+const MAX_BUFFERED_TEXT = 16 * 1024 * 1024;
+
+interface KeptBody {
+  text: string | null;
+  truncated: boolean;
+}
+
+function keptJson(value: unknown): KeptBody {
+  const text = JSON.stringify(redactJson(value));
+  if (text.length <= MAX_KEPT_BODY) return { text, truncated: false };
+  return { text: JSON.stringify(text.slice(0, MAX_KEPT_BODY)), truncated: true };
+}
+
+/** The request's text: its JSON redacted, or (not JSON, or too long to parse here) the text itself as a JSON string. */
+function keptRequest(text: string | undefined): KeptBody {
+  if (text === undefined || text === '') return { text: null, truncated: false };
+  if (text.length > MAX_KEPT_BODY) return { text: JSON.stringify(redactText(text.slice(0, MAX_KEPT_BODY))), truncated: true };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch {
+    return { text: JSON.stringify(redactText(text)), truncated: false };
+  }
+  return keptJson(parsed);
+}
+
+function rowOf(entry: RequestLogEntry): NewRequestLogRow {
+  const { kept, ...facts } = entry;
+  if (!kept) return { ...facts, bodiesKept: false, requestHeaders: null, requestBody: null, responseBody: null };
+  const request = keptRequest(kept.requestText);
+  const response = kept.responseBody === undefined ? { text: null, truncated: false } : keptJson(kept.responseBody);
+  return {
+    ...facts,
+    bodiesKept: true,
+    requestHeaders: kept.headers,
+    requestBody: request.text,
+    requestBodyTruncated: request.truncated,
+    responseBody: response.text,
+    responseBodyTruncated: response.truncated,
+  };
+}
+
+/** Keeps the newest `limit` entries of each (account, environment) pair: one statement for all of them. */
+async function prune(db: Database, pairs: Map<string, { accountId: string; environment: string }>, limit: number): Promise<void> {
+  if (pairs.size === 0) return;
+  const values = sql.join(
+    [...pairs.values()].map(({ accountId, environment }) => sql`(${accountId}, ${environment})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    DELETE FROM ${requestLog} r USING (
+      SELECT t.account_id, t.environment,
+        (SELECT x.id FROM ${requestLog} x WHERE x.account_id = t.account_id AND x.environment = t.environment
+          ORDER BY x.id DESC OFFSET ${limit} LIMIT 1) AS floor_id
+      FROM (VALUES ${values}) AS t(account_id, environment)
+    ) f
+    WHERE r.account_id = f.account_id AND r.environment = f.environment AND r.id <= f.floor_id`);
+}
+
+export function createRequestLogWriter(options: RequestLogOptions): RequestLogWriter {
+  const { db, logger, limit, flushMs, requestsFirst } = options;
+  const rowsPerStatement = Math.min(options.rowsPerStatement ?? BATCH_ROWS, BATCH_ROWS);
+  let buffer: RequestLogEntry[] = [];
+  let bufferedText = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let dropped = 0;
+  let closed = false;
+
+  const writeBatch = async (batch: RequestLogEntry[]): Promise<void> => {
+    try {
+      const rows = batch.map(rowOf);
+      for (let start = 0; start < rows.length; start += rowsPerStatement) {
+        await requestsFirst?.();
+        await db.insert(requestLog).values(rows.slice(start, start + rowsPerStatement));
+      }
+      const pairs = new Map(batch.map((e) => [`${e.accountId}|${e.environment}`, { accountId: e.accountId, environment: e.environment }]));
+      await requestsFirst?.();
+      await prune(db, pairs, limit);
+    } catch (error) {
+      // Lost, not retried: the log must never hold up the service it describes.
+      logger.warn({ err: error, entries: batch.length }, 'request log: a batch could not be written');
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (dropped > 0) {
+      logger.warn({ dropped }, 'request log: the buffer was full, oldest entries dropped');
+      dropped = 0;
+    }
+    const batch = buffer;
+    buffer = [];
+    bufferedText = 0;
+    // One batch after another, so entries are written in the order they were answered.
+    writing = writing.then(() => (batch.length > 0 ? writeBatch(batch) : undefined));
+    return writing;
+  };
+
+  return {
+    record: (entry) => {
+      if (closed) return;
+      buffer.push(entry);
+      bufferedText += entry.kept?.requestText?.length ?? 0;
+      while (buffer.length > MAX_BUFFERED || bufferedText > MAX_BUFFERED_TEXT) {
+        bufferedText -= buffer.shift()?.kept?.requestText?.length ?? 0;
+        dropped++;
+      }
+      if (buffer.length >= BATCH_ROWS) void flush();
+      else if (!timer) {
+        timer = setTimeout(() => void flush(), flushMs);
+        // A pending batch never keeps a process alive; shutdown flushes it (close).
+        timer.unref();
+      }
+    },
+    flush,
+    close: async () => {
+      closed = true;
+      await flush();
+    },
+  };
+}

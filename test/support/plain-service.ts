@@ -1,0 +1,58 @@
+// The service started the way `npm start` starts it (the bundle build/server.mjs and the console
+// build, rebuilt first when stale), with no setting but a fresh embedded database and a free port:
+// the real clock, a generated admin token (read from what it prints), no SVC_WEBHOOK_ALLOW_LOCAL.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serverEntry } from './server-entry.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface PlainService {
+  url: string;
+  adminToken: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Settings a developer's shell might carry that would make this start not plain. */
+const NOT_PLAIN = /^(SVC_|DATABASE_URL$|TEST_DATABASE_URL$|REDIS_URL$|PORT$|HOST$|SMTP_URL$|LOG_LEVEL$)/;
+
+export async function startPlainService(timeoutMs = 120_000): Promise<PlainService> {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts', '--if-stale'], { cwd: ROOT, stdio: 'ignore' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-console-'));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_PLAIN.test(name)));
+  const child: ChildProcess = spawn(process.execPath, serverEntry(), {
+    cwd: ROOT,
+    env: { ...env, SVC_DATA_DIR: dataDir, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + timeoutMs;
+  while (!/admin token .*: (adm_\S+)/.test(output) || !/listening on (http:\/\/\S+)/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the service did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: /listening on (http:\/\/\S+)/.exec(output)![1]!,
+    adminToken: /admin token .*: (adm_\S+)/.exec(output)![1]!,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// The embedded database's one connection goes to requests first: the background worker waits for the
+// requests in flight before each job, but never longer than its bound.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRequestGate } from '../../server/jobs/request-gate.js';
+
+describe('the request gate', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  const settled = (promise: Promise<void>) => {
+    const state = { done: false };
+    void promise.then(() => (state.done = true));
+    return state;
+  };
+
+  it('lets a job start at once when no request is in flight', async () => {
+    const gate = createRequestGate();
+    const wait = settled(gate.quiet(1_000));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(wait.done).toBe(true);
+  });
+
+  it('holds a job until the last request in flight is answered', async () => {
+    const gate = createRequestGate();
+    gate.enter();
+    gate.enter();
+    const wait = settled(gate.quiet(1_000));
+    await vi.advanceTimersByTimeAsync(10);
+    gate.leave();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(wait.done).toBe(false);
+    gate.leave();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(wait.done).toBe(true);
+  });
+
+  it('lets a job start after its bound under a load that never pauses', async () => {
+    const gate = createRequestGate();
+    gate.enter();
+    const wait = settled(gate.quiet(100));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(wait.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(wait.done).toBe(true);
+  });
+});
