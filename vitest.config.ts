@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/sequencer.js';
 
 const INTEGRATION = ['test/integration/**/*.test.ts'];
 
@@ -23,6 +24,13 @@ const ALWAYS_ON_POSTGRES = [
 // first pass keeps PGlite. A developer who sets TEST_DATABASE_URL runs `integration` on PostgreSQL.
 const postgresPass = process.env.SVC_POSTGRES_PASS_URL;
 
+// The Prism proxy replay of the PGlite pass's recorded traffic (SVC_REPLAY_TRAFFIC names the file;
+// scripts/test.sh sets it with SVC_RECORD_TRAFFIC): it can start only once that pass has finished, so
+// in such a run the `integration` project is group 0 and every other project, the replay among them,
+// group 1 (Vitest runs groups one after the other). Without the replay there is one group.
+const replayTraffic = process.env.SVC_REPLAY_TRAFFIC;
+const afterRecording = { groupOrder: replayTraffic ? 1 : 0 };
+
 const integrationSettings = {
   isolate: false,
   setupFiles: ['test/support/pg-misuse-guard.ts'],
@@ -32,6 +40,7 @@ const integrationSettings = {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     // Vitest's default is one worker fewer than the cores, so one worker on CI's 2-core machines;
     // the suite spends much of its time waiting on child processes, PostgreSQL and Chromium, so two
     // workers shorten the run (figures in bench/README.md).
@@ -43,10 +52,18 @@ export default defineConfig({
     projects: [
       // A few unit tests run ESLint on planted files or walk every BMP code point: seconds each when
       // the machine is busy, so the default 5 s would fail them for load, not for a fault.
-      { test: { name: 'unit', isolate: false, include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'unit', isolate: false, include: ['test/unit/**/*.test.ts'], testTimeout: 30_000, sequence: afterRecording } },
       // The contract runner's own tests, beside it in its workspace package: generating and checking
       // thousands of requests per operation takes seconds each on a busy machine.
-      { test: { name: 'svc-contract', isolate: false, include: ['packages/svc-contract/test/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'svc-contract',
+          isolate: false,
+          include: ['packages/svc-contract/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          sequence: afterRecording,
+        },
+      },
       { test: { name: 'integration', include: INTEGRATION, ...integrationSettings } },
       ...(postgresPass
         ? [
@@ -58,6 +75,7 @@ export default defineConfig({
                 ...integrationSettings,
                 // Recorded traffic comes from the PGlite pass only: the replay sends it once.
                 env: { TEST_DATABASE_URL: postgresPass, SVC_RECORD_TRAFFIC: '' },
+                sequence: afterRecording,
               },
             },
           ]
@@ -73,17 +91,56 @@ export default defineConfig({
           setupFiles: ['test/support/pg-misuse-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          sequence: afterRecording,
         },
       },
-      { test: { name: 'spec', isolate: false, include: ['test/spec/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
-      { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
+      {
+        test: {
+          name: 'spec',
+          isolate: false,
+          include: ['test/spec/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          sequence: afterRecording,
+        },
+      },
+      // Each e2e file drives processes of its own (Chromium, npm start, Prism, npm pack) on ports the
+      // system picks, so they run beside the other files rather than one at a time after them.
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          sequence: afterRecording,
+        },
+      },
       // The contract runner against in-process servers: each file starts one (PGlite migrations) and sends thousands of requests;
       // Portman and Newman, as partners run them, against a server process.
-      { test: { name: 'contract', isolate: false, include: ['test/contract/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'contract',
+          isolate: false,
+          include: ['test/contract/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+          sequence: afterRecording,
+        },
+      },
       // The Prism proxy replay of the integration suite's recorded traffic: selected only when the
-      // recording is named (scripts/test.sh does, after the main run), so it is never a skipped test.
-      ...(process.env.SVC_REPLAY_TRAFFIC
-        ? [{ test: { name: 'replay', include: ['test/replay/**/*.test.ts'], testTimeout: 600_000, hookTimeout: 180_000 } }]
+      // recording is named (scripts/test.sh does), so it is never a skipped test.
+      ...(replayTraffic
+        ? [
+            {
+              test: {
+                name: 'replay',
+                include: ['test/replay/**/*.test.ts'],
+                testTimeout: 600_000,
+                hookTimeout: 180_000,
+                sequence: afterRecording,
+              },
+            },
+          ]
         : []),
     ],
   },
