@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { snapshotDocument, startPrismProxy, startServer, type Running } from './processes.js';
 import { NO_ANSWER_MS, replayStream, type ReplayContext } from './stream-replay.js';
+import { planShapes } from './shapes.js';
 import { clockReach, groupStreams, type Stream } from './streams.js';
 import { readTraffic } from './traffic-format.js';
 import { TEST_PREFIX, type ReplayOptions, type ReplayReport } from './types.js';
@@ -56,10 +57,17 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
   const started = Date.now();
   const log = options.log ?? (() => undefined);
   const events = typeof options.traffic === 'string' ? readTraffic(options.traffic) : options.traffic;
-  const streams = groupStreams(events, options.sources);
+  const recorded = groupStreams(events, options.sources);
+  // Without --every-request, the request of each shape that goes through Prism is chosen here, and
+  // each stream ends with its last such request (shapes.ts planShapes).
+  const plan = options.everyRequest ? undefined : planShapes(recorded);
+  const streams = plan?.streams ?? recorded;
   const report: ReplayReport = {
     mode: options.errors ? 'errors' : 'observe',
     streams: streams.length,
+    streamsWithNothingNew: recorded.length - streams.length,
+    trimmedRequests: plan?.trimmedRequests ?? 0,
+    trimmedDays: plan?.trimmedDays ?? 0,
     sentThroughPrism: 0,
     operatorRequests: 0,
     repeatsSentDirect: 0,
@@ -78,7 +86,6 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
   const document = snapshotDocument();
   // A request that gets no answer is reported, not waited for until undici's 5-minute default.
   const agent = new Agent({ connections: 8, headersTimeout: NO_ANSWER_MS, bodyTimeout: NO_ANSWER_MS });
-  const validatedShapes = new Set<string>();
   let replayed = 0;
   const indexOf = new Map(streams.map((stream, index) => [stream, index]));
   // A replay against a given server has one lane: the server's one clock.
@@ -104,7 +111,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
             });
             running.push(server);
             serverUrl = server.url;
-            log(`${name}server (tsx server/main.ts, manual clock from ${clockStart}, fresh data directory) up in ${seconds(started)} s`);
+            log(`${name}server (build/server.mjs, manual clock from ${clockStart}, fresh data directory) up in ${seconds(started)} s`);
           }
           const upstream = `${serverUrl}${TEST_PREFIX}`;
           const prismStarted = Date.now();
@@ -142,7 +149,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
             revivePrism,
             adminToken,
             clockStart,
-            validatedShapes,
+            viaPrism: plan?.viaPrism,
             report,
             options,
             log,

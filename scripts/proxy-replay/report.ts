@@ -12,6 +12,7 @@ export function formatReplayReport(report: ReplayReport): string {
     `    pending operations (501):             ${report.pending} (not checked)`,
     `    invalid on purpose, refused with 4xx: ${report.refusedInvalid} (request violations expected: not failures)`,
     `  repeats of a shape already checked:     ${report.repeatsSentDirect} (sent straight to the server; --every-request sends them through Prism)`,
+    `  not sent, after a stream's last new shape: ${report.trimmedRequests} requests and ${report.trimmedDays} days of clock travel; ${report.streamsWithNothingNew} streams with no new shape (nothing there is judged; --every-request sends them)`,
     `  operator API requests sent directly:    ${report.operatorRequests}`,
     `  clock moves:                            ${report.clockMoves}`,
   ];

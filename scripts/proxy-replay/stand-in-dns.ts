@@ -1,4 +1,4 @@
-// Loaded into the replay server (`tsx --import`), never into a real one. The webhook SSRF guard
+// Loaded into the replay server (`--import`, through tsx), never into a real one. The webhook SSRF guard
 // resolves every host, the integration suite answers with a stand-in DNS, and this machine may have
 // no DNS at all: names under the reserved example domains (RFC 2606) resolve to example.com's public
 // address so recorded webhook registrations are accepted again; other names go to the system.

@@ -3,7 +3,6 @@
 // straight to the server, public requests through Prism, each judged from what Prism reports.
 import { assess, type Assessment } from './answers.js';
 import { IdMap } from './id-map.js';
-import { shapeSignature } from './shapes.js';
 import { headerValue, parseJson, planRequest, skipReason, type StreamState } from './request-plan.js';
 import type { Stream } from './streams.js';
 import type { HttpEvent } from './traffic-format.js';
@@ -29,8 +28,8 @@ export interface ReplayContext {
   revivePrism: (usedUrl: string) => Promise<boolean>;
   adminToken: string;
   clockStart: string;
-  /** Shapes (shapes.ts) already sent through Prism, by every stream. */
-  validatedShapes: Set<string>;
+  /** The requests that go through Prism (shapes.ts planShapes); every public request when undefined. */
+  viaPrism: ReadonlySet<HttpEvent> | undefined;
   send: (url: string, method: string, headers: Record<string, string>, body?: Buffer, timeoutMs?: number) => Promise<Answer>;
   report: ReplayReport;
   options: ReplayOptions;
@@ -137,15 +136,11 @@ export async function replayStream(ctx: ReplayContext, stream: Stream, index: nu
       continue;
     }
 
-    if (!ctx.options.everyRequest) {
-      const shape = shapeSignature(event);
-      if (ctx.validatedShapes.has(shape)) {
-        const answer = await ctx.send(`${ctx.serverUrl}${planned.path}`, event.method, planned.headers, planned.body);
-        state.ids.learn(event.response, parseJson(answer.text));
-        report.repeatsSentDirect++;
-        continue;
-      }
-      ctx.validatedShapes.add(shape);
+    if (ctx.viaPrism && !ctx.viaPrism.has(event)) {
+      const answer = await ctx.send(`${ctx.serverUrl}${planned.path}`, event.method, planned.headers, planned.body);
+      state.ids.learn(event.response, parseJson(answer.text));
+      report.repeatsSentDirect++;
+      continue;
     }
 
     const sent = await throughPrism(ctx, event, planned.path, planned.headers, planned.body, planned.requestId, state);

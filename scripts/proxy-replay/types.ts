@@ -51,6 +51,11 @@ export interface ReplayedRequest {
 export interface ReplayReport {
   mode: 'observe' | 'errors';
   streams: number;
+  /** Recorded streams with no request of a new shape: not replayed (shapes.ts planShapes). */
+  streamsWithNothingNew: number;
+  /** Requests after a stream's last request through Prism, and the days of clock travel among them: not replayed. */
+  trimmedRequests: number;
+  trimmedDays: number;
   sentThroughPrism: number;
   operatorRequests: number;
   /** Public requests of a shape already sent through Prism, sent straight to the server (shapes.ts). */
