@@ -17,15 +17,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * bundled, each copy is parsed at every start, and mime-db's 150 KB of JSON evaluated, once per copy:
  * about a quarter of the bundle. A copy is folded into the kept one only when each of its
  * dependencies resolves to the same version from both places, so the folded code runs on exactly the
- * same package versions. Read from npm's record of the install
- * (node_modules/.package-lock.json): a map from each folded copy's directory to the one kept.
+ * same package versions. `packages` is npm's record of the install (the `packages` of
+ * node_modules/.package-lock.json); the answer maps each folded copy's directory to the one kept
+ * (paths as in the record, relative to the root).
  */
-function foldableCopies() {
-  const record = join(ROOT, 'node_modules', '.package-lock.json');
-  // Another installer than npm keeps no such record: nothing is folded.
-  if (!existsSync(record)) return new Map();
-  const lock = JSON.parse(readFileSync(record, 'utf8'));
-  const packages = lock.packages ?? {};
+export function foldableCopies(packages) {
   const nameOf = (path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
   // Node's lookup: the nearest node_modules/<name> at or above the package's own directory.
   const resolvedVersion = (from, name) => {
@@ -53,9 +49,17 @@ function foldableCopies() {
   const order = (a, b) => Number(packages[a].dev === true) - Number(packages[b].dev === true) || depth(a) - depth(b) || (a < b ? -1 : 1);
   const folded = new Map();
   for (const [kept, ...others] of [...copies.values()].map((paths) => paths.sort(order))) {
-    for (const other of others) if (dependencyVersions(other) === dependencyVersions(kept)) folded.set(join(ROOT, other), join(ROOT, kept));
+    for (const other of others) if (dependencyVersions(other) === dependencyVersions(kept)) folded.set(other, kept);
   }
   return folded;
+}
+
+/** foldableCopies of this install, as absolute directories; none without npm's record (another installer). */
+function foldableCopiesHere() {
+  const record = join(ROOT, 'node_modules', '.package-lock.json');
+  if (!existsSync(record)) return new Map();
+  const folded = foldableCopies(JSON.parse(readFileSync(record, 'utf8')).packages ?? {});
+  return new Map([...folded].map(([copy, kept]) => [join(ROOT, copy), join(ROOT, kept)]));
 }
 
 /** An esbuild plugin: packages imported by name resolve to the kept copy of their version (foldableCopies). */
@@ -63,7 +67,7 @@ function foldDuplicatePackages() {
   return {
     name: 'fold-duplicate-packages',
     setup(build) {
-      const folded = foldableCopies();
+      const folded = foldableCopiesHere();
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData?.folding) return undefined;
         const result = await build.resolve(args.path, {
