@@ -35,7 +35,7 @@ export default tseslint.config(
   {
     // Plain JavaScript run by Node itself (no TypeScript step): Node's globals.
     files: ['**/*.mjs', 'scripts/**/*.js', 'packages/*/bin/*.js'],
-    languageOptions: { globals: { URL: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { URL: 'readonly', process: 'readonly', console: 'readonly', WebAssembly: 'readonly' } },
   },
   {
     // Postman scripts Portman injects into the collection (portman/): they run in Newman's sandbox.

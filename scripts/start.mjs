@@ -6,9 +6,28 @@
 // without dev dependencies) it runs the TypeScript through tsx.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { Blob } from 'node:buffer';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale, ROOT, SERVER_BUNDLE, SERVER_SOURCES } from './build-state.mjs';
+
+// On the embedded database, PGlite's files are read and its WebAssembly (9 MB) compiled first, while
+// the checks below run and the bundle loads (start time): the reads run on libuv's threads and the
+// compile on V8's, so when PGlite opens, a third of a second later, they are ready instead of being
+// waited for (about 0.1 s). server/store/db.ts hands them to its first PGlite (pgliteWasmModule,
+// fsBundle); a process on PostgreSQL (DATABASE_URL) does not read them.
+if (!process.env.DATABASE_URL) {
+  const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+  const artifacts = Promise.all([
+    readFile(new URL('pglite.wasm', dist)).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(new URL('pglite.data', dist)).then((bytes) => new Blob([bytes])),
+  ]).then(([pgliteWasmModule, fsBundle]) => ({ pgliteWasmModule, fsBundle }));
+  // A failure is left to db.ts (PGlite then reads and compiles its own); until db.ts asks, it is not
+  // an unhandled rejection.
+  artifacts.catch(() => undefined);
+  globalThis[Symbol.for('svc.pglite-artifacts')] = artifacts;
+}
 
 if (existsSync(join(ROOT, 'console', 'src')) && isStale(CONSOLE_BUILD, CONSOLE_SOURCES)) {
   const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: ROOT, stdio: 'inherit' });

@@ -2,7 +2,7 @@
 // memory for tests) and PostgreSQL (DATABASE_URL). Every query in the code base goes through the
 // drizzle `db` returned here, so the same code runs on both.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,7 +22,7 @@ export interface OpenDatabase {
   close: () => Promise<void>;
   /**
    * Work the start left for later, to run once the server is up: a fresh embedded data directory took
-   * the prepared directory's spare, and the next fresh start wants one (pglite-seed.ts).
+   * the prepared directory's spare (or found none), and the next fresh start wants one (pglite-seed.ts).
    */
   afterStart: () => Promise<void>;
 }
@@ -70,11 +70,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const migrate = (client: PGlite) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
   let client: PGlite;
-  let tookSpare = false;
-  if (dataDir.startsWith('memory://')) client = new PGlite(dataDir, { loadDataDir: await pgliteSeed(MIGRATIONS, migrate) });
+  let fresh = false;
+  if (dataDir.startsWith('memory://'))
+    client = new PGlite(dataDir, { loadDataDir: await pgliteSeed(MIGRATIONS, migrate), ...(await preloadedPgliteArtifacts()) });
   else {
-    if (isFreshDataDir(dataDir)) tookSpare = await copyPgliteSeed(dataDir, MIGRATIONS, migrate);
-    client = new PGlite(dataDir);
+    fresh = isFreshDataDir(dataDir);
+    if (fresh) await copyPgliteSeed(dataDir, MIGRATIONS, migrate);
+    client = new PGlite(dataDir, await preloadedPgliteArtifacts());
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (!(await migrationsApplied((text) => client.query(text)))) await migrate(client);
@@ -83,8 +85,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     'pglite',
     pgliteChangeFeed(client),
     () => client.close(),
-    tookSpare ? () => replenishPgliteSpare(MIGRATIONS) : undefined,
+    // Whether this start took the spare or found none (a start stopped before it made the spare again,
+    // a crash), the next fresh start wants one: without it, it copies 40 MB before it listens.
+    fresh ? () => replenishPgliteSpare(MIGRATIONS) : undefined,
   );
+}
+
+/** Where `npm start` (scripts/start.mjs) leaves the engine's files it read and compiled before the bundle loaded. */
+const PRELOADED_ARTIFACTS = Symbol.for('svc.pglite-artifacts');
+
+/**
+ * PGlite's compiled WebAssembly module and file-system bundle when scripts/start.mjs made them ahead
+ * (start time), for the first PGlite of the process only (the global lets go of them); otherwise, or
+ * if making them failed, none: PGlite reads and compiles its own, as it always did.
+ */
+async function preloadedPgliteArtifacts(): Promise<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>> {
+  const holder = globalThis as { [PRELOADED_ARTIFACTS]?: Promise<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>> };
+  const preloaded = holder[PRELOADED_ARTIFACTS];
+  delete holder[PRELOADED_ARTIFACTS];
+  return preloaded ? preloaded.catch(() => ({})) : {};
 }
 
 /**

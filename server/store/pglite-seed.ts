@@ -83,8 +83,8 @@ export async function pgliteSeed(migrationsFolder: string, migrate: (client: PGl
  * rename instead of copying 40 MB and some 1,100 files before the server listens (0.25 to 1.3 s on
  * this 2-core machine, more the busier its disk). Otherwise a plain synchronous copy, before PGlite
  * starts: copying while PGlite loads (promises over libuv's pool, or a worker thread) took three to
- * four times as long on a busy 2-core machine and saved nothing. True when the spare was used (the
- * caller makes a new one once it is up: replenishPgliteSpare).
+ * four times as long on a busy 2-core machine and saved nothing. True when the spare was used; either
+ * way the caller makes a new one once it is up, if there is none (replenishPgliteSpare).
  */
 export async function copyPgliteSeed(
   dataDir: string,
