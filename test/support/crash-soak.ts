@@ -1,5 +1,5 @@
 // The crash soak of idempotent requests, shared by
-// test/integration/core/idempotency.crash.test.ts (10 rounds in `npm test`) and scripts/soak/crash.ts
+// test/integration/core/idempotency.crash.test.ts (6 rounds in `npm test`) and scripts/soak/crash.ts
 // (`npm run soak:crash`, 50 rounds per engine).
 //
 // A round, against a real `server/main.ts` process in its own process group (PGlite on a data

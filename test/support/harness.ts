@@ -15,6 +15,7 @@ import type { StandInHandlers } from '../../server/http/handler.js';
 import type { PublicHandlers } from '../../server/http/handler-maps.js';
 import { createClient, createConfig } from '../../generated/client/client/index.js';
 import { createMigratedDatabase } from './postgres.js';
+import { openMemoryDatabase } from './memory-database.js';
 import { callerTestFile, createTrafficRecorder } from './traffic-recorder.js';
 import { wireDeps } from '../../server/wiring.js';
 
@@ -81,7 +82,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...(options.env ?? {}),
   });
-  const opened = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });
+  // In memory on PGlite: an emptied database of a closed test server when there is one (memory-database.ts).
+  const opened = config.DATABASE_URL ? await openDatabase({ databaseUrl: config.DATABASE_URL }) : await openMemoryDatabase();
   const clock = new ManualClock(TEST_START);
   const wallClock = new ManualClock(TEST_START);
   const deps: AppDeps = wireDeps({
