@@ -48,7 +48,8 @@ export default defineConfig({
     // isolate: false gives one module graph per worker instead of one per file. Each file would
     // otherwise import and transform the whole server again (a third of the suite's CPU). Files share
     // no state through modules: each starts its own server, and fake timers are restored after use.
-    // The e2e and replay files keep isolation: they drive browsers, npm and Prism processes.
+    // The e2e files share theirs too (each drives processes of its own and restores what it changes
+    // in process.env); the replay keeps isolation.
     projects: [
       // A few unit tests run ESLint on planted files or walk every BMP code point: seconds each when
       // the machine is busy, so the default 5 s would fail them for load, not for a fault.
@@ -109,6 +110,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          isolate: false,
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,

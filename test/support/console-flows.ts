@@ -134,7 +134,8 @@ export class ConsoleFlow {
     return panel.evaluate((element) => {
       const heading = element.querySelector('h2');
       const top = heading?.getBoundingClientRect().top ?? -1;
-      return { focused: document.activeElement === heading, inView: top >= 0 && top < window.innerHeight };
+      // Scrolled to its start, a heading's top can land a fraction of a pixel above the viewport (-0.2 px at 1280 px).
+      return { focused: document.activeElement === heading, inView: top > -1 && top < window.innerHeight };
     });
   }
 

@@ -137,10 +137,12 @@ export function BusinessAccountsPage({ accountId, keyReady }: Selected) {
   if (!keyReady) return <NeedKey accountId={accountId} />;
   const rows = list.data?.data ?? [];
   const open = rows.find((r) => r.requestId === openId);
+  // The open detail comes first: the form below it changes height as it answers, which would move a
+  // panel under it out of view just after it scrolled there.
   return (
     <>
-      <Apply accountId={accountId} onApplied={show} />
       {open && <StatusRead key={open.requestId} accountId={accountId} row={open} reveal={reveal} />}
+      <Apply accountId={accountId} onApplied={show} />
       <Section title="Applications and partner moves">
         <p>
           The simulated banking partner moves each application new, then sent at once, then after the activation delay

@@ -138,14 +138,16 @@ export function LodgementsPage({ accountId, keyReady }: Selected) {
   });
   const rows = (list.data?.data ?? []).filter((r) => r.kind !== 'business_account');
   const open = rows.find((r) => `${r.kind}:${r.requestId}` === openId);
+  // The open detail comes first: the forms below it change height as they load and answer, which
+  // would move a panel under them out of view just after it scrolled there.
   return (
     <>
+      {open && <Detail key={openId} accountId={accountId} keyReady={keyReady} row={open} reveal={reveal} />}
       {keyReady ? (
         <LodgeSection accountId={accountId} onLodged={(l) => show(`${l.kind}:${l.requestId}`)} />
       ) : (
         <NeedKey accountId={accountId} />
       )}
-      {open && <Detail key={openId} accountId={accountId} keyReady={keyReady} row={open} reveal={reveal} />}
       <Section title={accountId ? 'Lodgements of the selected account' : 'Lodgements of every account'}>
         <ErrorText error={list.error} />
         <Empty when={list.isSuccess && rows.length === 0}>No lodgement yet: lodge one above.</Empty>

@@ -112,8 +112,11 @@ export function PpsrPage({ accountId, keyReady }: Selected) {
     create.mutate();
   }
   const rows = searches.data?.data ?? [];
+  // The open detail comes first: the form below it changes height as it answers, which would move a
+  // panel under it out of view just after it scrolled there.
   return (
     <>
+      {openId !== undefined && keyReady && <SearchDetail key={openId} accountId={accountId} requestId={openId} reveal={reveal} />}
       {keyReady ? (
         <Section title="Run a PPSR search (test)">
           <form onSubmit={submit} className="row">
@@ -144,7 +147,6 @@ export function PpsrPage({ accountId, keyReady }: Selected) {
       ) : (
         <NeedKey accountId={accountId} />
       )}
-      {openId !== undefined && keyReady && <SearchDetail key={openId} accountId={accountId} requestId={openId} reveal={reveal} />}
       <Section title="Searches">
         <ErrorText error={searches.error} />
         <Empty when={searches.isSuccess && rows.length === 0}>No search yet.</Empty>

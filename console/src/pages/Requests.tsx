@@ -143,8 +143,10 @@ export function RequestsPage({ accountId, requestId: wanted }: Selected & { requ
   }
   if (!accountId) return <p className="notice">Select an account at the top first.</p>;
   const meta = list.data?.meta;
+  // The open detail comes first, as on every page: nothing above it can move it out of view.
   return (
     <>
+      {open && <RequestDetail key={open} accountId={accountId} requestId={open} reveal={reveal} />}
       <Section title="Find requests">
         <p>
           Every request the account's code sent to the public API, newest first: what was sent, what came back, and the Request-Id its
@@ -174,7 +176,6 @@ export function RequestsPage({ accountId, requestId: wanted }: Selected & { requ
           <button type="submit">Find</button>
         </form>
       </Section>
-      {open && <RequestDetail key={open} accountId={accountId} requestId={open} reveal={reveal} />}
       <Section title="Requests">
         <ErrorText error={list.error} />
         <Empty when={list.isSuccess && list.data.data.length === 0}>No request matches.</Empty>
