@@ -1,11 +1,34 @@
 // The openapi-backend instance both APIs (public and operator) route and validate with, configured
 // once: the server's Ajv (ajv.ts), query and path coercion, and lazily compiled validators.
+import { createHash } from 'node:crypto';
 import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { createServerAjv } from './ajv.js';
 
-export async function createBackend(document: Record<string, unknown>): Promise<OpenAPIBackend> {
+/**
+ * One backend per document in a process. Its validators compile on each operation's first request
+ * (`quick`), tens of milliseconds for a large body schema, and it holds nothing of the app that uses
+ * it (the pipeline only routes, validates and parses with it: no handler is registered on it), so an
+ * app built again from the same document reuses what the first one compiled. `npm start` builds one
+ * app; a test process builds hundreds, each of which compiled every validator it used again.
+ */
+const backends = new Map<string, Promise<OpenAPIBackend>>();
+
+export function createBackend(document: Record<string, unknown>): Promise<OpenAPIBackend> {
+  const key = createHash('sha256').update(JSON.stringify(document)).digest('hex');
+  let made = backends.get(key);
+  if (!made) {
+    made = buildBackend(document);
+    backends.set(key, made);
+    made.catch(() => backends.delete(key));
+  }
+  return made;
+}
+
+async function buildBackend(document: Record<string, unknown>): Promise<OpenAPIBackend> {
   const backend = new OpenAPIBackend({
-    definition: document as unknown as Document,
+    // A copy: openapi-backend dereferences the document it is given in place, and the key above is
+    // the document as the caller passed it.
+    definition: structuredClone(document) as unknown as Document,
     validate: true,
     coerceTypes: true,
     // quick: compile each operation's validators on its first request rather than every request and
