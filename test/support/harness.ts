@@ -14,7 +14,7 @@ import { createSimulatedRegisters, type Registers } from '../../server/registers
 import type { StandInHandlers } from '../../server/http/handler.js';
 import type { PublicHandlers } from '../../server/http/handler-maps.js';
 import { createClient, createConfig } from '../../generated/client/client/index.js';
-import { createMigratedDatabase } from './postgres.js';
+import { leaseMigratedDatabase } from './postgres.js';
 import { openMemoryDatabase } from './memory-database.js';
 import { callerTestFile, createTrafficRecorder } from './traffic-recorder.js';
 import { wireDeps } from '../../server/wiring.js';
@@ -48,7 +48,7 @@ export interface TestAccount {
 async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { drop: async () => undefined };
-  return createMigratedDatabase(base);
+  return leaseMigratedDatabase(base);
 }
 
 export interface TestServerOptions {

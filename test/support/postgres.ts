@@ -74,8 +74,71 @@ export async function createMigratedDatabase(adminUrl = POSTGRES_ADMIN_URL): Pro
   return throwawayDatabase(adminUrl, await migratedTemplate(adminUrl));
 }
 
+/**
+ * A migrated database for a test server, emptied and kept when the server is done with it (`drop`),
+ * for the next test server of this process: copying the template and dropping the copy took about
+ * 0.2 s of PostgreSQL's CPU per test server, emptying its tables (one `TRUNCATE ... RESTART
+ * IDENTITY`; the migrations add no rows) a few milliseconds. The server's pool is closed before it
+ * is emptied, so nothing of that server reaches the next one. At most one is kept per process; the
+ * ones kept by test processes that have ended are dropped by the next process (`dropOrphans`).
+ */
+export async function leaseMigratedDatabase(adminUrl = POSTGRES_ADMIN_URL): Promise<ThrowawayDatabase> {
+  const kept = idleDatabases.get(adminUrl);
+  idleDatabases.delete(adminUrl);
+  const database = kept ?? (await createMigratedDatabase(adminUrl));
+  return {
+    url: database.url,
+    drop: async () => {
+      if (idleDatabases.has(adminUrl) || !(await emptied(database.url))) return database.drop();
+      idleDatabases.set(adminUrl, database);
+    },
+  };
+}
+
+const idleDatabases = new Map<string, ThrowawayDatabase>();
+
+async function emptied(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ name: string }>(
+      `select format('%I.%I', schemaname, tablename) as name from pg_tables
+        where schemaname not in ('pg_catalog', 'information_schema', 'drizzle') order by 1`,
+    );
+    if (rows.length === 0) return false;
+    await client.query(`TRUNCATE ${rows.map((row) => row.name).join(', ')} RESTART IDENTITY CASCADE`);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Databases are named after the test process that made them, so a later one can tell which are orphans. */
+const DATABASE_PREFIX = `svc_test_${process.pid.toString(16)}_`;
+
+/** Drops the databases of test processes of this machine that have ended (a kept database, a crash). */
+async function dropOrphans(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname ~ '^svc_test_[0-9a-f]+_'`);
+  for (const { datname } of rows) {
+    const pid = Number.parseInt(datname.split('_')[2]!, 16);
+    if (pid === process.pid || isRunning(pid)) continue;
+    await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function throwawayDatabase(adminUrl: string, template?: string): Promise<ThrowawayDatabase> {
-  const name = `svc_test_${randomBytes(6).toString('hex')}`;
+  const name = `${DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   return {
     url: databaseUrl(adminUrl, name),
@@ -126,6 +189,7 @@ async function makeTemplate(adminUrl: string): Promise<string> {
   return withAdmin(adminUrl, async (admin) => {
     await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
+      await dropOrphans(admin);
       const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (rowCount) return name;
       // Built under another name and renamed once migrated: a run that dies halfway leaves no
