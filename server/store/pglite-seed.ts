@@ -151,7 +151,8 @@ export async function replenishPgliteSpare(migrationsFolder: string, cache = PGL
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process of this machine with that id is alive (EPERM: alive, someone else's). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

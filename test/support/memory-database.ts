@@ -2,8 +2,7 @@
 // process once emptied. Starting PGlite (its WebAssembly PostgreSQL and the migrated seed) and the
 // first statements of each kind on a new instance cost about 0.7 s of CPU per test server, a large
 // part of the suite's time on CI's two cores; emptying the tables of a closed server's database
-// (one TRUNCATE) costs a few milliseconds. The migrations add no rows, so an emptied database is a
-// freshly migrated one: tables empty, identity sequences back at 1.
+// (emptying.ts) costs a few milliseconds.
 //
 // A closed server's database is revoked before it is reused: whatever that server still had in flight
 // (a delivery, a job) gets the error a closed PGlite gives instead of writing into the next server's
@@ -16,6 +15,7 @@ import { pgliteChangeFeed } from '../../server/store/change-feed.js';
 import type { Database, OpenDatabase } from '../../server/store/db.js';
 import { pgliteSeed } from '../../server/store/pglite-seed.js';
 import * as schema from '../../server/store/schema/index.js';
+import { emptyingStatement } from './emptying.js';
 
 const MIGRATIONS = fromRoot('server/store/migrations');
 /** Idle instances kept per process: each holds its own WebAssembly memory. */
@@ -32,12 +32,9 @@ const idle: Instance[] = [];
 async function newInstance(): Promise<Instance> {
   const seed = await pgliteSeed(MIGRATIONS, (client) => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS }));
   const client = new PGlite('memory://', { loadDataDir: seed });
-  const { rows } = await client.query<{ name: string }>(
-    `select format('%I.%I', schemaname, tablename) as name from pg_tables
-      where schemaname not in ('pg_catalog', 'information_schema', 'drizzle') order by 1`,
-  );
-  if (rows.length === 0) throw new Error('the migrated seed has no tables');
-  return { client, emptying: `TRUNCATE ${rows.map((row) => row.name).join(', ')} RESTART IDENTITY CASCADE` };
+  const emptying = await emptyingStatement((text) => client.query<{ name: string }>(text));
+  if (!emptying) throw new Error('the migrated seed has no tables');
+  return { client, emptying };
 }
 
 /** The instance as one server may use it: every call fails once the lease has ended. */

@@ -8,6 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { fromRoot } from '../../server/root.js';
 import { openDatabase } from '../../server/store/db.js';
+import { isRunning } from '../../server/store/pglite-seed.js';
+import { emptyingStatement } from './emptying.js';
 
 export const POSTGRES_ADMIN_URL =
   process.env.TEST_POSTGRES_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -101,12 +103,9 @@ async function emptied(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    const { rows } = await client.query<{ name: string }>(
-      `select format('%I.%I', schemaname, tablename) as name from pg_tables
-        where schemaname not in ('pg_catalog', 'information_schema', 'drizzle') order by 1`,
-    );
-    if (rows.length === 0) return false;
-    await client.query(`TRUNCATE ${rows.map((row) => row.name).join(', ')} RESTART IDENTITY CASCADE`);
+    const emptying = await emptyingStatement((text) => client.query<{ name: string }>(text));
+    if (!emptying) return false;
+    await client.query(emptying);
     return true;
   } catch {
     return false;
@@ -125,15 +124,6 @@ async function dropOrphans(admin: pg.Client): Promise<void> {
     const pid = Number.parseInt(datname.split('_')[2]!, 16);
     if (pid === process.pid || isRunning(pid)) continue;
     await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
