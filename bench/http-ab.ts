@@ -1,15 +1,19 @@
 // Before and after on one path: the validated POST of `npm run bench:http` (POST /abn/registrations,
-// test secret key, PGlite), on `npm start` of another checkout (`--base`, e.g. a worktree of main)
+// test secret key, PGlite or with --postgres-url PostgreSQL), on `npm start` of another checkout (`--base`, e.g. a worktree of main)
 // and of this one, in turns (base, this, base, this, ...), each round on a fresh server and data
 // directory. On a machine other work also uses, turns let that work fall on both sides alike; the
 // medians compare the code, not the moment. Not a test: it asserts nothing and prints a table.
 //   npm run bench:http-ab -- --base /path/to/checkout [--rounds 5 --seconds 5 --connections 10]
+//                             [--postgres-url URL --processes N]
+// With --postgres-url each round's server runs on a throw-away database of that server (one API
+// process unless --processes says otherwise), instead of a fresh PGlite data directory.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { load, ROOT, startProcess, type Load } from './http/processes.js';
+import { throwawayDatabase } from './http/setup.js';
 
 const { values } = parseArgs({
   options: {
@@ -17,6 +21,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
+    'postgres-url': { type: 'string' },
+    processes: { type: 'string', default: '1' },
   },
 });
 if (!values.base) throw new Error('give --base DIR: a checkout to compare with (with its node_modules)');
@@ -35,6 +41,7 @@ const ABN_REGISTRATION = {
 /** One round on one side: a fresh `npm start`, an account, the POST under load. */
 async function round(dir: string): Promise<Load> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-ab-'));
+  const database = values['postgres-url'] ? await throwawayDatabase(values['postgres-url']) : undefined;
   const { DATABASE_URL: _a, SVC_DATA_DIR: _b, PORT: _c, SVC_ROLE: _d, SVC_CLOCK: _e, REDIS_URL: _f, ...env } = process.env;
   const server = await startProcess(
     `npm start in ${dir}`,
@@ -48,6 +55,9 @@ async function round(dir: string): Promise<Load> {
       LOG_LEVEL: 'warn',
       SVC_ADMIN_TOKEN: ADMIN_TOKEN,
       SVC_RATE_LIMIT_MULTIPLIER: '1000000',
+      ...(database
+        ? { DATABASE_URL: database.url, SVC_PROCESSES: values.processes, SVC_SECRET_KEY: randomBytes(32).toString('base64url') }
+        : {}),
     },
     /listening on (http:\/\/\S+)/,
   );
@@ -67,6 +77,7 @@ async function round(dir: string): Promise<Load> {
     });
   } finally {
     await server.stop();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -93,7 +104,7 @@ const summary = sides.map(({ name }) => {
 const ratio = median(results.this!.map((r) => r.rps)) / median(results.base!.map((r) => r.rps));
 process.stdout.write(
   [
-    `npm run bench:http-ab: POST /abn/registrations (test secret key, PGlite), ${values.connections} connections, ${values.seconds} s per round after 1 s warm-up; ${cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+    `npm run bench:http-ab: POST /abn/registrations (test secret key, ${values['postgres-url'] ? `PostgreSQL, ${values.processes} API process(es)` : 'PGlite'}), ${values.connections} connections, ${values.seconds} s per round after 1 s warm-up; ${cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
     `base: ${sides[0].dir}`,
     '',
     ...lines,

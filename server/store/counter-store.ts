@@ -5,6 +5,7 @@
 // query (a write per request is a third of a helper GET's time on PGlite: `npm run bench:http`).
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { batchIncrements } from './counter-batching.js';
 import type { Database } from './db.js';
 import { rateLimitCounters } from './schema/index.js';
 
@@ -19,18 +20,20 @@ export function databaseCounterStore(db: Database): CounterStore {
   // running it (`npm run bench:http`).
   const upsert = db
     .insert(rateLimitCounters)
-    .values({ bucket: sql.placeholder('bucket'), windowStart: sql.placeholder('windowStart'), count: 1 })
+    .values({ bucket: sql.placeholder('bucket'), windowStart: sql.placeholder('windowStart'), count: sql.placeholder('n') })
     .onConflictDoUpdate({
       target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
+      set: { count: sql`${rateLimitCounters.count} + excluded.count` },
     })
     .returning({ count: rateLimitCounters.count })
     .prepare('rate_limit_increment');
   return {
-    async increment(bucket, windowStart) {
-      const rows = await upsert.execute({ bucket, windowStart });
-      return rows[0]?.count ?? 1;
-    },
+    increment: batchIncrements(async (bucket, windowStart, _windowMs, n) => {
+      const rows = await upsert.execute({ bucket, windowStart, n });
+      const count = rows[0]?.count;
+      if (count === undefined) throw new Error('the rate-limit upsert returned no row');
+      return count;
+    }),
   };
 }
 
@@ -63,19 +66,19 @@ export function redisCounterStore(url: string, prefix = 'svc:rl:'): CounterStore
   const connecting: Promise<Redis> = import('ioredis').then(({ Redis }) => new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 }));
   connecting.catch(() => undefined);
   return {
-    async increment(bucket, windowStart, windowMs) {
+    increment: batchIncrements(async (bucket, windowStart, windowMs, n) => {
       const key = `${prefix}${bucket}:${windowStart.getTime()}`;
-      // INCR and the expiry in one round trip; the key outlives its window a little, then goes.
+      // INCRBY and the expiry in one round trip; the key outlives its window a little, then goes.
       const redis = await connecting;
       const results = await redis
         .multi()
-        .incr(key)
+        .incrby(key, n)
         .pexpire(key, windowMs * 2)
         .exec();
       const [error, value] = results?.[0] ?? [new Error('no reply from Redis'), 0];
       if (error) throw error;
       return Number(value);
-    },
+    }),
     async close() {
       await (await connecting).quit();
     },

@@ -4,7 +4,7 @@
 // awaited by a request: a slow database only lets the buffer grow (to a bound, then the oldest
 // entries are dropped), and a failed write is logged and dropped, never retried into a request.
 // Bodies are redacted and serialised at write time, not while the request is answered.
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from '../logger.js';
 import { redactJson, redactText } from '../redaction.js';
 import type { Database } from './db.js';
@@ -98,6 +98,29 @@ function rowOf(entry: RequestLogEntry): NewRequestLogRow {
   };
 }
 
+/** Every column but the generated id, in the table's order: the batch's record type and its INSERT list. */
+const insertedColumns = Object.entries(getTableColumns(requestLog)).filter(([, column]) => !column.primary);
+const recordType = sql.raw(insertedColumns.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', '));
+const columnList = sql.raw(insertedColumns.map(([, column]) => `"${column.name}"`).join(', '));
+
+/**
+ * A batch as one statement with one parameter, the rows' JSON: PostgreSQL unpacks it. Building a
+ * multi-row INSERT through the query builder mapped each of the twenty values of every row one by one,
+ * which cost the API process about 0.15 ms per logged request on PostgreSQL (`npm run bench:write-path`).
+ */
+function insertBatch(rows: NewRequestLogRow[]): SQL {
+  const records = rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    for (const [key, column] of insertedColumns) {
+      const value = row[key as keyof NewRequestLogRow];
+      record[column.name] = value === undefined ? (column.default ?? null) : value;
+    }
+    return record;
+  });
+  return sql`INSERT INTO ${requestLog} (${columnList})
+    SELECT ${columnList} FROM json_to_recordset(${JSON.stringify(records)}::json) AS t(${recordType})`;
+}
+
 /** Keeps the newest `limit` entries of each (account, environment) pair: one statement for all of them. */
 async function prune(db: Database, pairs: Map<string, { accountId: string; environment: string }>, limit: number): Promise<void> {
   if (pairs.size === 0) return;
@@ -130,7 +153,7 @@ export function createRequestLogWriter(options: RequestLogOptions): RequestLogWr
       const rows = batch.map(rowOf);
       for (let start = 0; start < rows.length; start += rowsPerStatement) {
         await requestsFirst?.();
-        await db.insert(requestLog).values(rows.slice(start, start + rowsPerStatement));
+        await db.execute(insertBatch(rows.slice(start, start + rowsPerStatement)));
       }
       const pairs = new Map(batch.map((e) => [`${e.accountId}|${e.environment}`, { accountId: e.accountId, environment: e.environment }]));
       await requestsFirst?.();
