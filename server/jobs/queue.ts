@@ -54,18 +54,31 @@ export async function claimJobs(
 ): Promise<JobRow[]> {
   const due = options.ignoreRunAt ? sql`true` : sql`${jobs.runAt} <= ${options.now}`;
   const byName = options.name ? sql`${jobs.name} = ${options.name}` : sql`true`;
-  const result = await db.execute(sql`
-    UPDATE ${jobs} SET state = 'running', locked_by = ${options.workerId ?? WORKER_ID},
-      lease_until = now() + make_interval(secs => ${options.leaseSeconds}), attempts = ${jobs.attempts} + 1
-    WHERE ${jobs.id} IN (
-      SELECT ${jobs.id} FROM ${jobs}
-      WHERE ((${jobs.state} = 'pending' AND ${due}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())) AND ${byName}
-      ORDER BY ${jobs.runAt}, ${jobs.id}
-      LIMIT ${options.limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id`);
-  return selectClaimed(db, result);
+  const claimable = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(sql`((${jobs.state} = 'pending' AND ${due}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())) AND ${byName}`)
+    .orderBy(jobs.runAt, jobs.id)
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  // The claimed rows come back from the UPDATE itself: one statement per claim, where a second read
+  // of the rows by id cost every job (a year of the sandbox clock runs about 1,500) one more.
+  const claimed = await db
+    .update(jobs)
+    .set({
+      state: 'running',
+      lockedBy: options.workerId ?? WORKER_ID,
+      leaseUntil: sql`now() + make_interval(secs => ${options.leaseSeconds})`,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
+    .where(inArray(jobs.id, claimable))
+    .returning();
+  return claimed.sort(byDueOrder);
+}
+
+/** Oldest due first, then in the order queued (RETURNING and ANY(...) promise no order). */
+function byDueOrder(a: JobRow, b: JobRow): number {
+  return a.runAt.getTime() - b.runAt.getTime() || a.id - b.id;
 }
 
 /**
@@ -119,7 +132,7 @@ async function selectClaimed(db: Database, claimed: unknown): Promise<JobRow[]> 
     .select()
     .from(jobs)
     .where(sql`${jobs.id} = ANY(${sql.raw(`ARRAY[${ids.join(',')}]::bigint[]`)})`);
-  return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+  return rows.sort(byDueOrder);
 }
 
 export async function completeJob(db: Database, id: number, finishedAt: Date): Promise<void> {
