@@ -18,7 +18,7 @@ export interface RateLimitFigures {
   clockAdvancedSeconds: number;
 }
 
-interface WindowState {
+export interface WindowState {
   remaining: number;
   /** Wall-clock time (ms) at which the window ends, by the Reset header. */
   resetsAt: number;
@@ -39,6 +39,29 @@ function headerNumber(response: ApiResponse, name: string): number | undefined {
   return Number.isFinite(parsed) ? parsed : undefined;
 }
 
+/**
+ * The last answer of each class seen by any session of a run. The runner's sessions are accounts of
+ * their own, and a class's headers give its tightest budget: the account's, or one every session
+ * shares (D-42's per-address monitoring budget). A session that paced by its own answers alone sent
+ * into an address budget another session had used up; with this, it also goes by the latest answer
+ * of any session, and only ever paces more, never less.
+ */
+export class SharedRateWindows {
+  /** Per class, the latest answer's window, whichever session saw it. */
+  readonly latest = new Map<string, WindowState>();
+  private readonly sessions = new Set<Map<string, WindowState>>();
+
+  join(own: Map<string, WindowState>): void {
+    this.sessions.add(own);
+  }
+
+  /** The class's window is over for every session: the clock was moved past it, or it was waited out. */
+  end(bucket: string): void {
+    this.latest.delete(bucket);
+    for (const own of this.sessions) own.delete(bucket);
+  }
+}
+
 /** The budget an operation's requests count against: its documented class, else the operation itself. */
 export function rateLimitBucket(operation: OperationInfo): string {
   return operation.rateLimitClass ?? operation.id;
@@ -55,7 +78,10 @@ export class RatePacer {
     /** Longest the run may spend waiting on a real clock, in ms; past it requests go out unpaced. */
     private readonly maxWaitMs: number,
     private readonly log: (line: string) => void,
-  ) {}
+    private readonly shared: SharedRateWindows = new SharedRateWindows(),
+  ) {
+    shared.join(this.windows);
+  }
 
   /**
    * Before a request: waits out the window its class used up, if the last answer said so. Answers
@@ -80,17 +106,24 @@ export class RatePacer {
 
   private async paceWindow(operation: OperationInfo): Promise<void> {
     const bucket = rateLimitBucket(operation);
-    const state = this.windows.get(bucket);
-    if (!state || state.remaining > 0) return;
-    this.windows.delete(bucket);
+    const state = [this.windows.get(bucket), this.shared.latest.get(bucket)].find(
+      (window) => window !== undefined && window.remaining <= 0,
+    );
+    if (!state) return;
+    this.shared.end(bucket);
+    // A manual sandbox clock stands still while the run goes on: its window ends when the clock is
+    // moved, however much wall time has passed since the answer (a run that took longer than the
+    // Reset seconds sent into a used-up window and got a 429). So on such a clock the runner always
+    // moves it the whole Reset; on a real clock it waits what is left of the window, if anything.
+    if (await this.time.advanceClock(state.resetSeconds)) {
+      this.figures.paced += 1;
+      this.figures.clockAdvancedSeconds += state.resetSeconds;
+      return;
+    }
     const waitMs = state.resetsAt - this.time.now();
     if (waitMs <= 0) return;
     this.figures.paced += 1;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    if (await this.time.advanceClock(seconds)) {
-      this.figures.clockAdvancedSeconds += seconds;
-      return;
-    }
     if (this.figures.waitedMs + waitMs > this.maxWaitMs) {
       this.log(`  pacing: the ${bucket} window is used up but the waiting allowance (--max-wait) is spent; sending anyway`);
       return;
@@ -116,7 +149,9 @@ export class RatePacer {
     // A 429 while the window still had room is a limit of its own (one resource's poll interval):
     // it says nothing about the class's window.
     if (response.status === 429 && remaining > 0) return;
-    this.windows.set(rateLimitBucket(operation), { remaining, resetSeconds: reset, resetsAt: this.time.now() + reset * 1000 });
+    const window = { remaining, resetSeconds: reset, resetsAt: this.time.now() + reset * 1000 };
+    this.windows.set(rateLimitBucket(operation), window);
+    this.shared.latest.set(rateLimitBucket(operation), window);
   }
 
   /** Waiting allowance left, in ms (the 429 retry spends from the same allowance). */

@@ -18,6 +18,7 @@ import type { RateLimitFigures } from './pacing.js';
 import type { Credentials } from './request.js';
 import { SchemaViews } from './schema-view.js';
 import { semanticSetup } from './semantic/setup.js';
+import { SharedRateWindows } from './pacing.js';
 import { Session } from './session.js';
 import { CHECKS, type CheckName, type Failure, type JsonObject, type OperationInfo, type Phase } from './types.js';
 import { Validators } from './validator.js';
@@ -199,12 +200,14 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const credentials = await credentialsFor({ ...options, baseUrl }, timeoutMs, log);
   const validators = new Validators(doc);
   const views = new SchemaViews(doc);
+  const rateWindows = new SharedRateWindows();
   const sessionOptions = {
     baseUrl,
     validators,
     timeoutMs,
     maxWaitSeconds: options.maxWaitSeconds ?? 1800,
     log,
+    rateWindows,
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
   };
   const session = new Session({ ...sessionOptions, credentials });

@@ -4,7 +4,7 @@
 import { responseChecks } from './checks.js';
 import { negativeDataRejection, positiveDataAcceptance } from './expectations.js';
 import { sendRequest, sleep } from './http.js';
-import { RatePacer } from './pacing.js';
+import { RatePacer, type SharedRateWindows } from './pacing.js';
 import { buildRequest, toCurl, type Credentials } from './request.js';
 import type { ApiRequest, ApiResponse, AuthMode, CheckName, CheckResult, Failure, OperationInfo, Phase, RequestParts } from './types.js';
 import type { Validators, Verdict } from './validator.js';
@@ -18,6 +18,8 @@ export interface SessionOptions {
   /** Total seconds the run may spend waiting out rate limits (429 Retry-After) on a real clock. */
   maxWaitSeconds: number;
   log: (line: string) => void;
+  /** One per run, given to each of its sessions (pacing.ts). */
+  rateWindows?: SharedRateWindows;
 }
 
 export interface Evaluation {
@@ -73,6 +75,7 @@ export class Session {
       { advanceClock: (seconds) => this.advanceClock(seconds), sleep, now: () => Date.now() },
       options.maxWaitSeconds * 1000,
       options.log,
+      options.rateWindows,
     );
   }
 
