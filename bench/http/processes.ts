@@ -14,7 +14,7 @@ export interface Running {
 }
 
 /** True while any process of the group still runs. */
-function groupAlive(group: number): boolean {
+export function groupAlive(group: number): boolean {
   try {
     process.kill(-group, 0);
     return true;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './processes.js';
+import { groupAlive, ROOT } from './processes.js';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -28,16 +28,6 @@ async function firstOk(url: string, child: ChildProcess): Promise<void> {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** Whether any process of the group is still there. */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
