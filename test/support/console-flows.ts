@@ -211,11 +211,18 @@ export class ConsoleFlow {
     await this.go('business-accounts');
     await page.getByLabel("Start from the document's example").selectOption(example);
     await page.getByLabel('Sandbox outcome').selectOption(outcome);
-    await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    const said = page.getByTestId('applied');
+    // The notice of the previous application stays on screen until this one's answer renders: read the
+    // id from this POST's own answer, then wait for the notice that names it.
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/business-accounts'),
+      ),
+      page.getByRole('button', { name: 'Apply', exact: true }).click(),
+    ]);
+    const { requestId } = (await answer.json()) as { requestId: number };
+    const said = page.getByTestId('applied').filter({ hasText: `Application ${requestId}:` });
     await said.waitFor();
-    const text = (await said.textContent()) ?? '';
-    return { requestId: Number(/Application (\d+)/.exec(text)?.[1]), said: text };
+    return { requestId, said: (await said.textContent()) ?? '' };
   }
 
   /** Runs the banking partner until the application reaches `status`. */
@@ -236,8 +243,11 @@ export class ConsoleFlow {
     await page.getByRole('button', { name: `Open application ${requestId}`, exact: true }).click();
     const detail = page.getByTestId('application-detail');
     await detail.getByRole('button', { name: 'Read the status (public API)' }).click();
-    await detail.getByTestId('status-read').waitFor();
-    return detail.getByTestId('status-read').locator('tr').allTextContents();
+    const table = detail.getByTestId('status-read');
+    // A refused read shows its reason instead of the table: fail with that reason, not a time-out.
+    await table.or(detail.getByRole('alert')).first().waitFor();
+    if (!(await table.isVisible())) throw new Error(`status read refused: ${await detail.getByRole('alert').textContent()}`);
+    return table.locator('tr').allTextContents();
   }
 
   /** Runs a PPSR search and its jobs; returns the detail's status once completed. */
