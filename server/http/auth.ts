@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import type { AppDeps } from '../deps.js';
 import type { Database } from '../store/db.js';
+import { perHandle } from '../store/per-handle.js';
 import { accounts, apiKeys, personalAccessTokens } from '../store/schema/index.js';
 import { parseApiKey } from '../domain/keys/key-format.js';
 import type { Environment } from '../ids.js';
@@ -71,16 +72,7 @@ function buildKeyLookup(db: Database) {
     .prepare('auth_key_lookup');
 }
 
-const keyLookups = new WeakMap<Database, ReturnType<typeof buildKeyLookup>>();
-
-function keyLookupOf(db: Database): ReturnType<typeof buildKeyLookup> {
-  let lookup = keyLookups.get(db);
-  if (!lookup) {
-    lookup = buildKeyLookup(db);
-    keyLookups.set(db, lookup);
-  }
-  return lookup;
-}
+const keyLookupOf = perHandle(buildKeyLookup);
 
 /**
  * `lookups` runs the database lookups of a credential (the bad-credential budget queues them for an

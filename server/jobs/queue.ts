@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../store/db.js';
 import { jobs } from '../store/schema/index.js';
 import type { JobRow } from '../store/schema/jobs.js';
+import { perHandle, preparedSql } from '../store/per-handle.js';
 
 const MAX_ATTEMPTS = 5;
 
@@ -42,37 +43,61 @@ export async function enqueueAll(db: Database, queued: readonly NewJob[], create
 
 export const WORKER_ID = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
 
+interface ClaimVariant {
+  byName: boolean;
+  ignoreRunAt: boolean;
+}
+
+/** One prepared claim per variant and handle (a named statement's text must never change). */
+function buildClaim(db: Database, { byName, ignoreRunAt }: ClaimVariant) {
+  const due = ignoreRunAt ? sql`true` : sql`${jobs.runAt} <= ${sql.placeholder('now')}::timestamptz`;
+  const named = byName ? sql`${jobs.name} = ${sql.placeholder('name')}` : sql`true`;
+  const claimable = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(sql`((${jobs.state} = 'pending' AND ${due}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())) AND ${named}`)
+    .orderBy(jobs.runAt, jobs.id)
+    .limit(sql.placeholder('limit'))
+    .for('update', { skipLocked: true });
+  // The claimed rows come back from the UPDATE itself: one statement per claim, where a second read
+  // of the rows by id cost every job (a year of the sandbox clock runs about 1,500) one more.
+  return db
+    .update(jobs)
+    .set({
+      state: 'running',
+      lockedBy: sql`${sql.placeholder('workerId')}`,
+      leaseUntil: sql`now() + make_interval(secs => ${sql.placeholder('leaseSeconds')})`,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
+    .where(inArray(jobs.id, claimable))
+    .returning()
+    .prepare(`job_claim${byName ? '_by_name' : ''}${ignoreRunAt ? '_any_time' : ''}`);
+}
+
+const claims = [false, true].flatMap((byName) =>
+  [false, true].map((ignoreRunAt) => ({ byName, ignoreRunAt, of: perHandle((db) => buildClaim(db, { byName, ignoreRunAt })) })),
+);
+
 /**
  * Claims due jobs (or every pending job of one name when `name` is given with `ignoreRunAt`). The
  * lease (`SVC_JOB_LEASE_SECONDS`) is measured by the database's own wall clock, not the service
  * clock: it protects against a dead worker in real elapsed time, which a manual test clock must not
- * stretch or shrink.
+ * stretch or shrink. Prepared: a year of the sandbox clock claims some 3,000 times.
  */
 export async function claimJobs(
   db: Database,
   options: { now: Date; limit: number; leaseSeconds: number; name?: string; ignoreRunAt?: boolean; workerId?: string },
 ): Promise<JobRow[]> {
-  const due = options.ignoreRunAt ? sql`true` : sql`${jobs.runAt} <= ${options.now}`;
-  const byName = options.name ? sql`${jobs.name} = ${options.name}` : sql`true`;
-  const claimable = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(sql`((${jobs.state} = 'pending' AND ${due}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())) AND ${byName}`)
-    .orderBy(jobs.runAt, jobs.id)
-    .limit(options.limit)
-    .for('update', { skipLocked: true });
-  // The claimed rows come back from the UPDATE itself: one statement per claim, where a second read
-  // of the rows by id cost every job (a year of the sandbox clock runs about 1,500) one more.
-  const claimed = await db
-    .update(jobs)
-    .set({
-      state: 'running',
-      lockedBy: options.workerId ?? WORKER_ID,
-      leaseUntil: sql`now() + make_interval(secs => ${options.leaseSeconds})`,
-      attempts: sql`${jobs.attempts} + 1`,
-    })
-    .where(inArray(jobs.id, claimable))
-    .returning();
+  const byName = options.name !== undefined;
+  const ignoreRunAt = options.ignoreRunAt === true;
+  const claim = claims.find((c) => c.byName === byName && c.ignoreRunAt === ignoreRunAt)!.of(db);
+  const claimed = await claim.execute({
+    now: options.now.toISOString(),
+    name: options.name,
+    limit: options.limit,
+    workerId: options.workerId ?? WORKER_ID,
+    leaseSeconds: options.leaseSeconds,
+  });
   return claimed.sort(byDueOrder);
 }
 
@@ -139,12 +164,56 @@ export async function completeJob(db: Database, id: number, finishedAt: Date): P
   await completeJobs(db, [id], finishedAt);
 }
 
+const done = { state: 'done', uniqueKey: null, leaseUntil: null } as const;
+
+const completion = perHandle((db) =>
+  db
+    .update(jobs)
+    .set({ ...done, finishedAt: sql`${sql.placeholder('finishedAt')}::timestamptz` })
+    .where(sql`${jobs.id} = ANY(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('job_complete'),
+);
+
+/** Job ids as one array parameter (a prepared statement takes any number of them). */
+const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 export async function completeJobs(db: Database, ids: readonly number[], finishedAt: Date): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .update(jobs)
-    .set({ state: 'done', finishedAt, uniqueKey: null, leaseUntil: null })
-    .where(inArray(jobs.id, [...ids]));
+  await completion(db).execute({ ids: idArray(ids), finishedAt: finishedAt.toISOString() });
+}
+
+// The row is marked done before the next run is queued under the same unique key: the insert reads
+// from the update, so the update has run when the insert checks the key, and the key the update
+// cleared no longer conflicts (the old row version was changed by this very statement).
+const completionAndNext = preparedSql(
+  'job_complete_and_next',
+  () => sql`with "done" as (
+      update ${jobs} set "state" = 'done', "finished_at" = ${sql.placeholder('finishedAt')}::timestamptz, "unique_key" = null, "lease_until" = null
+      where ${jobs.id} = ${sql.placeholder('id')}::bigint returning ${jobs.id})
+    insert into ${jobs} ("name", "payload", "run_at", "unique_key", "created_at")
+    select ${sql.placeholder('name')}::text, '{}'::jsonb, ${sql.placeholder('runAt')}::timestamptz, ${sql.placeholder('uniqueKey')}::text,
+      ${sql.placeholder('finishedAt')}::timestamptz
+    from "done"
+    on conflict do nothing`,
+);
+
+/**
+ * A recurring job's run is done and its next run queued, in one statement: a year of the sandbox
+ * clock runs some 1,500 of them. As with enqueue, a next run already pending under the key stays.
+ */
+export async function completeAndQueueNext(
+  db: Database,
+  id: number,
+  finishedAt: Date,
+  next: { name: string; runAt: Date; uniqueKey: string },
+): Promise<void> {
+  await completionAndNext(db).execute({
+    id,
+    finishedAt: finishedAt.toISOString(),
+    name: next.name,
+    runAt: next.runAt.toISOString(),
+    uniqueKey: next.uniqueKey,
+  });
 }
 
 /** A job that threw is retried a few times (its lease released), then parked as failed. True when parked. */
@@ -162,24 +231,33 @@ export async function failJob(db: Database, job: JobRow, error: unknown, retryAt
   return finalFailure;
 }
 
-export async function nextDueAt(db: Database, before: Date): Promise<Date | null> {
-  const [row] = await db
-    .select({ runAt: jobs.runAt })
-    .from(jobs)
-    .where(and(eq(jobs.state, 'pending'), sql`${jobs.runAt} <= ${before}`))
-    .orderBy(jobs.runAt)
-    .limit(1);
-  return row?.runAt ?? null;
+const stateOfQueue = perHandle((db) =>
+  db
+    .select({
+      unsettled: sql<number>`(select count(*)::int from ${jobs}
+        where (${jobs.state} = 'running' AND ${jobs.leaseUntil} >= now()) OR (${jobs.state} = 'pending' AND ${jobs.runAt} <= ${sql.placeholder('now')}::timestamptz))`.mapWith(
+        Number,
+      ),
+      next: sql<Date | null>`(select ${jobs.runAt} from ${jobs}
+        where ${jobs.state} = 'pending' and ${jobs.runAt} <= ${sql.placeholder('before')}::timestamptz order by ${jobs.runAt} limit 1)`.mapWith(
+        jobs.runAt,
+      ),
+    })
+    .from(sql`(values (1)) as "one"`)
+    .prepare('job_queue_state'),
+);
+
+export interface QueueState {
+  unsettled: number;
+  next: Date | null;
 }
 
 /**
- * Jobs still to settle at `now`: running under a live lease, or pending and due. One query, so a job a
- * worker is claiming at this moment counts either as pending or as running, never as neither.
+ * Where the queue stands, in one query: `unsettled` counts the jobs still to settle at `now` (running
+ * under a live lease, or pending and due; a job a worker is claiming at this moment counts either as
+ * pending or as running, never as neither), and `next` is the earliest pending job due by `before`.
  */
-export async function unsettledCount(db: Database, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(sql`(${jobs.state} = 'running' AND ${jobs.leaseUntil} >= now()) OR (${jobs.state} = 'pending' AND ${jobs.runAt} <= ${now})`);
-  return row?.n ?? 0;
+export async function queueState(db: Database, now: Date, before: Date): Promise<QueueState> {
+  const [row] = await stateOfQueue(db).execute({ now: now.toISOString(), before: before.toISOString() });
+  return { unsettled: row?.unsettled ?? 0, next: row?.next ?? null };
 }

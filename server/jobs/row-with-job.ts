@@ -9,8 +9,9 @@
 // its own, so a request's transaction builds it for itself: a statement prepared on the pool must
 // never run outside the transaction it belongs to.
 import { getTableColumns, sql } from 'drizzle-orm';
-import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../store/db.js';
+import { preparedSql } from '../store/per-handle.js';
 import { jobs } from '../store/schema/index.js';
 
 export interface JobForRow {
@@ -30,12 +31,6 @@ export interface RowWithJob<Row> {
   (db: Database, values: Record<string, unknown> & { job: { runAt: Date; createdAt: Date } }): Promise<Row>;
 }
 
-const dialect = new PgDialect();
-
-interface Prepared {
-  execute: (values: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[] }>;
-}
-
 /**
  * `insert(db)` is the row's insert with `.returning()`, every value a `sql.placeholder`; `name` names
  * the prepared statement (unique in the code base).
@@ -48,20 +43,14 @@ export function rowWithJob<T extends PgTable>(options: {
 }): RowWithJob<T['$inferSelect']> {
   const { job } = options;
   const columns = Object.entries(getTableColumns(options.table));
-  const prepared = new WeakMap<Database, Prepared>();
-  const prepare = (db: Database): Prepared => {
-    let found = prepared.get(db);
-    if (!found) {
-      const statement = sql`with "row" as (${options.insert(db).getSQL()}),
+  const prepare = preparedSql(
+    options.name,
+    (db) => sql`with "row" as (${options.insert(db).getSQL()}),
         "job" as (insert into ${jobs} ("name", "payload", "run_at", "created_at")
           select ${job.name}, ${JSON.stringify(job.payload)}::jsonb || jsonb_build_object(${job.idKey}::text, "row".${sql.identifier(job.idColumn.name)}),
             ${sql.placeholder('jobRunAt')}::timestamptz, ${sql.placeholder('jobCreatedAt')}::timestamptz from "row")
-        select * from "row"`;
-      found = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, options.name, false) as unknown as Prepared;
-      prepared.set(db, found);
-    }
-    return found;
-  };
+        select * from "row"`,
+  );
   return async (db, values) => {
     const { job: when, ...rowValues } = values;
     const { rows } = await prepare(db).execute({

@@ -3,7 +3,17 @@
 import type { AppDeps } from '../deps.js';
 import { ManualClock } from '../clock.js';
 import { SharedManualClock } from '../store/shared-clock.js';
-import { claimGroupedJobs, claimJobs, completeJob, enqueue, enqueueAll, failJob, nextDueAt, unsettledCount } from './queue.js';
+import {
+  claimGroupedJobs,
+  claimJobs,
+  completeAndQueueNext,
+  completeJob,
+  enqueue,
+  enqueueAll,
+  failJob,
+  queueState,
+  type QueueState,
+} from './queue.js';
 import type { JobRow } from '../store/schema/jobs.js';
 import type { ChangeFeed } from '../store/change-feed.js';
 
@@ -56,9 +66,14 @@ async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promis
   try {
     if (!handler) throw new Error(`no handler for job ${job.name}`);
     await handler(deps, job);
-    await completeJob(deps.db, job.id, deps.clock.now());
     const recurring = registry.recurring.find((r) => r.name === job.name && job.uniqueKey === `recurring:${r.name}`);
-    if (recurring) await scheduleRecurring(deps, recurring, new Date(job.runAt.getTime() + recurring.everySeconds * 1000));
+    if (recurring)
+      await completeAndQueueNext(deps.db, job.id, deps.clock.now(), {
+        name: recurring.name,
+        runAt: new Date(job.runAt.getTime() + recurring.everySeconds * 1000),
+        uniqueKey: `recurring:${recurring.name}`,
+      });
+    else await completeJob(deps.db, job.id, deps.clock.now());
   } catch (error) {
     deps.logger.error({ err: error, job: job.name, jobId: job.id }, 'job failed');
     const parked = await failJob(deps.db, job, error, new Date(now.getTime() + 30_000));
@@ -106,7 +121,12 @@ async function runStream(deps: AppDeps, first: JobRow, streamed: StreamedJob, cl
  * jobs of that name run with it as one stream. `beforeEach` runs before each claim (the background
  * loop waits there for requests to pass: request-gate.ts).
  */
-export async function runDueJobs(deps: AppDeps, registry: JobRegistry, beforeEach?: () => Promise<void>): Promise<number> {
+export async function runDueJobs(
+  deps: AppDeps,
+  registry: JobRegistry,
+  beforeEach?: () => Promise<void>,
+  settled?: () => Promise<boolean>,
+): Promise<number> {
   let ran = 0;
   const leaseSeconds = deps.config.SVC_JOB_LEASE_SECONDS;
   for (;;) {
@@ -117,12 +137,14 @@ export async function runDueJobs(deps: AppDeps, registry: JobRegistry, beforeEac
     if (!streamed) {
       await runOne(deps, registry, job);
       ran++;
-      continue;
+    } else {
+      const perGroup = streamed.perGroup(deps);
+      ran += await runStream(deps, job, streamed, (limit, busy) =>
+        claimGroupedJobs(deps.db, { now: deps.clock.now(), name: job.name, limit, perGroup, leaseSeconds, busy }),
+      );
     }
-    const perGroup = streamed.perGroup(deps);
-    ran += await runStream(deps, job, streamed, (limit, busy) =>
-      claimGroupedJobs(deps.db, { now: deps.clock.now(), name: job.name, limit, perGroup, leaseSeconds, busy }),
-    );
+    // The clock's advance asks whether anything is left instead of claiming once more to find out.
+    if (settled && (await settled())) return ran;
   }
 }
 
@@ -132,16 +154,24 @@ export async function runDueJobs(deps: AppDeps, registry: JobRegistry, beforeEac
  * instant, or it would read a later clock (and run out of order with the next one). It looks again
  * every millisecond: the background loop often takes a daily job first and ends it within a few, and
  * a year's advance stops about four times a day, so a longer pause was most of an advance's time.
- * Bounded at 10,000 looks (10 s and more).
+ * Bounded at 10,000 looks (10 s and more). Returns how many ran here and the next job due by `until`,
+ * read by the same query that found the queue settled.
  */
-async function settle(deps: AppDeps, registry: JobRegistry): Promise<number> {
+async function settle(deps: AppDeps, registry: JobRegistry, until: Date): Promise<{ ran: number; next: Date | null }> {
   let ran = 0;
+  const last: { state: QueueState } = { state: { unsettled: 1, next: null } };
+  const settledNow = async (): Promise<boolean> => {
+    last.state = await queueState(deps.db, deps.clock.now(), until);
+    return last.state.unsettled === 0;
+  };
   for (let i = 0; i < 10_000; i++) {
-    ran += await runDueJobs(deps, registry);
-    if ((await unsettledCount(deps.db, deps.clock.now())) === 0) break;
+    last.state = { unsettled: 1, next: null };
+    ran += await runDueJobs(deps, registry, undefined, settledNow);
+    // Ended by a claim that found nothing: what other workers hold is still to be asked.
+    if (last.state.unsettled === 0 || (await settledNow())) break;
     await new Promise((r) => setTimeout(r, 1));
   }
-  return ran;
+  return { ran, next: last.state.next };
 }
 
 /**
@@ -156,20 +186,20 @@ export async function advanceClock(deps: AppDeps, registry: JobRegistry, clock: 
   };
   if (clock instanceof SharedManualClock) await clock.pull();
   const target = new Date(clock.now().getTime() + seconds * 1000);
-  let ran = await settle(deps, registry);
-  for (;;) {
-    const next = await nextDueAt(deps.db, target);
-    if (!next) break;
+  let { ran, next } = await settle(deps, registry, target);
+  while (next) {
     if (next.getTime() > clock.now().getTime()) {
       clock.set(next);
       await publish();
     }
-    ran += await settle(deps, registry);
+    const settled = await settle(deps, registry, target);
+    ran += settled.ran;
+    next = settled.next;
   }
   // Another process on the shared clock may already have moved past the target: never go back.
   if (target.getTime() > clock.now().getTime()) clock.set(target);
   await publish();
-  ran += await settle(deps, registry);
+  ran += (await settle(deps, registry, target)).ran;
   return ran;
 }
 
