@@ -4,6 +4,7 @@
 // input syntax for type integer: "…"`, `Key (email)=(…)`), which are contact e-mails and names.
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { REDACTED, SECRET_FIELD_NAMES } from './redaction.js';
+import { sqlStateOf } from './sql-state.js';
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',
@@ -22,13 +23,6 @@ function isQueryError(value: unknown): value is QueryError & Error {
   return value instanceof Error && typeof (value as Partial<QueryError>).query === 'string' && 'params' in value;
 }
 
-/** PostgreSQL's errors (pg and PGlite alike) carry a five-character SQLSTATE and a severity. */
-function sqlState(value: unknown): string | undefined {
-  if (!(value instanceof Error)) return undefined;
-  const { code, severity } = value as Error & { code?: unknown; severity?: unknown };
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string' ? code : undefined;
-}
-
 /** The statement's kind and table (`insert lodgements`, `select api_keys`): its name in logs, never its values. */
 export function statementName(query: string): string {
   const text = query.trim().replace(/\s+/g, ' ');
@@ -45,11 +39,9 @@ export function statementName(query: string): string {
  */
 export function serializeError(error: unknown): unknown {
   let query: QueryError | undefined;
-  let code: string | undefined;
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++)
     if (!query && isQueryError(current)) query = current;
-    code ??= sqlState(current);
-  }
+  const code = sqlStateOf(error);
   if (query || code) {
     // The stack's frames say where; its first line is the message, which quotes the values.
     const frames = error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)) : [];

@@ -29,6 +29,7 @@ export const LAYERS = [
     'server/sealing.ts',
     'server/redaction.ts',
     'server/process-link.ts',
+    'server/sql-state.ts',
   ],
 ];
 

@@ -2,7 +2,6 @@
 // simulated regulator's first step is queued by the same statement (jobs/row-with-job.ts), so a
 // lodgement is never left without the job that moves it on. No fee is charged (D-35: fees come from a pricing table that is
 // empty unless configured; the table is not built yet).
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { rowWithJob } from '../../jobs/row-with-job.js';
 import type { Environment } from '../../ids.js';
@@ -44,20 +43,16 @@ export async function lodgeForm484({ ctx, input }: VerbArgs<Deps, Form484Request
 const lodgeWithFirstStep = rowWithJob({
   name: 'lodge_form484',
   table: form484Lodgements,
-  insert: (db) =>
-    db
-      .insert(form484Lodgements)
-      .values({
-        accountId: sql.placeholder('accountId'),
-        environment: sql.placeholder('environment'),
-        status: 'new',
-        companyName: sql.placeholder('companyName'),
-        acn: sql.placeholder('acn'),
-        testTransmission: sql.placeholder('testTransmission'),
-        payload: sql.placeholder('payload'),
-        createdAt: sql.placeholder('now'),
-        updatedAt: sql.placeholder('now'),
-      })
-      .returning(),
+  values: (p) => ({
+    accountId: p('accountId'),
+    environment: p('environment'),
+    status: 'new' as const,
+    companyName: p('companyName'),
+    acn: p('acn'),
+    testTransmission: p('testTransmission'),
+    payload: p('payload'),
+    createdAt: p('now'),
+    updatedAt: p('now'),
+  }),
   job: firstStepJob(FORM484_FLOW, form484Lodgements.requestId),
 });

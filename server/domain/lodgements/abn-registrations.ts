@@ -6,7 +6,6 @@
 // REGULATOR_SUBMIT_DELAY_SECONDS, then after REGULATOR_DECISION_DELAY_SECONDS `finished`; an
 // `entityName` containing MANUAL REVIEW goes `manual review` and, a step later, `finished`; one
 // containing REJECT ends `rejected`.
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { AbnRegistrationRequest } from '../../../schemas/lodgements/index.js';
@@ -43,21 +42,17 @@ export async function createAbnRegistration({
 const lodgeAbnRegistration = rowWithJob({
   name: 'lodge_abn_registration',
   table: lodgements,
-  insert: (db) =>
-    db
-      .insert(lodgements)
-      .values({
-        accountId: sql.placeholder('accountId'),
-        environment: sql.placeholder('environment'),
-        kind: 'abn_registration',
-        status: 'new',
-        entityName: sql.placeholder('entityName'),
-        acn: null,
-        abn: null,
-        payload: sql.placeholder('payload'),
-        createdAt: sql.placeholder('now'),
-        updatedAt: sql.placeholder('now'),
-      })
-      .returning(),
+  values: (p) => ({
+    accountId: p('accountId'),
+    environment: p('environment'),
+    kind: 'abn_registration',
+    status: 'new',
+    entityName: p('entityName'),
+    acn: null,
+    abn: null,
+    payload: p('payload'),
+    createdAt: p('now'),
+    updatedAt: p('now'),
+  }),
   job: firstStepJob(LODGEMENT_FLOW, lodgements.requestId),
 });

@@ -21,6 +21,7 @@ import { entityView, type EntityRow, type EntityView } from './view.js';
 import { ownedBy } from '../../store/scope.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
 import type { VerbArgs } from '../verb.js';
+import { sqlStateOf } from '../../sql-state.js';
 
 /** Spec 8: sandbox entities per account. */
 export const SANDBOX_ENTITY_LIMIT = 1000;
@@ -147,9 +148,7 @@ export async function takeOrderLock(tx: Database, scope: Scope): Promise<void> {
 
 /** PostgreSQL's `lock_not_available` (55P03), raised when `lock_timeout` passes. */
 function isLockTimeout(error: unknown): boolean {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause)
-    if ((cause as Error & { code?: unknown }).code === '55P03') return true;
-  return false;
+  return sqlStateOf(error) === '55P03';
 }
 
 /** Spec 8 limits, checked with the new entities counted in. */

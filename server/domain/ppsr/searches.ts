@@ -1,6 +1,6 @@
 // PPSR searches (spec 2.3, 3.2, 4.3; D-17, D-30..D-33): submit (checked, charged, queued) and read
 // back, scoped to the caller's account and environment; another's id is a 404 like a missing one.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PpsrSearchRequest, PpsrSearch, PpsrSearchCreated } from '../../../schemas/ppsr/index.js';
 import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
@@ -57,18 +57,14 @@ export async function createSearch({
 const submitSearch = rowWithJob({
   name: 'submit_ppsr_search',
   table: ppsrSearches,
-  insert: (db) =>
-    db
-      .insert(ppsrSearches)
-      .values({
-        accountId: sql.placeholder('accountId'),
-        environment: sql.placeholder('environment'),
-        status: 'new',
-        request: sql.placeholder('request'),
-        createdAt: sql.placeholder('now'),
-        updatedAt: sql.placeholder('now'),
-      })
-      .returning(),
+  values: (p) => ({
+    accountId: p('accountId'),
+    environment: p('environment'),
+    status: 'new',
+    request: p('request'),
+    createdAt: p('now'),
+    updatedAt: p('now'),
+  }),
   job: { name: PPSR_PROCESSING_JOB, payload: {}, idKey: 'requestId', idColumn: ppsrSearches.requestId },
 });
 
