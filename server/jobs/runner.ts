@@ -55,6 +55,20 @@ export interface JobRegistry {
  */
 const BATCH = 1;
 
+/** A recurring job's one pending row per name is kept by this unique key. */
+const recurringKey = (name: string): string => `recurring:${name}`;
+
+/** The recurring job this row is a run of (none for a one-off job of the same name), and its next run. */
+function nextRunOf(registry: JobRegistry, job: JobRow): { name: string; runAt: Date; uniqueKey: string } | undefined {
+  const recurring = registry.recurring.find((r) => r.name === job.name && job.uniqueKey === recurringKey(r.name));
+  if (!recurring) return undefined;
+  return {
+    name: recurring.name,
+    runAt: new Date(job.runAt.getTime() + recurring.everySeconds * 1000),
+    uniqueKey: recurringKey(recurring.name),
+  };
+}
+
 async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promise<void> {
   const streamed = registry.streamed?.[job.name];
   if (streamed) {
@@ -63,28 +77,22 @@ async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promis
   }
   const handler = registry.handlers[job.name];
   const now = deps.clock.now();
+  const next = nextRunOf(registry, job);
   try {
     if (!handler) throw new Error(`no handler for job ${job.name}`);
     await handler(deps, job);
-    const recurring = registry.recurring.find((r) => r.name === job.name && job.uniqueKey === `recurring:${r.name}`);
-    if (recurring)
-      await completeAndQueueNext(deps.db, job.id, deps.clock.now(), {
-        name: recurring.name,
-        runAt: new Date(job.runAt.getTime() + recurring.everySeconds * 1000),
-        uniqueKey: `recurring:${recurring.name}`,
-      });
+    if (next) await completeAndQueueNext(deps.db, job.id, deps.clock.now(), next);
     else await completeJob(deps.db, job.id, deps.clock.now());
   } catch (error) {
     deps.logger.error({ err: error, job: job.name, jobId: job.id }, 'job failed');
     const parked = await failJob(deps.db, job, error, new Date(now.getTime() + 30_000));
     // A parked periodic run must not end the schedule: queue the next regular run.
-    const recurring = parked && registry.recurring.find((r) => r.name === job.name && job.uniqueKey === `recurring:${r.name}`);
-    if (recurring) await scheduleRecurring(deps, recurring, new Date(job.runAt.getTime() + recurring.everySeconds * 1000));
+    if (parked && next) await enqueue(deps.db, next, deps.clock.now());
   }
 }
 
 export async function scheduleRecurring(deps: AppDeps, job: RecurringJob, runAt: Date): Promise<void> {
-  await enqueue(deps.db, { name: job.name, runAt, uniqueKey: `recurring:${job.name}` }, deps.clock.now());
+  await enqueue(deps.db, { name: job.name, runAt, uniqueKey: recurringKey(job.name) }, deps.clock.now());
 }
 
 /** Makes sure every recurring job has its next run queued (idempotent; safe from many processes). */
@@ -96,7 +104,7 @@ export async function ensureRecurring(deps: AppDeps, registry: JobRegistry): Pro
     registry.recurring.map((job) => ({
       name: job.name,
       runAt: job.firstRunAt ? job.firstRunAt(now) : new Date(now.getTime() + job.everySeconds * 1000),
-      uniqueKey: `recurring:${job.name}`,
+      uniqueKey: recurringKey(job.name),
     })),
     now,
   );

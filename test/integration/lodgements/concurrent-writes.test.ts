@@ -1,12 +1,14 @@
 // Lodgements and searches sent at the same moment: the rows that arrive while one is being written go
 // together in one statement (jobs/row-with-job.ts), and each request must still get its own row,
 // its own job and only its own account's data, exactly as when it is written alone.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { createAbnRegistration, getLodgement } from '../../../generated/client/index.js';
 import { REGULATOR_SUBMIT_DELAY_SECONDS } from '../../../server/domain/lodgements/regulator-progress.js';
+import { ManualClock } from '../../../server/clock.js';
 import { REGULATOR_PROGRESS_JOB } from '../../../server/domain/lodgements/regulator-job.js';
-import { jobs } from '../../../server/store/schema/index.js';
+import { createAbnRegistration as lodgeAbnRegistration } from '../../../server/domain/lodgements/abn-registrations.js';
+import { accounts, jobs, lodgements } from '../../../server/store/schema/index.js';
 import { serverTest } from '../../support/fixtures.js';
 import { sdkClient, type TestAccount } from '../../support/harness.js';
 import { readSearch, startSearch } from '../ppsr/support.js';
@@ -92,6 +94,36 @@ describe('writes sent at the same moment', () => {
       const search = await readSearch(server, account.keys.secretTest, requestId);
       expect(search).toMatchObject({ requestId, status: 'completed' });
       expect(JSON.stringify(search)).toContain(serialNumber);
+    }
+  });
+
+  // Requests over HTTP reach the write when they reach it; calls in one turn of the event loop
+  // always share a statement, so this is the multi-row statement itself, 16 rows and then 4.
+  it('writes 20 lodgements made in one turn with their own values and their own jobs', async ({ server }) => {
+    const account = await server.createAccount();
+    const [row] = await server.deps.db.select().from(accounts).where(eq(accounts.id, account.id));
+    const caller = { account: row!, environment: 'test' as const };
+    const started = server.clock.now().getTime();
+    const made = await Promise.all(
+      namesOf('C')
+        .concat(namesOf('D').slice(0, 8))
+        .map((entityName, i) => {
+          // Each its own instant, so that a job paired with another row would show the wrong due time.
+          const clock = new ManualClock(new Date(started + i * 1000));
+          return lodgeAbnRegistration({ ctx: { db: server.deps.db, clock, caller }, input: abnBody(entityName) });
+        }),
+    );
+    expect(made.map((m) => m.createdAt)).toEqual(made.map((_, i) => new Date(started + i * 1000).toISOString()));
+    const ids = made.map((m) => m.requestId);
+    expect(new Set(ids).size).toBe(20);
+    const stored = await server.deps.db.select().from(lodgements).where(inArray(lodgements.requestId, ids));
+    for (const m of made)
+      expect(stored.find((r) => r.requestId === m.requestId)).toMatchObject({ entityName: m.entityName, payload: abnBody(m.entityName!) });
+    const steps = await server.deps.db.select().from(jobs).where(eq(jobs.name, REGULATOR_PROGRESS_JOB));
+    for (const m of made) {
+      const own = steps.filter((job) => (job.payload as { requestId: number }).requestId === m.requestId);
+      expect(own).toHaveLength(1);
+      expect(own[0]!.runAt.toISOString()).toBe(new Date(Date.parse(m.createdAt) + REGULATOR_SUBMIT_DELAY_SECONDS * 1000).toISOString());
     }
   });
 });
