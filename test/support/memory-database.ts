@@ -37,11 +37,21 @@ async function newInstance(): Promise<Instance> {
   return { client, emptying };
 }
 
-/** The instance as one server may use it: every call fails once the lease has ended. */
+/**
+ * The instance as one server may use it: every call fails once the lease has ended. A property a test
+ * sets on it (a wrapped `query` that counts statements, say) stays on the lease: set on the instance,
+ * it would outlive the server and send the next server's statements through a revoked lease.
+ */
 function leased(client: PGlite): { client: PGlite; revoke: () => void } {
   let active = true;
+  const ownProperties = new Map<PropertyKey, unknown>();
   const guarded = new Proxy(client, {
+    set(_target, property, value) {
+      ownProperties.set(property, value);
+      return true;
+    },
     get(target, property) {
+      if (ownProperties.has(property)) return ownProperties.get(property);
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {

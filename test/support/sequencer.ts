@@ -1,73 +1,105 @@
-// The order Vitest starts test files in: longest first within each group, so the two workers of CI's
-// 2-core machine finish together instead of one running a long file alone at the end (longest
-// processing time first). Vitest's own order (BaseSequencer) is by project name, then by the last
-// run's durations, which a fresh clone does not have, so it falls back to file size: a short file
-// that runs for a minute (a child process, a browser) would start last. The durations below come
-// from a whole `.ci/run` (its reporter prints each file's time); a file not listed counts as short.
-// Refresh them when a file's time changes by tens of seconds: nothing fails if they drift, the run
-// only packs less well. test/unit/sequencer.test.ts checks that every listed file exists.
+// The order Vitest starts test files in. Within each group, a project's files run one after another
+// (a project whose longest file is longer starts first), and within a project the longest file starts
+// first. Why both:
+// - A worker is reused for the next file only when that file belongs to the same project (Vitest's
+//   pool); otherwise the worker is stopped and a new one imports the project's module graph again,
+//   10 to 25 s on CI's 2-core machine under load. Files in longest-first order across projects made a
+//   worker switch project about 30 times in a run (summed "import" 110 s).
+// - Longest first (longest processing time first) lets the two workers finish together instead of
+//   one running a long file alone at the end; projects whose files are all short come last.
+// Vitest's own order (BaseSequencer) is by project name, then by the last run's durations, which a
+// fresh clone does not have, so it falls back to file size: a short file that runs for a minute (a
+// child process, a browser) would start last. The durations below come from a whole CI run; a file
+// not listed counts as short. Refresh them when a file's time changes by tens of seconds: nothing
+// fails if they drift, the run only packs less well. test/unit/sequencer.test.ts checks that every
+// listed file exists.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Seconds per `project:file` in the CI run of 2026-11-29 01:30 UTC (files of 5 s or more; times under load). */
+/** Seconds per `project:file` in the Vitest run of 2026-12-01 20:56 UTC (files of 5 s or more; times under load). */
 export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
-  'replay:test/replay/integration-traffic.test.ts': 80,
-  'integration:test/integration/monitoring/lifecycle.test.ts': 55,
-  'contract:test/contract/mutants.test.ts': 49,
-  'e2e:test/e2e/svc-contract-pack.test.ts': 41,
-  'hostile:test/hostile/hostile-fuzz.property.test.ts': 35,
-  'e2e:test/e2e/console.test.ts': 35,
-  'e2e:test/e2e/adding-an-operation.test.ts': 31,
-  'integration:test/integration/core/idempotency.crash.test.ts': 28,
-  'hostile:test/hostile/robustness.property.test.ts': 25,
-  'e2e:test/e2e/docs.test.ts': 22,
-  'integration:test/integration/security/every-operation.security.test.ts': 20,
-  'spec:test/spec/consumers/consumers.test.ts': 19,
-  'unit:test/unit/spec-diff.test.ts': 17,
-  'integration-postgres:test/integration/monitoring/lifecycle.test.ts': 16,
-  'contract:test/contract/real-server.test.ts': 13,
-  'hostile:test/hostile/hostile-unauthenticated.test.ts': 12,
-  'spec:test/spec/lint.test.ts': 11,
-  'integration-postgres:test/integration/core/idempotency.crash.test.ts': 11,
-  'contract:test/contract/report.test.ts': 10,
-  'contract:test/contract/portman.test.ts': 10,
-  'integration:test/integration/ppsr/processes.shared.test.ts': 9,
-  'e2e:test/e2e/proxy-replay.test.ts': 9,
+  'replay:test/replay/integration-traffic.test.ts': 119,
+  'contract:test/contract/mutants.test.ts': 105,
+  'e2e:test/e2e/svc-contract-pack.test.ts': 62,
+  'e2e:test/e2e/adding-an-operation.test.ts': 50,
+  'hostile:test/hostile/hostile-fuzz.property.test.ts': 47,
+  'e2e:test/e2e/console.test.ts': 42,
+  'unit:test/unit/spec-diff.test.ts': 37,
+  'integration:test/integration/core/idempotency.crash.test.ts': 34,
+  'e2e:test/e2e/docs.test.ts': 30,
+  'hostile:test/hostile/robustness.property.test.ts': 23,
+  'e2e:test/e2e/proxy-replay.test.ts': 21,
+  'integration:test/integration/monitoring/lifecycle.test.ts': 20,
+  'contract:test/contract/report.test.ts': 19,
+  'e2e:test/e2e/doc-examples.test.ts': 19,
+  'spec:test/spec/consumers/consumers.test.ts': 18,
+  'integration-postgres:test/integration/monitoring/lifecycle.test.ts': 18,
+  'integration-postgres:test/integration/core/idempotency.crash.test.ts': 18,
+  'integration:test/integration/webhooks/secrets.at-rest.test.ts': 16,
+  'spec:test/spec/lint.test.ts': 16,
+  'integration:test/integration/ppsr/processes.shared.test.ts': 15,
+  'spec:test/spec/drift.test.ts': 15,
+  'integration:test/integration/security/every-operation.security.test.ts': 14,
+  'integration:test/integration/core/scale-out.soak.test.ts': 14,
+  'hostile:test/hostile/hostile-unauthenticated.test.ts': 14,
+  'integration-postgres:test/integration/security/every-operation.security.test.ts': 11,
+  'integration:test/integration/webhooks/delivery.engine.test.ts': 9,
+  'integration:test/integration/monitoring/checks.crash.test.ts': 9,
+  'integration-postgres:test/integration/ppsr/happy.test.ts': 9,
+  'integration:test/integration/core/rate-limit.test.ts': 8,
   'integration-postgres:test/integration/webhooks/delivery.engine.test.ts': 8,
-  'integration-postgres:test/integration/security/every-operation.security.test.ts': 8,
-  'e2e:test/e2e/doc-examples.test.ts': 8,
-  'integration:test/integration/webhooks/secrets.at-rest.test.ts': 7,
-  'integration:test/integration/core/scale-out.soak.test.ts': 7,
-  'e2e:test/e2e/prism.test.ts': 7,
-  'e2e:test/e2e/mock-parity.test.ts': 7,
+  'e2e:test/e2e/npm-start.test.ts': 8,
+  'integration-postgres:test/integration/core/rate-limit.test.ts': 8,
   'e2e:test/e2e/console-manual-clock.test.ts': 7,
-  'spec:test/spec/drift.test.ts': 6,
-  'integration-postgres:test/integration/ppsr/happy.test.ts': 6,
-  'integration-postgres:test/integration/core/rate-limit.test.ts': 6,
-  'e2e:test/e2e/npm-start.test.ts': 6,
-  'contract:test/contract/planted.test.ts': 6,
-  'integration:test/integration/webhooks/delivery.engine.test.ts': 5,
-  'integration:test/integration/core/rate-limit.test.ts': 5,
+  'contract:test/contract/workflow.test.ts': 7,
+  'integration:test/integration/webhooks/delivery.durability.test.ts': 6,
+  'e2e:test/e2e/prism.test.ts': 6,
+  'integration-postgres:test/integration/security/client-address.security.test.ts': 5,
 };
+
+/** What the order needs to know of a file. */
+export interface PlannedFile {
+  readonly group: number;
+  readonly project: string;
+  /** `project:path` as in EXPECTED_SECONDS. */
+  readonly key: string;
+  /** Its place in Vitest's own order: breaks ties among the short files. */
+  readonly position: number;
+}
+
+/** Files grouped by group, then project (longest file first), then longest first, then Vitest's order. */
+export function startOrder<T extends PlannedFile>(files: readonly T[], expected: Readonly<Record<string, number>> = EXPECTED_SECONDS): T[] {
+  const seconds = (file: T): number => expected[file.key] ?? 0;
+  const longestOf = new Map<string, number>();
+  const firstOf = new Map<string, number>();
+  for (const file of files) {
+    longestOf.set(file.project, Math.max(longestOf.get(file.project) ?? 0, seconds(file)));
+    firstOf.set(file.project, Math.min(firstOf.get(file.project) ?? Infinity, file.position));
+  }
+  return [...files].sort(
+    (a, b) =>
+      a.group - b.group ||
+      longestOf.get(b.project)! - longestOf.get(a.project)! ||
+      firstOf.get(a.project)! - firstOf.get(b.project)! ||
+      seconds(b) - seconds(a) ||
+      a.position - b.position,
+  );
+}
 
 function fileKey(spec: TestSpecification): string {
   const root = spec.project.config.root.replace(/\/$/, '');
   return `${spec.project.name}:${spec.moduleId.slice(root.length + 1)}`;
 }
 
-function expectedSeconds(spec: TestSpecification): number {
-  return EXPECTED_SECONDS[fileKey(spec)] ?? 0;
-}
-
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    // Vitest's order breaks ties among the short files (last run's durations when there is a cache).
     const base = await super.sort(files);
-    const position = new Map(base.map((spec, index) => [spec, index]));
-    return [...base].sort(
-      (a, b) =>
-        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
-        expectedSeconds(b) - expectedSeconds(a) ||
-        position.get(a)! - position.get(b)!,
-    );
+    const planned = base.map((spec, position) => ({
+      spec,
+      position,
+      group: spec.project.config.sequence.groupOrder,
+      project: spec.project.name,
+      key: fileKey(spec),
+    }));
+    return startOrder(planned).map((file) => file.spec);
   }
 }
