@@ -8,6 +8,7 @@ import {
   claimJobs,
   completeAndQueueNext,
   completeJob,
+  completeJobWithState,
   enqueue,
   enqueueAll,
   failJob,
@@ -69,11 +70,16 @@ function nextRunOf(registry: JobRegistry, job: JobRow): { name: string; runAt: D
   };
 }
 
-async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promise<void> {
+/**
+ * Runs one claimed job and marks it done (or failed). With `stateBy`, the statement that marks it done
+ * also answers the queue's state (queueState at the clock's now, next due by `stateBy`); a failed or
+ * streamed job answers none.
+ */
+async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow, stateBy?: Date): Promise<QueueState | undefined> {
   const streamed = registry.streamed?.[job.name];
   if (streamed) {
     await runStream(deps, job, streamed, async () => []);
-    return;
+    return undefined;
   }
   const handler = registry.handlers[job.name];
   const now = deps.clock.now();
@@ -81,14 +87,17 @@ async function runOne(deps: AppDeps, registry: JobRegistry, job: JobRow): Promis
   try {
     if (!handler) throw new Error(`no handler for job ${job.name}`);
     await handler(deps, job);
-    if (next) await completeAndQueueNext(deps.db, job.id, deps.clock.now(), next);
-    else await completeJob(deps.db, job.id, deps.clock.now());
+    const finishedAt = deps.clock.now();
+    if (stateBy) return await completeJobWithState(deps.db, job.id, finishedAt, next, { now: finishedAt, before: stateBy });
+    if (next) await completeAndQueueNext(deps.db, job.id, finishedAt, next);
+    else await completeJob(deps.db, job.id, finishedAt);
   } catch (error) {
     deps.logger.error({ err: error, job: job.name, jobId: job.id }, 'job failed');
     const parked = await failJob(deps.db, job, error, new Date(now.getTime() + 30_000));
     // A parked periodic run must not end the schedule: queue the next regular run.
     if (parked && next) await enqueue(deps.db, next, deps.clock.now());
   }
+  return undefined;
 }
 
 export async function scheduleRecurring(deps: AppDeps, job: RecurringJob, runAt: Date): Promise<void> {
@@ -133,7 +142,7 @@ export async function runDueJobs(
   deps: AppDeps,
   registry: JobRegistry,
   beforeEach?: () => Promise<void>,
-  settled?: () => Promise<boolean>,
+  settled?: { by: Date; check: (after: QueueState | undefined) => Promise<boolean> },
 ): Promise<number> {
   let ran = 0;
   const leaseSeconds = deps.config.SVC_JOB_LEASE_SECONDS;
@@ -142,8 +151,9 @@ export async function runDueJobs(
     const [job] = await claimJobs(deps.db, { now: deps.clock.now(), limit: BATCH, leaseSeconds });
     if (!job) return ran;
     const streamed = registry.streamed?.[job.name];
+    let after: QueueState | undefined;
     if (!streamed) {
-      await runOne(deps, registry, job);
+      after = await runOne(deps, registry, job, settled?.by);
       ran++;
     } else {
       const perGroup = streamed.perGroup(deps);
@@ -151,8 +161,9 @@ export async function runDueJobs(
         claimGroupedJobs(deps.db, { now: deps.clock.now(), name: job.name, limit, perGroup, leaseSeconds, busy }),
       );
     }
-    // The clock's advance asks whether anything is left instead of claiming once more to find out.
-    if (settled && (await settled())) return ran;
+    // The clock's advance asks whether anything is left instead of claiming once more to find out
+    // (the job's completion answered it, unless the job failed or was streamed).
+    if (settled && (await settled.check(after))) return ran;
   }
 }
 
@@ -165,16 +176,25 @@ export async function runDueJobs(
  * Bounded at 10,000 looks (10 s and more). Returns how many ran here and the next job due by `until`,
  * read by the same query that found the queue settled.
  */
-async function settle(deps: AppDeps, registry: JobRegistry, until: Date): Promise<{ ran: number; next: Date | null }> {
+async function settle(
+  deps: AppDeps,
+  registry: JobRegistry,
+  until: Date,
+  { dueKnown }: { dueKnown: boolean },
+): Promise<{ ran: number; next: Date | null }> {
   let ran = 0;
   const last: { state: QueueState } = { state: { unsettled: 1, next: null } };
-  const settledNow = async (): Promise<boolean> => {
-    last.state = await queueState(deps.db, deps.clock.now(), until);
+  const settledNow = async (known?: QueueState): Promise<boolean> => {
+    last.state = known ?? (await queueState(deps.db, deps.clock.now(), until));
     return last.state.unsettled === 0;
   };
+  // Where no job is known to be due (an advance's first and last stop), the queue's state is asked
+  // first: an empty claim costs more than the question, and an advance of a day at a time asked it
+  // twice a day for nothing.
+  if (!dueKnown && (await settledNow())) return { ran, next: last.state.next };
   for (let i = 0; i < 10_000; i++) {
     last.state = { unsettled: 1, next: null };
-    ran += await runDueJobs(deps, registry, undefined, settledNow);
+    ran += await runDueJobs(deps, registry, undefined, { by: until, check: settledNow });
     // Ended by a claim that found nothing: what other workers hold is still to be asked.
     if (last.state.unsettled === 0 || (await settledNow())) break;
     await new Promise((r) => setTimeout(r, 1));
@@ -194,20 +214,21 @@ export async function advanceClock(deps: AppDeps, registry: JobRegistry, clock: 
   };
   if (clock instanceof SharedManualClock) await clock.pull();
   const target = new Date(clock.now().getTime() + seconds * 1000);
-  let { ran, next } = await settle(deps, registry, target);
+  let { ran, next } = await settle(deps, registry, target, { dueKnown: false });
   while (next) {
     if (next.getTime() > clock.now().getTime()) {
       clock.set(next);
       await publish();
     }
-    const settled = await settle(deps, registry, target);
+    // A job is due at this stop (another worker may take it first: settle waits for that too).
+    const settled = await settle(deps, registry, target, { dueKnown: true });
     ran += settled.ran;
     next = settled.next;
   }
   // Another process on the shared clock may already have moved past the target: never go back.
   if (target.getTime() > clock.now().getTime()) clock.set(target);
   await publish();
-  ran += (await settle(deps, registry, target)).ran;
+  ran += (await settle(deps, registry, target, { dueKnown: false })).ran;
   return ran;
 }
 
