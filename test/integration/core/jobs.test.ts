@@ -3,13 +3,13 @@
 // runners never run one job twice (SKIP LOCKED), and a throwing job is retried then parked.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, RealClock } from '../../../server/clock.js';
 import { loadConfig } from '../../../server/config.js';
 import type { AppDeps } from '../../../server/deps.js';
 import { buildApp } from '../../../server/app.js';
-import { enqueue } from '../../../server/jobs/queue.js';
+import { claimJobs, completeJobWithState, enqueue, queueState } from '../../../server/jobs/queue.js';
 import { runDueJobs, scheduleRecurring, startWorker, type JobRegistry, type RecurringJob } from '../../../server/jobs/runner.js';
 import { createLogger } from '../../../server/logger.js';
 import { openDatabase, type OpenDatabase } from '../../../server/store/db.js';
@@ -318,6 +318,47 @@ describe('the queued-job announcement', () => {
     expect(posted.status).toBe(201);
     await expect.poll(() => payloads).toContain(String(server.clock.now().getTime() + 5_000));
     await server.deps.db.delete(jobs).where(eq(jobs.name, 'test-announced'));
+  });
+});
+
+describe("a job's completion answers the queue's state", () => {
+  it("as queueState would after it: the finished job left out, its queued next run counted, other workers' jobs in", async () => {
+    const now = server.clock.now();
+    const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+    const before = at(120);
+    const names = ['test-state', 'test-state-later', 'test-state-held', 'test-state-next', 'test-state-far'];
+    // Jobs the file's other tests left (a lodgement's next step, say) count too.
+    const others = await queueState(server.deps.db, now, before);
+    await enqueue(server.deps.db, { name: 'test-state', runAt: now }, now);
+    await enqueue(server.deps.db, { name: 'test-state', runAt: now }, now);
+    await enqueue(server.deps.db, { name: 'test-state-later', runAt: at(60) }, now);
+    // Another worker's job, running under a live lease.
+    await enqueue(server.deps.db, { name: 'test-state-held', runAt: now }, now);
+    await claimJobs(server.deps.db, { now, limit: 1, leaseSeconds: 3600, name: 'test-state-held', workerId: 'another-worker' });
+    try {
+      const cases = [
+        { next: undefined },
+        { next: { name: 'test-state-next', runAt: now, uniqueKey: 'test-state-next' } },
+        { next: { name: 'test-state-far', runAt: at(30), uniqueKey: 'test-state-far' } },
+      ];
+      const answers = [];
+      for (const { next } of cases) {
+        const [job] = await claimJobs(server.deps.db, { now, limit: 1, leaseSeconds: 60, name: 'test-state', workerId: 'this-worker' });
+        expect(job).toBeDefined();
+        const answered = await completeJobWithState(server.deps.db, job!.id, now, next, { now, before });
+        expect(answered).toStrictEqual(await queueState(server.deps.db, now, before));
+        answers.push(answered);
+        // The next run queued due now stands in for the following case's job.
+        if (next) await server.deps.db.update(jobs).set({ name: 'test-state' }).where(eq(jobs.uniqueKey, next.uniqueKey));
+      }
+      // Left after each: the other worker's job and what is due now (the second test-state, then the
+      // next run queued due now); the earliest due by `before` is due now until only later jobs are left.
+      const earliest = (ours: Date) => new Date(Math.min(ours.getTime(), others.next?.getTime() ?? Infinity)).toISOString();
+      expect(answers.map((a) => a.unsettled - others.unsettled)).toEqual([2, 2, 1]);
+      expect(answers.map((a) => a.next?.toISOString())).toEqual([earliest(now), earliest(now), earliest(at(30))]);
+    } finally {
+      await server.deps.db.delete(jobs).where(inArray(jobs.name, names));
+    }
   });
 });
 
