@@ -34,21 +34,43 @@ async function waitUntilListening(url: string, child: ChildProcess, output: () =
 
 export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[] = []): Promise<RunningPrism> {
   const port = await freePort();
+  // A process group of its own (tsx, the front and Prism): stopping it ends all three. A Prism mock
+  // outlived its front once in a whole run (its parent gone, still listening); the group is killed
+  // outright once tsx has exited, and whatever is left after 5 s is killed too.
   const child = spawn('node_modules/.bin/tsx', ['scripts/mock/cli.ts', '--host', '127.0.0.1', '--port', String(port), ...extraArgs, spec], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  const signalGroup = (signal: NodeJS.Signals): void => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // the group has ended
+    }
+  };
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilListening(url, child, () => log);
+  try {
+    await waitUntilListening(url, child, () => log);
+  } catch (error) {
+    signalGroup('SIGKILL');
+    throw error;
+  }
   return {
     url,
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
+        const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000);
+        const ended = (): void => {
+          clearTimeout(timer);
+          signalGroup('SIGKILL');
+          done();
+        };
+        if (child.exitCode !== null || child.signalCode !== null) return ended();
+        child.once('exit', ended);
+        signalGroup('SIGTERM');
       }),
   };
 }
