@@ -8,10 +8,10 @@
 // project of its own that scripts/test.sh runs after the main run has recorded it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { replayTraffic, type ReplayReport } from '../../scripts/proxy-replay/replay.js';
 import { formatReplayReport } from '../../scripts/proxy-replay/report.js';
 import { readTraffic, type HttpEvent, type TrafficEvent } from '../../scripts/proxy-replay/traffic-format.js';
@@ -76,7 +76,9 @@ async function recordScenario(file: string): Promise<void> {
 
 describe('Prism proxy replay', () => {
   it('records a scenario and replays it through Prism with no violation and no divergence', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'replay-')), 'traffic.jsonl');
+    const scratch = mkdtempSync(join(tmpdir(), 'replay-'));
+    onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
+    const file = join(scratch, 'traffic.jsonl');
     await recordScenario(file);
 
     const events = readTraffic(file);

@@ -7,12 +7,12 @@
 // once did) leaves such a line unused, and the compile fails naming it. The same lines run against
 // the SDK's own types (hey-api, generated/client/types.gen.ts).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { firstBodyExample } from '../support/example-requests.js';
 import { loadDocument, operationsOf, type JsonObject } from '../support/document.js';
 
@@ -79,6 +79,7 @@ function consumerProgram(): { source: string; checks: number } {
 describe('spec/openapi.json through openapi-typescript into a --strict consumer', () => {
   it('types every request body and object schema as an object that refuses a wrong value', async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
+    onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
     const ast = await openapiTS(pathToFileURL(resolve('spec/openapi.json')));
     writeFileSync(join(scratch, 'openapi.ts'), astToString(ast));
     const { source, checks } = consumerProgram();

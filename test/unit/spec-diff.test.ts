@@ -2,10 +2,10 @@
 // each: every breaking one is flagged with a pointer to where it happened, every compatible one
 // passes, and a new major version lets breaking changes through.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { compareDocuments } from '../../scripts/spec-diff/classify.js';
 import { decide, majorOf } from '../../scripts/spec-diff/gate.js';
 import { readDocumentAtRef, UnknownRefError } from '../../scripts/spec-diff/git-base.js';
@@ -368,6 +368,7 @@ describe('spec:diff base ref', () => {
 
   it('reads the document at a ref, passes a ref without it and refuses an unknown ref', () => {
     const repo = mkdtempSync(join(tmpdir(), 'spec-diff-'));
+    onTestFinished(() => rmSync(repo, { recursive: true, force: true }));
     git(repo, 'init', '-q');
     git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'before the spec');
     mkdirSync(join(repo, 'spec'));
