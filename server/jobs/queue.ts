@@ -182,20 +182,24 @@ export async function completeJobs(db: Database, ids: readonly number[], finishe
   await completion(db).execute({ ids: idArray(ids), finishedAt: finishedAt.toISOString() });
 }
 
-// The row is marked done before the next run is queued under the same unique key: the insert reads
-// from the update, so the update has run when the insert checks the key, and the key the update
-// cleared no longer conflicts (the old row version was changed by this very statement).
-const completionAndNext = preparedSql(
-  'job_complete_and_next',
-  () => sql`with "done" as (
+/** The job `id` marked done at `finishedAt`, as a WITH's "done". */
+const markDone = sql`"done" as (
       update ${jobs} set "state" = 'done', "finished_at" = ${sql.placeholder('finishedAt')}::timestamptz, "unique_key" = null, "lease_until" = null
-      where ${jobs.id} = ${sql.placeholder('id')}::bigint returning ${jobs.id})
-    insert into ${jobs} ("name", "payload", "run_at", "unique_key", "created_at")
+      where ${jobs.id} = ${sql.placeholder('id')}::bigint returning ${jobs.id})`;
+
+/**
+ * The next run (`name`, `runAt`, `uniqueKey`) queued once "done" has run; one already pending under
+ * the key stays. The insert reads from the update, so the update has run when the insert checks the
+ * key, and the key the update cleared no longer conflicts (the old row version was changed by this
+ * very statement).
+ */
+const queueNextRun = sql`insert into ${jobs} ("name", "payload", "run_at", "unique_key", "created_at")
     select ${sql.placeholder('name')}::text, '{}'::jsonb, ${sql.placeholder('runAt')}::timestamptz, ${sql.placeholder('uniqueKey')}::text,
       ${sql.placeholder('finishedAt')}::timestamptz
     from "done"
-    on conflict do nothing`,
-);
+    on conflict do nothing`;
+
+const completionAndNext = preparedSql('job_complete_and_next', () => sql`with ${markDone} ${queueNextRun}`);
 
 /**
  * A recurring job's run is done and its next run queued, in one statement: a year of the sandbox
@@ -222,37 +226,21 @@ export async function completeAndQueueNext(
  * see the rows as they were before it, so the finished job is left out of them by id, and the next run
  * it queues (if any) is counted from the insert's own RETURNING.
  */
-const stateAfter = (finished: SQL, queued: SQL | undefined): SQL => sql`select
-    (select count(*)::int from ${jobs} where ${jobs.id} <> ${finished}
+const stateAfter = (queued: SQL | undefined): SQL => sql`select
+    (select count(*)::int from ${jobs} where ${jobs.id} <> ${sql.placeholder('id')}::bigint
       and ((${jobs.state} = 'running' and ${jobs.leaseUntil} >= now()) or (${jobs.state} = 'pending' and ${jobs.runAt} <= ${sql.placeholder('now')}::timestamptz)))
       ${queued ? sql`+ (select count(*)::int from ${queued} where "run_at" <= ${sql.placeholder('now')}::timestamptz)` : sql``} as "unsettled",
     (select min("run_at") from (
-      select ${jobs.runAt} as "run_at" from ${jobs} where ${jobs.id} <> ${finished} and ${jobs.state} = 'pending'
+      select ${jobs.runAt} as "run_at" from ${jobs} where ${jobs.id} <> ${sql.placeholder('id')}::bigint and ${jobs.state} = 'pending'
         and ${jobs.runAt} <= ${sql.placeholder('before')}::timestamptz
       ${queued ? sql`union all select "run_at" from ${queued} where "run_at" <= ${sql.placeholder('before')}::timestamptz` : sql``}
     ) as "due") as "next"`;
 
-const completionWithState = preparedSql(
-  'job_complete_with_state',
-  () => sql`with "done" as (
-      update ${jobs} set "state" = 'done', "finished_at" = ${sql.placeholder('finishedAt')}::timestamptz, "unique_key" = null, "lease_until" = null
-      where ${jobs.id} = ${sql.placeholder('id')}::bigint returning ${jobs.id})
-    ${stateAfter(sql`${sql.placeholder('id')}::bigint`, undefined)}`,
-);
+const completionWithState = preparedSql('job_complete_with_state', () => sql`with ${markDone} ${stateAfter(undefined)}`);
 
 const completionAndNextWithState = preparedSql(
   'job_complete_and_next_with_state',
-  () => sql`with "done" as (
-      update ${jobs} set "state" = 'done', "finished_at" = ${sql.placeholder('finishedAt')}::timestamptz, "unique_key" = null, "lease_until" = null
-      where ${jobs.id} = ${sql.placeholder('id')}::bigint returning ${jobs.id}),
-    "queued" as (
-      insert into ${jobs} ("name", "payload", "run_at", "unique_key", "created_at")
-      select ${sql.placeholder('name')}::text, '{}'::jsonb, ${sql.placeholder('runAt')}::timestamptz, ${sql.placeholder('uniqueKey')}::text,
-        ${sql.placeholder('finishedAt')}::timestamptz
-      from "done"
-      on conflict do nothing
-      returning "run_at")
-    ${stateAfter(sql`${sql.placeholder('id')}::bigint`, sql`"queued"`)}`,
+  () => sql`with ${markDone}, "queued" as (${queueNextRun} returning "run_at") ${stateAfter(sql`"queued"`)}`,
 );
 
 /**
