@@ -35,7 +35,10 @@ const integrationSettings = {
   isolate: false,
   setupFiles: ['test/support/pg-misuse-guard.ts'],
   testTimeout: 60_000,
-  hookTimeout: 60_000,
+  // A worker's first test server compiles the app's validators and opens PGlite while the linters
+  // run beside the first files: on a loaded 2-core machine that start has gone past 60 s (seen twice
+  // in whole runs, with another load on the machine), a load, not a hang.
+  hookTimeout: 120_000,
 };
 
 export default defineConfig({
