@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fromRoot } from '../root.js';
 import { copyPgliteSeed, ensurePgliteSeed, isFreshDataDir, pgliteSeed, replenishPgliteSpare } from './pglite-seed.js';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.js';
+import { parsingByInstance, pgliteEngineOptions } from './pglite-engine.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -68,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const engineOptions = { startParams: PGLITE_START_PARAMS, ...(await preloadedPgliteArtifacts()) };
+  const engineOptions = { ...pgliteEngineOptions(), ...(await preloadedPgliteArtifacts()) };
   const migrate = (client: PGlite) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
   let client: PGlite;
   let fresh = false;
@@ -79,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     if (fresh) await copyPgliteSeed(dataDir, MIGRATIONS, migrate);
     client = new PGlite(dataDir, engineOptions);
   }
+  parsingByInstance(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (!(await migrationsApplied((text) => client.query(text)))) await migrate(client);
   return opened(
@@ -91,14 +93,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     fresh ? () => replenishPgliteSpare(MIGRATIONS) : undefined,
   );
 }
-
-/**
- * PGlite's start parameters with 32 MB of shared buffers instead of PostgreSQL's 128 MB: the engine
- * sets all of them up at every open, in WebAssembly on the API's thread (about 0.12 s of a start
- * here, `npm run bench:start`), and a sandbox's tables fit in 32 MB many times over; a page beyond
- * them is read back from the data directory's files.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /** Where `npm start` (scripts/start.mjs) leaves the engine's files it read and compiled before the bundle loaded. */
 const PRELOADED_ARTIFACTS = Symbol.for('svc.pglite-artifacts');

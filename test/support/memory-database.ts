@@ -13,6 +13,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromRoot } from '../../server/root.js';
 import { pgliteChangeFeed } from '../../server/store/change-feed.js';
 import type { Database, OpenDatabase } from '../../server/store/db.js';
+import { parsingByInstance, pgliteEngineOptions } from '../../server/store/pglite-engine.js';
 import { pgliteSeed } from '../../server/store/pglite-seed.js';
 import * as schema from '../../server/store/schema/index.js';
 import { emptyingStatement } from './emptying.js';
@@ -31,7 +32,8 @@ const idle: Instance[] = [];
 
 async function newInstance(): Promise<Instance> {
   const seed = await pgliteSeed(MIGRATIONS, (client) => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS }));
-  const client = new PGlite('memory://', { loadDataDir: seed });
+  // Opened as the service opens its own (server/store/pglite-engine.ts).
+  const client = parsingByInstance(new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions() }));
   const emptying = await emptyingStatement((text) => client.query<{ name: string }>(text));
   if (!emptying) throw new Error('the migrated seed has no tables');
   return { client, emptying };

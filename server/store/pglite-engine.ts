@@ -1,0 +1,73 @@
+// How every PGlite of the service and its tests is opened: its start parameters, and the result
+// parsers drizzle needs made the instance's own.
+//
+// drizzle's PGlite session passes `parsers` with every query (timestamps, dates and intervals, and
+// their arrays, left as the text PostgreSQL sent: drizzle maps them itself). PGlite merges those into
+// its own table of about 300 parsers by type id for every result it parses (an object spread per
+// query), which cost 80 to 250 µs a query on this project's machines: a third of a one-row select's
+// time, and a tenth of the CPU of a sandbox clock advance. So each instance is opened with drizzle's
+// parsers as its own, and queries reach it without per-query parsers: the same parser for every type
+// id, without the merge. test/unit/pglite-engine.test.ts fails when drizzle's set changes.
+import { PGlite, types, type PGliteOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+
+/**
+ * PGlite's start parameters with 32 MB of shared buffers instead of PostgreSQL's 128 MB: the engine
+ * sets all of them up at every open, in WebAssembly on the API's thread (about 0.12 s of a start on
+ * one machine, `npm run bench:start`; 0.3 to 0.4 s on a slower one), and a sandbox's tables fit in
+ * 32 MB many times over; a page beyond them is read back from the data directory's files.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+const asText = (value: string): string => value;
+
+/** The type ids drizzle-orm's PGlite session reads as text (drizzle-orm/pglite/session.js). */
+export const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+] as const;
+
+/** What every PGlite is opened with, besides where its data lives. */
+export function pgliteEngineOptions(): Pick<PGliteOptions, 'startParams' | 'parsers'> {
+  return {
+    startParams: PGLITE_START_PARAMS,
+    parsers: Object.fromEntries(DRIZZLE_TEXT_TYPES.map((id) => [id, asText])),
+  };
+}
+
+function withoutParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  if (!options?.parsers) return options;
+  const { parsers: _parsers, ...rest } = options;
+  return rest;
+}
+
+/**
+ * The instance with its queries' own `parsers` dropped, in and out of transactions: opened with
+ * pgliteEngineOptions, it already parses every type id the way those would have.
+ */
+export function parsingByInstance(client: PGlite): PGlite {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  Object.assign(client, {
+    query: (text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutParsers(options)),
+    exec: (text: string, options?: QueryOptions) => exec(text, withoutParsers(options)),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      transaction((tx) => {
+        const txQuery = tx.query.bind(tx);
+        const txExec = tx.exec.bind(tx);
+        Object.assign(tx, {
+          query: (text: string, params?: unknown[], options?: QueryOptions) => txQuery(text, params, withoutParsers(options)),
+          exec: (text: string, options?: QueryOptions) => txExec(text, withoutParsers(options)),
+        });
+        return callback(tx);
+      }),
+  });
+  return client;
+}
