@@ -7,7 +7,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { Blob } from 'node:buffer';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale, ROOT, SERVER_BUNDLE, SERVER_SOURCES } from './build-state.mjs';
@@ -21,7 +20,15 @@ if (!process.env.DATABASE_URL) {
   const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
   const artifacts = Promise.all([
     readFile(new URL('pglite.wasm', dist)).then((bytes) => WebAssembly.compile(bytes)),
-    readFile(new URL('pglite.data', dist)).then((bytes) => new Blob([bytes])),
+    // The bundle's bytes handed over as they are: PGlite asks its Blob for arrayBuffer() only, which
+    // a Node 20 Blob answers by copying through its chunked reader (server/store/pglite-engine.ts).
+    readFile(new URL('pglite.data', dist)).then((bytes) => {
+      const buffer =
+        bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+          ? bytes.buffer
+          : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+      return { type: '', size: buffer.byteLength, arrayBuffer: () => Promise.resolve(buffer) };
+    }),
   ]).then(([pgliteWasmModule, fsBundle]) => ({ pgliteWasmModule, fsBundle }));
   // A failure is left to db.ts (PGlite then reads and compiles its own); until db.ts asks, it is not
   // an unhandled rejection.

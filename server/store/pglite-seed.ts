@@ -27,6 +27,7 @@ import { cp, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ROOT } from '../root.js';
+import { pgliteBytes } from './pglite-engine.js';
 
 /** Where prepared directories are kept (tests of the mechanism pass a folder of their own). */
 export const PGLITE_CACHE = join(ROOT, 'node_modules', '.cache', 'svc-pglite');
@@ -49,10 +50,13 @@ export function isFreshDataDir(dataDir: string): boolean {
   return !existsSync(join(dataDir, 'PG_VERSION'));
 }
 
+/** Tarballs read in this process: a file's name changes with its content (seedName), so one read serves every open. */
+const tarballs = new Map<string, ArrayBuffer>();
+
 /**
  * The prepared data directory as a tarball, made first if there is none: a memory database with the
  * migrations applied by `migrate`, dumped. Concurrent makers each write a whole file and rename it
- * into place, so a reader never sees half of one.
+ * into place, so a reader never sees half of one. Read once per process (test servers open many).
  */
 export async function pgliteSeed(migrationsFolder: string, migrate: (client: PGlite) => Promise<void>): Promise<Blob> {
   const file = `${seedName(migrationsFolder)}.tar`;
@@ -69,7 +73,13 @@ export async function pgliteSeed(migrationsFolder: string, migrate: (client: PGl
       await client.close();
     }
   }
-  return new Blob([readFileSync(file)]);
+  let tarball = tarballs.get(file);
+  if (!tarball) {
+    const bytes = readFileSync(file);
+    tarball = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    tarballs.set(file, tarball);
+  }
+  return pgliteBytes(tarball);
 }
 
 /**

@@ -40,7 +40,7 @@ describe("PGlite opened with drizzle's parsers", () => {
     const sample = '2026-12-02 10:00:00.123+00';
     const ours = pgliteEngineOptions().parsers!;
     expect(Object.keys(passed!).map(Number).sort()).toStrictEqual([...DRIZZLE_TEXT_TYPES].sort());
-    for (const [id, parse] of Object.entries(passed!)) expect(ours[Number(id)]!(sample, Number(id))).toBe(parse(sample, Number(id)));
+    for (const [id, parse] of Object.entries(passed!)) expect(ours[Number(id)]!(sample)).toBe(parse(sample));
   });
 
   it('reads rows alike, in and out of transactions, with no parsers passed per query', async () => {
@@ -63,5 +63,26 @@ describe("PGlite opened with drizzle's parsers", () => {
     expect(after[0]!.payload).toStrictEqual({ n: 1, nested: { at: 'text' } });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((options) => options?.parsers === undefined)).toBe(true);
+  });
+
+  it('opens databases of their own from one read of the prepared tarball', async () => {
+    const seed = await pgliteSeed(MIGRATIONS, () => Promise.reject(new Error('the seed exists already')));
+    const other = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions() });
+    try {
+      const runAt = new Date('2026-12-02T01:00:00Z');
+      await drizzle(other, { schema }).insert(schema.jobs).values({ name: 'only-in-other', runAt, createdAt: runAt });
+      const names = async (c: PGlite) =>
+        (await drizzle(c, { schema }).select({ name: schema.jobs.name }).from(schema.jobs)).map((r) => r.name);
+      expect(await names(other)).toStrictEqual(['only-in-other']);
+      expect(await names(client)).not.toContain('only-in-other');
+      const third = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions() });
+      try {
+        expect(await names(third)).toStrictEqual([]);
+      } finally {
+        await third.close();
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
