@@ -37,15 +37,20 @@ export const DRIZZLE_TEXT_TYPES = [
  * Bytes in memory as the Blob PGlite loads a tarball from (`loadDataDir`). PGlite 0.5 asks that Blob
  * for its arrayBuffer() and type only (src/fs/tarUtils.ts), and a Node 20 Blob answers arrayBuffer()
  * by copying its bytes through its chunked reader: for the 42 MB prepared database 0.4 to 0.9 s of
- * CPU, most of what a new test server's PGlite cost. These bytes are handed over as they are, so one
- * read of the file serves every open of the process: PGlite copies each file out of the tarball and
- * never writes into it. test/unit/pglite-engine.test.ts opens two databases from one.
+ * CPU, most of what a new test server's PGlite cost. The bytes are handed over as they are (copied
+ * only when they are a view into a larger buffer), so one read of the file serves every open of the
+ * process: PGlite copies each file out of the tarball and never writes into it.
+ * test/unit/pglite-engine.test.ts opens three databases from one read. scripts/start.mjs, plain
+ * JavaScript that runs before the bundle, hands PGlite's file-system bundle over the same way.
  */
-export function pgliteBytes(bytes: ArrayBuffer): Blob {
+export function pgliteBytes(bytes: Uint8Array): Blob {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  // new Uint8Array(bytes) copies (a Buffer's own slice() would be a view into the same memory).
+  const buffer = (whole ? bytes.buffer : new Uint8Array(bytes).buffer) as ArrayBuffer;
   const tarball: Pick<Blob, 'type' | 'size' | 'arrayBuffer'> = {
     type: 'application/x-tar',
-    size: bytes.byteLength,
-    arrayBuffer: () => Promise.resolve(bytes),
+    size: buffer.byteLength,
+    arrayBuffer: () => Promise.resolve(buffer),
   };
   return tarball as Blob;
 }

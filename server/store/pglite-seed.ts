@@ -51,7 +51,7 @@ export function isFreshDataDir(dataDir: string): boolean {
 }
 
 /** Tarballs read in this process: a file's name changes with its content (seedName), so one read serves every open. */
-const tarballs = new Map<string, ArrayBuffer>();
+const tarballs = new Map<string, Buffer>();
 
 /**
  * The prepared data directory as a tarball, made first if there is none: a memory database with the
@@ -75,8 +75,7 @@ export async function pgliteSeed(migrationsFolder: string, migrate: (client: PGl
   }
   let tarball = tarballs.get(file);
   if (!tarball) {
-    const bytes = readFileSync(file);
-    tarball = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    tarball = readFileSync(file);
     tarballs.set(file, tarball);
   }
   return pgliteBytes(tarball);

@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../server/root.js';
-import { DRIZZLE_TEXT_TYPES, parsingByInstance, pgliteEngineOptions } from '../../server/store/pglite-engine.js';
+import { DRIZZLE_TEXT_TYPES, parsingByInstance, pgliteBytes, pgliteEngineOptions } from '../../server/store/pglite-engine.js';
 import { pgliteSeed } from '../../server/store/pglite-seed.js';
 import * as schema from '../../server/store/schema/index.js';
 
@@ -84,5 +84,14 @@ describe("PGlite opened with drizzle's parsers", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('hands over whole bytes as they are and copies only a view into a larger buffer', async () => {
+    const whole = new Uint8Array([1, 2, 3]);
+    expect(await pgliteBytes(whole).arrayBuffer()).toBe(whole.buffer);
+    const view = Buffer.from('tarball-and-more').subarray(0, 7);
+    const handed = await pgliteBytes(view).arrayBuffer();
+    expect(Buffer.from(handed).toString()).toBe('tarball');
+    expect(pgliteBytes(view).size).toBe(7);
   });
 });
