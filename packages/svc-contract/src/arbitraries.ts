@@ -90,6 +90,14 @@ function numberArbitrary(view: SchemaView, integer: boolean): fc.Arbitrary<numbe
 }
 
 export class ArbitraryBuilder {
+  /**
+   * Each arbitrary built once per node and depth. An arbitrary is a pure description (a value comes
+   * from the random source a sample is given), so one built earlier yields the same values, and the
+   * phases sample the same nodes thousands of times a run: building fast-check's string arbitraries
+   * again each time (stringMatching, string) was a third of the runner's CPU.
+   */
+  private readonly built = new Map<string, fc.Arbitrary<unknown>>();
+
   constructor(
     private readonly views: SchemaViews,
     private readonly options: ArbitraryOptions = DEFAULT_ARBITRARY_OPTIONS,
@@ -97,6 +105,16 @@ export class ArbitraryBuilder {
 
   /** Values meant to be valid for the schema at `pointer`. */
   valid(pointer: string, depth = 0): fc.Arbitrary<unknown> {
+    const key = `${depth} ${pointer}`;
+    let arbitrary = this.built.get(key);
+    if (!arbitrary) {
+      arbitrary = this.build(pointer, depth);
+      this.built.set(key, arbitrary);
+    }
+    return arbitrary;
+  }
+
+  private build(pointer: string, depth: number): fc.Arbitrary<unknown> {
     const view = this.views.at(pointer);
     // A recursive schema would otherwise build arbitraries forever.
     if (depth > this.options.maxDepth * 3) return fc.constant(view.examples[0] ?? null);
