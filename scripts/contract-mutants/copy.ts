@@ -1,5 +1,5 @@
 // The temporary copy of the repository a mutant runs in: only the folders a mutant may edit are
-// copied (server/, schemas/, and the two small files tsx reads); everything else, node_modules and
+// copied (server/, schemas/, and the two small files esbuild reads); everything else, node_modules and
 // the built document, SDK, docs page and console included, is a symbolic link to this checkout, so
 // a copy takes a fraction of a second and nothing is installed or built again.
 import { rmSync } from 'node:fs';

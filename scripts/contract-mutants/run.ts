@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isContractResultFile } from 'svc-contract';
+import { bundleCopyServer } from './bundle.js';
 import { makeCopy } from './copy.js';
 import { applyMutant } from './edit.js';
 import type { Mutant } from './mutants.js';
@@ -34,9 +35,10 @@ function tail(text: string): string {
   return text.trim().split('\n').slice(-15).join('\n');
 }
 
-/** Starts serve.ts on the copy; resolves with what it printed once it listens. */
-function startServer(root: string, copyRoot: string): Promise<{ child: ChildProcess; baseUrl: string; adminToken: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/contract-mutants/serve.ts'), copyRoot], {
+/** Starts the copy's bundled server (bundle.ts, serve.ts); resolves with what it printed once it listens. */
+async function startServer(root: string, copyRoot: string): Promise<{ child: ChildProcess; baseUrl: string; adminToken: string }> {
+  const bundle = await bundleCopyServer(root, copyRoot);
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: copyRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,12 +4,10 @@
 // the settings of a contract run (server-env.ts: example hosts on loopback, a high rate-limit
 // multiplier). Prints one JSON line, { baseUrl, adminToken }, once it listens; stops on SIGTERM.
 //
-// `tsx scripts/contract-mutants/serve.ts <copy root>`: the copy's modules are imported by path, so
-// this checkout's server is never loaded beside them (types only come from here).
+// It runs from the copy's own bundle (bundle.ts): the copy's server modules are bundled with this
+// file, so this checkout's server is never loaded beside them (types only come from here).
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as AppModule from '../../server/app.js';
 import type * as ClockModule from '../../server/clock.js';
 import type * as ConfigModule from '../../server/config.js';
@@ -21,56 +19,55 @@ import type * as GateModule from '../../server/jobs/request-gate.js';
 import { CONTRACT_SERVER_ENV, resolveExampleHosts, TEST_PREFIX } from '../contract/server-env.js';
 import { MUTANT_CLOCK_START } from './clock-start.js';
 
-const root = process.argv[2];
-if (!root) throw new Error('usage: tsx scripts/contract-mutants/serve.ts <copy root>');
-const load = <T>(file: string): Promise<T> => import(pathToFileURL(join(root, file)).href) as Promise<T>;
+/** The copy's modules the server is made of, imported by the copy's entry (bundle.ts). */
+export interface CopyModules {
+  app: typeof AppModule;
+  clocks: typeof ClockModule;
+  configs: typeof ConfigModule;
+  loggers: typeof LoggerModule;
+  dbs: typeof DbModule;
+  wiring: typeof WiringModule;
+  runner: typeof RunnerModule;
+  gates: typeof GateModule;
+}
 
-const [app, clocks, configs, loggers, dbs, wiring, runner, gates] = await Promise.all([
-  load<typeof AppModule>('server/app.ts'),
-  load<typeof ClockModule>('server/clock.ts'),
-  load<typeof ConfigModule>('server/config.ts'),
-  load<typeof LoggerModule>('server/logger.ts'),
-  load<typeof DbModule>('server/store/db.ts'),
-  load<typeof WiringModule>('server/wiring.ts'),
-  load<typeof RunnerModule>('server/jobs/runner.ts'),
-  load<typeof GateModule>('server/jobs/request-gate.ts'),
-]);
+export async function serveCopy({ app, clocks, configs, loggers, dbs, wiring, runner, gates }: CopyModules): Promise<void> {
+  const adminToken = `adm_${randomBytes(24).toString('hex')}`;
+  const config = configs.loadConfig({
+    ...CONTRACT_SERVER_ENV,
+    PORT: '0',
+    SVC_CLOCK: 'manual',
+    SVC_ADMIN_TOKEN: adminToken,
+    LOG_LEVEL: 'silent',
+  });
+  const database = await dbs.openDatabase({ dataDir: 'memory://' });
+  const deps = wiring.wireDeps({
+    config,
+    db: database.db,
+    engine: database.engine,
+    changes: database.changes,
+    clock: new clocks.ManualClock(new Date(MUTANT_CLOCK_START)),
+    logger: loggers.createLogger('silent'),
+    resolveHost: resolveExampleHosts,
+    requestGate: gates.createRequestGate(),
+  });
+  const built = await app.buildApp(deps);
+  const server = built.app.listen(0, '127.0.0.1');
+  app.answerClientErrors(server);
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  await runner.ensureRecurring(deps, built.jobs);
+  const worker = runner.startWorker(deps, built.jobs, { changes: database.changes });
 
-const adminToken = `adm_${randomBytes(24).toString('hex')}`;
-const config = configs.loadConfig({
-  ...CONTRACT_SERVER_ENV,
-  PORT: '0',
-  SVC_CLOCK: 'manual',
-  SVC_ADMIN_TOKEN: adminToken,
-  LOG_LEVEL: 'silent',
-});
-const database = await dbs.openDatabase({ dataDir: 'memory://' });
-const deps = wiring.wireDeps({
-  config,
-  db: database.db,
-  engine: database.engine,
-  changes: database.changes,
-  clock: new clocks.ManualClock(new Date(MUTANT_CLOCK_START)),
-  logger: loggers.createLogger('silent'),
-  resolveHost: resolveExampleHosts,
-  requestGate: gates.createRequestGate(),
-});
-const built = await app.buildApp(deps);
-const server = built.app.listen(0, '127.0.0.1');
-app.answerClientErrors(server);
-await new Promise<void>((resolve) => server.once('listening', resolve));
-await runner.ensureRecurring(deps, built.jobs);
-const worker = runner.startWorker(deps, built.jobs, { changes: database.changes });
-
-process.once('SIGTERM', () => {
-  void (async () => {
-    server.closeAllConnections();
-    await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), worker.stop()]);
-    await deps.requestLog.close();
-    await database.close();
-    process.exit(0);
-  })();
-});
-process.stdout.write(
-  `${JSON.stringify({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}${TEST_PREFIX}`, adminToken })}\n`,
-);
+  process.once('SIGTERM', () => {
+    void (async () => {
+      server.closeAllConnections();
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), worker.stop()]);
+      await deps.requestLog.close();
+      await database.close();
+      process.exit(0);
+    })();
+  });
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}${TEST_PREFIX}`, adminToken })}\n`,
+  );
+}

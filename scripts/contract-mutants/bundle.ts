@@ -1,0 +1,62 @@
+// A copy's server as one ES module: an entry written into the copy imports the copy's own server
+// modules and hands them to serve.ts, and esbuild bundles the two, so the mutant's server starts
+// with plain Node like `npm start` does. Running the copy's TypeScript through tsx instead compiled
+// the whole server at every start: 6.8 to 8.2 s of CPU per mutant against about 3 s for a bundle.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+/** The folder of the entry and its bundle: one below the copy's root, as server/root.ts expects of a bundle. */
+const FOLDER = 'mutant-server';
+
+const COPY_MODULES = {
+  app: 'server/app.ts',
+  clocks: 'server/clock.ts',
+  configs: 'server/config.ts',
+  loggers: 'server/logger.ts',
+  dbs: 'server/store/db.ts',
+  wiring: 'server/wiring.ts',
+  runner: 'server/jobs/runner.ts',
+  gates: 'server/jobs/request-gate.ts',
+} as const;
+
+/**
+ * Packages load from node_modules (the copy's link to this checkout's): only the code a mutant can
+ * edit, and the workspace's contract runner (TypeScript, which plain Node cannot load), is bundled.
+ */
+const packagesExternal: Plugin = {
+  name: 'packages-external',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+      path === 'svc-contract' || path.startsWith('svc-contract/') ? undefined : { path, external: true },
+    );
+  },
+};
+
+/** Bundles the copy's server with this checkout's serve.ts; returns the bundle's path. */
+export async function bundleCopyServer(root: string, copyRoot: string): Promise<string> {
+  const folder = join(copyRoot, FOLDER);
+  await mkdir(folder, { recursive: true });
+  const entry = join(folder, 'entry.ts');
+  const imports = Object.entries(COPY_MODULES).map(([name, file]) => `import * as ${name} from '../${file}';`);
+  const serve = JSON.stringify(join(root, 'scripts/contract-mutants/serve.ts'));
+  await writeFile(
+    entry,
+    `${imports.join('\n')}\nimport { serveCopy } from ${serve};\nawait serveCopy({ ${Object.keys(COPY_MODULES).join(', ')} });\n`,
+  );
+  const outfile = join(folder, 'serve.mjs');
+  await build({
+    absWorkingDir: copyRoot,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    plugins: [packagesExternal],
+    sourcemap: true,
+    sourcesContent: false,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
