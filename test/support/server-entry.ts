@@ -19,5 +19,11 @@ export function serverEntry(): string[] {
     if (built.status !== 0) throw new Error(`building build/server.mjs failed:\n${built.stderr}`);
     checked = true;
   }
-  return ['--enable-source-maps', BUNDLE];
+  // --liftoff-only: PGlite's WebAssembly runs as V8's baseline compiler made it, never recompiled by
+  // the optimizing one. A test's server process lives for seconds, too short for the optimized code
+  // to pay for its compiling (about a second of CPU per start on CI's machines): the PGlite crash
+  // test's processes 47 and 39 s of CPU with tiering, 26, 33 and 27 s without (alone on one machine).
+  // Processes on PostgreSQL run no WebAssembly. Long-lived ones (`npm start`, the replay's lane
+  // servers, the test workers) keep V8's tiering: there the optimized code pays (measured likewise).
+  return ['--liftoff-only', '--enable-source-maps', BUNDLE];
 }
