@@ -9,6 +9,7 @@
 // parsers as its own, and queries reach it without per-query parsers: the same parser for every type
 // id, without the merge. test/unit/pglite-engine.test.ts fails when drizzle's set changes.
 import { PGlite, types, type PGliteOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { namedStatements } from './pglite-statements.js';
 
 /**
  * PGlite's start parameters with 32 MB of shared buffers instead of PostgreSQL's 128 MB: the engine
@@ -77,18 +78,35 @@ export function parsingByInstance(client: PGlite): PGlite {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
+  const statements = namedStatements(client);
+  // A statement that reads or writes a blob (COPY) goes PGlite's own way.
+  const viaNamed = (options: QueryOptions | undefined): boolean => options?.blob === undefined;
   Object.assign(client, {
-    query: (text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutParsers(options)),
+    query: (text: string, params?: unknown[], options?: QueryOptions) =>
+      viaNamed(options) ? statements.query(text, params, withoutParsers(options), false) : query(text, params, withoutParsers(options)),
     exec: (text: string, options?: QueryOptions) => exec(text, withoutParsers(options)),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      transaction((tx) => {
+      transaction(async (tx) => {
         const txQuery = tx.query.bind(tx);
         const txExec = tx.exec.bind(tx);
+        // PGlite refuses a transaction's statements once it has ended; the named path does too.
+        let ended = false;
+        const open = (): void => {
+          if (ended) throw new Error('Transaction is closed');
+        };
         Object.assign(tx, {
-          query: (text: string, params?: unknown[], options?: QueryOptions) => txQuery(text, params, withoutParsers(options)),
+          query: async (text: string, params?: unknown[], options?: QueryOptions) => {
+            if (!viaNamed(options)) return txQuery(text, params, withoutParsers(options));
+            open();
+            return statements.query(text, params, withoutParsers(options), true);
+          },
           exec: (text: string, options?: QueryOptions) => txExec(text, withoutParsers(options)),
         });
-        return callback(tx);
+        try {
+          return await callback(tx);
+        } finally {
+          ended = true;
+        }
       }),
   });
   return client;
