@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale, ROOT, SERVER_BUNDLE, SERVER_SOURCES } from './build-state.mjs';
 
 // On the embedded database, PGlite's files are read and its WebAssembly (9 MB) compiled first, while
@@ -16,7 +17,16 @@ import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale, ROOT, SERVER_BUNDLE, SERVER_SO
 // compile on V8's, so when PGlite opens, a third of a second later, they are ready instead of being
 // waited for (about 0.1 s). server/store/db.ts hands them to its first PGlite (pgliteWasmModule,
 // fsBundle); a process on PostgreSQL (DATABASE_URL) does not read them.
+//
+// PGlite's WebAssembly runs as V8's baseline compiler (Liftoff) makes it, never recompiled by the
+// optimizing one: on two cores, compiling PostgreSQL's hot functions again competed with the start
+// itself, and the sandbox's short statements did not repay it. `npm run bench:start -- --runs 3` in
+// turns on one machine: fresh data directory 2.40 s with tiering, 1.87 s without; existing 2.27 and
+// 1.79 s; `npm run bench:http -- --seconds 6 --engines pglite` in turns: POST /abn/registrations
+// 1,003 and 1,021 req/s, GET /webhooks 622 and 806 req/s (bench/README.md, 2026-12-02 second
+// session). Set before PGlite's module is compiled below, which is when V8 reads it.
 if (!process.env.DATABASE_URL) {
+  setFlagsFromString('--liftoff-only');
   const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
   const artifacts = Promise.all([
     readFile(new URL('pglite.wasm', dist)).then((bytes) => WebAssembly.compile(bytes)),
