@@ -46,8 +46,6 @@ function withQuery(error: unknown, text: string, params: unknown[] | undefined, 
 export interface NamedStatements {
   /** Runs `text` as a named statement; `inTransaction` when called through a transaction's own query. */
   query: <T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean) => Promise<Results<T>>;
-  /** How many texts are parsed under a name now. */
-  size: () => number;
 }
 
 export function namedStatements(client: PGlite): NamedStatements {
@@ -92,6 +90,7 @@ export function namedStatements(client: PGlite): NamedStatements {
   ): Promise<Results<T>> {
     const results: BackendMessage[] = [];
     let statement: Named | undefined;
+    let stale: Named | undefined;
     try {
       statement = named.get(text);
       if (statement) {
@@ -103,10 +102,18 @@ export function namedStatements(client: PGlite): NamedStatements {
       if (statement.rows) results.push(statement.rows);
       results.push(...(await send(serialize.execute({}))));
     } catch (error) {
-      if (isDatabaseError(error) && STALE_STATEMENT.has(error.code ?? '') && statement) named.delete(text);
+      if (isDatabaseError(error) && STALE_STATEMENT.has(error.code ?? '') && statement) {
+        named.delete(text);
+        stale = statement;
+      }
       throw withQuery(error, text, params, options);
     } finally {
       results.push(...(await send(serialize.sync())));
+      // A stale statement is closed, not left behind: the text is parsed again under a new name.
+      if (stale) {
+        await send(serialize.close({ type: 'S', name: stale.name }));
+        await send(serialize.sync());
+      }
     }
     if (!inTransaction) await client.syncToFs();
     return (parse.parseResults as ParseResults)(results, client.parsers, options)[0] as Results<T>;
@@ -132,6 +139,5 @@ export function namedStatements(client: PGlite): NamedStatements {
         }
       });
     },
-    size: () => named.size,
   };
 }

@@ -186,5 +186,7 @@ describe('parameterized statements as named prepared statements', () => {
     const after = await named.query(all, [10]);
     expect(after.fields.map((f) => f.name)).toStrictEqual(['id', 'label', 'extra']);
     expect(after.rows).toStrictEqual([{ id: 10, label: 'before', extra: null }]);
+    // The stale statement was closed: the text is prepared once, under its new name.
+    expect((await preparedTexts()).filter((t) => t === all)).toHaveLength(1);
   });
 });
