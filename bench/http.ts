@@ -172,8 +172,8 @@ function httpTable(bare: Load, prism: Load | undefined): string[] {
   const lines = [
     `bare Express 5: ${f(bare.rps)} req/s (p99 ${bare.p99} ms); Prism mock GET /webhooks: ${prism ? `${f(prism.rps)} req/s (p99 ${prism.p99} ms)` : 'not measured'}`,
     '',
-    '| path | engine | API processes | req/s | p99 ms | floor req/s | % of floor | ratio | target | met | non-2xx | load average |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| path | engine | API processes | req/s | p99 ms | floor req/s | floor p99 ms | % of floor | ratio | target | met | non-2xx | load average |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const ratio = row.against ? row.result.rps / row.against.load.rps : undefined;
@@ -187,7 +187,7 @@ function httpTable(bare: Load, prism: Load | undefined): string[] {
     ];
     const met = checks.length === 0 ? '-' : checks.every(Boolean) ? 'yes' : checks.some(Boolean) ? 'partly' : 'no';
     lines.push(
-      `| ${row.path} | ${row.engine} | ${row.processes} | ${f(row.result.rps)} | ${row.result.p99} | ${row.floor ? f(row.floor.rps) : '-'} | ${
+      `| ${row.path} | ${row.engine} | ${row.processes} | ${f(row.result.rps)} | ${row.result.p99} | ${row.floor ? f(row.floor.rps) : '-'} | ${row.floor ? row.floor.p99 : '-'} | ${
         row.floor ? `${Math.round((100 * row.result.rps) / row.floor.rps)} %` : '-'
       } | ${ratio !== undefined ? `${ratio.toFixed(2)}x ${row.against!.label}` : '-'} | ${target} | ${met} | ${row.result.non2xx + row.result.errors} | ${row.loadAverage.toFixed(1)} |`,
     );
