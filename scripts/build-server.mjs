@@ -130,12 +130,12 @@ export async function buildServerBundle() {
       js: "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);",
     },
     // Whitespace and syntax minified, names kept (stack traces stay readable): about a third less
-    // text for Node to parse at every start, and for --enable-source-maps to index line by line.
+    // text for Node to parse at every start.
     minifyWhitespace: true,
     minifySyntax: true,
     sourcemap: true,
-    // The map points into the sources (in the checkout); without their text it is a third the size,
-    // and --enable-source-maps parses it at every start.
+    // The map points into the sources (in the checkout); without their text it is a third the size
+    // to read when a stack first needs it (server/stack-source-maps.ts).
     sourcesContent: false,
     plugins: [foldDuplicatePackages()],
     logLevel: 'warning',

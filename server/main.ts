@@ -17,6 +17,7 @@ import { createJobRegistry } from './job-registry.js';
 import { createRequestGate } from './jobs/request-gate.js';
 import { ensureRecurring, startWorker, type Worker } from './jobs/runner.js';
 import { createLogger } from './logger.js';
+import { installLazySourceMaps } from './stack-source-maps.js';
 import { openDatabase } from './store/db.js';
 import { wireDeps } from './wiring.js';
 
@@ -199,6 +200,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+// Before anything can fail: the stacks it would print name the sources (run from the bundle).
+installLazySourceMaps(import.meta.url);
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);

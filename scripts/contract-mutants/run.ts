@@ -38,7 +38,7 @@ function tail(text: string): string {
 /** Starts the copy's bundled server (bundle.ts, serve.ts); resolves with what it printed once it listens. */
 async function startServer(root: string, copyRoot: string): Promise<{ child: ChildProcess; baseUrl: string; adminToken: string }> {
   const bundle = await bundleCopyServer(root, copyRoot);
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  const child = spawn(process.execPath, [bundle], {
     cwd: copyRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

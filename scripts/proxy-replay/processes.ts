@@ -105,7 +105,7 @@ export async function startServer(options: ServerOptions): Promise<Running> {
   if (built.status !== 0) throw new Error(`building build/server.mjs failed:\n${built.stderr}`);
   const preloads = options.preload ?? [];
   const imports = [...(preloads.length > 0 ? ['--import', 'tsx'] : []), ...preloads.flatMap((module) => ['--import', `./${module}`])];
-  const { child, output } = launch(process.execPath, ['--enable-source-maps', ...imports, join(ROOT, 'build', 'server.mjs')], env);
+  const { child, output } = launch(process.execPath, [...imports, join(ROOT, 'build', 'server.mjs')], env);
   const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
   try {
     const match = await waitFor(/listening on (http:\/\/\S+)/, child, output, 'the server', 120_000);

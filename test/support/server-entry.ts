@@ -25,5 +25,5 @@ export function serverEntry(): string[] {
   // test's processes 47 and 39 s of CPU with tiering, 26, 33 and 27 s without (alone on one machine).
   // Processes on PostgreSQL run no WebAssembly. Long-lived ones (`npm start`, the replay's lane
   // servers, the test workers) keep V8's tiering: there the optimized code pays (measured likewise).
-  return ['--liftoff-only', '--enable-source-maps', BUNDLE];
+  return ['--liftoff-only', BUNDLE];
 }
