@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { firstBodyExample } from '../support/example-requests.js';
-import { nativeTsc } from '../support/typecheck.js';
+import { NATIVE_TSC } from '../support/typecheck.js';
 import { loadDocument, operationsOf, type JsonObject } from '../support/document.js';
 
 const document = loadDocument();
@@ -104,7 +104,7 @@ describe('spec/openapi.json through openapi-typescript into a --strict consumer'
     );
     let output = '';
     try {
-      execFileSync(process.execPath, [nativeTsc(), '--singleThreaded', '-p', scratch], { encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(process.execPath, [NATIVE_TSC, '--singleThreaded', '-p', scratch], { encoding: 'utf8', stdio: 'pipe' });
     } catch (error) {
       output = String((error as { stdout?: string }).stdout ?? error);
     }

@@ -4,7 +4,5 @@
 // generator, typescript-eslint, the tests that walk an AST), which TypeScript 7 does not have.
 import { resolve } from 'node:path';
 
-/** `tsc` of the native compiler under `root` (the repository, or a copy with its node_modules). */
-export function nativeTsc(root = '.'): string {
-  return resolve(root, 'node_modules/typescript-native/bin/tsc');
-}
+/** The native compiler's `tsc`, the one `npm run typecheck` runs (package.json). */
+export const NATIVE_TSC = resolve('node_modules/typescript-native/bin/tsc');

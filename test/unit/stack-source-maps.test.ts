@@ -71,7 +71,7 @@ describe('stack traces of the bundle', () => {
     }
   });
 
-  it('are left to Node when it maps them itself (--enable-source-maps), mapped once', () => {
+  it('still name the sources when Node maps stacks itself (--enable-source-maps)', () => {
     const stack = stackOf(['--enable-source-maps']);
     expect(stack).toContain(`${join(dir, 'thrower.ts')}:3:9`);
     expect(stack).not.toContain('server.mjs:');

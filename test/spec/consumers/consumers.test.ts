@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nativeTsc } from '../../support/typecheck.js';
+import { NATIVE_TSC } from '../../support/typecheck.js';
 import { loadDocument, type JsonObject } from '../../support/document.js';
 import { startTestServer, type TestServer } from '../../support/harness.js';
 import { advance } from '../../support/requests.js';
@@ -45,7 +45,7 @@ let server: TestServer | undefined;
 async function compile(dir: string): Promise<string> {
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
   try {
-    await promisify(execFile)(process.execPath, [nativeTsc(), '--singleThreaded', '-p', dir], { maxBuffer: 16 * 1024 * 1024 });
+    await promisify(execFile)(process.execPath, [NATIVE_TSC, '--singleThreaded', '-p', dir], { maxBuffer: 16 * 1024 * 1024 });
     return '';
   } catch (error) {
     return String((error as { stdout?: string }).stdout || error);
