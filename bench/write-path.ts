@@ -60,8 +60,10 @@ const BODIES: Record<string, (i: number) => unknown> = {
     testTransmissionIndicator: false,
   }),
 };
-const PATHS: Record<string, { label: string; path: string }> = {
+const PATHS: Record<string, { label: string; path: string; method?: 'GET' }> = {
   abn: { label: 'POST /abn/registrations', path: '/api/test/v2/abn/registrations' },
+  // The read path of `npm run bench:http` beside the writes: a secret-key GET that reads a short list.
+  read: { label: 'GET /webhooks (secret key, one read)', path: '/api/test/v2/webhooks', method: 'GET' },
   webhooks: { label: 'POST /webhooks', path: '/api/test/v2/webhooks' },
   ppsr: { label: 'POST /ppsr/searches (VIN)', path: '/api/test/v2/ppsr/searches' },
   form484: { label: 'POST /asic-484-forms', path: '/api/test/v2/asic-484-forms' },
@@ -163,9 +165,14 @@ async function measure(engine: 'pglite' | 'postgres', pathName: string): Promise
       });
       keys.push(made.secret);
     }
+    // The read path lists the endpoints bench:http's GET lists: three of them.
+    for (let i = 0; pathName === 'read' && i < 3; i++)
+      await adminJson(`${server.url}/api/test/v2/webhooks`, created.keys.secretTest, { method: 'POST', body: BODIES.webhooks!(i) });
     const requests = (count: number, offset: number): DriveSpec['requests'] =>
-      Array.from({ length: count }, (_, n) => {
+      Array.from({ length: count }, (_, n): DriveSpec['requests'][number] => {
         const i = offset + n;
+        if (PATHS[pathName]!.method === 'GET')
+          return { method: 'GET', path: PATHS[pathName]!.path, headers: { authorization: `Bearer ${keys[0]}` } };
         return {
           method: 'POST' as const,
           path: PATHS[pathName]!.path,

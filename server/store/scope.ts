@@ -1,7 +1,7 @@
 // Every resource belongs to one account and one environment, and every read or write of one is
 // scoped by both (another account's or environment's id answers 404). The condition is written once,
 // here, for any table that has the two columns.
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 export interface ScopedTable {
@@ -9,7 +9,7 @@ export interface ScopedTable {
   environment: PgColumn;
 }
 
-/** `account_id = scope.accountId and environment = scope.environment` for this table. */
-export function ownedBy(table: ScopedTable, scope: { accountId: string; environment: string }): SQL {
+/** `account_id = scope.accountId and environment = scope.environment` for this table (values, or placeholders of a prepared statement). */
+export function ownedBy(table: ScopedTable, scope: { accountId: string | Placeholder; environment: string | Placeholder }): SQL {
   return and(eq(table.accountId, scope.accountId), eq(table.environment, scope.environment))!;
 }

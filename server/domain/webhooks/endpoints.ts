@@ -3,6 +3,7 @@
 // (owner.ts): another key, environment or account sees no such endpoint (404, never 403, so ids
 // leak nothing).
 import type { Database } from '../../store/db.js';
+import { perHandle } from '../../store/per-handle.js';
 import { stopPendingDeliveries } from '../../delivery/attempts.js';
 import { sealEndpointSecret } from '../../delivery/endpoint-secrets.js';
 import { randomBytes } from 'node:crypto';
@@ -61,10 +62,26 @@ async function checkedFields(ctx: WebhookContext, fields: EndpointFields): Promi
   return checked;
 }
 
-/** Oldest first (creation order); endpoints created in the same instant follow in id order. */
+/**
+ * Oldest first (creation order); endpoints created in the same instant follow in id order. Built once
+ * per database handle as a prepared statement: GET /webhooks reads it on every call, and drizzle
+ * building the query each time cost more of the server's CPU than the pg driver and PostgreSQL's
+ * answer together (`npm run bench:write-path -- --paths read`, bench/README.md).
+ */
+const listingOf = perHandle((db: Database) =>
+  db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      ownedBy({ accountId: sql.placeholder('accountId'), environment: sql.placeholder('environment'), keyId: sql.placeholder('keyId') }),
+    )
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+    .prepare('webhook_endpoints_list'),
+);
+
 export async function listEndpoints({ ctx }: { ctx: WebhookContext }): Promise<WebhookEndpointRow[]> {
   const owner = await endpointOwner(ctx, ctx.caller);
-  return ctx.db.select().from(webhookEndpoints).where(ownedBy(owner)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return listingOf(ctx.db).execute({ accountId: owner.accountId, environment: owner.environment, keyId: owner.keyId });
 }
 
 /** The new endpoint, or `endpoint_limit` when the owner already has MAX_ENDPOINTS_PER_KEY. */

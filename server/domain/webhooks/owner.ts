@@ -1,5 +1,5 @@
 // Who owns a webhook endpoint (spec 2.2: the API key that created it, and so its environment).
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Caller } from '../caller.js';
 import type { Environment } from '../../ids.js';
@@ -58,8 +58,11 @@ export async function endpointOwner(deps: Pick<AppDeps, 'db'>, caller: EndpointC
   return { ...base, keyId };
 }
 
+/** An owner's fields, or placeholders for them in a prepared statement. */
+export type OwnerValues = { [K in keyof EndpointOwner]: EndpointOwner[K] | Placeholder };
+
 /** The condition every read and write of an endpoint carries: this owner, not deleted. */
-export function ownedBy(owner: EndpointOwner) {
+export function ownedBy(owner: OwnerValues) {
   return and(inScope(webhookEndpoints, owner), eq(webhookEndpoints.keyId, owner.keyId), isNull(webhookEndpoints.deletedAt));
 }
 
