@@ -64,6 +64,8 @@ const PATHS: Record<string, { label: string; path: string; method?: 'GET' }> = {
   abn: { label: 'POST /abn/registrations', path: '/api/test/v2/abn/registrations' },
   // The read path of `npm run bench:http` beside the writes: a secret-key GET that reads a short list.
   read: { label: 'GET /webhooks (secret key, one read)', path: '/api/test/v2/webhooks', method: 'GET' },
+  // A partner's poll of the lodgement it just made (the path is completed with its id at set-up).
+  poll: { label: 'GET /lodgements/{requestId} (a poll)', path: '/api/test/v2/lodgements/', method: 'GET' },
   webhooks: { label: 'POST /webhooks', path: '/api/test/v2/webhooks' },
   ppsr: { label: 'POST /ppsr/searches (VIN)', path: '/api/test/v2/ppsr/searches' },
   form484: { label: 'POST /asic-484-forms', path: '/api/test/v2/asic-484-forms' },
@@ -168,11 +170,19 @@ async function measure(engine: 'pglite' | 'postgres', pathName: string): Promise
     // The read path lists the endpoints bench:http's GET lists: three of them.
     for (let i = 0; pathName === 'read' && i < 3; i++)
       await adminJson(`${server.url}/api/test/v2/webhooks`, created.keys.secretTest, { method: 'POST', body: BODIES.webhooks!(i) });
+    let pollPath = '';
+    if (pathName === 'poll') {
+      const made = await adminJson<{ requestId: number }>(`${server.url}${PATHS.abn!.path}`, created.keys.secretTest, {
+        method: 'POST',
+        body: BODIES.abn!(0),
+      });
+      pollPath = `${PATHS.poll!.path}${made.requestId}`;
+    }
     const requests = (count: number, offset: number): DriveSpec['requests'] =>
       Array.from({ length: count }, (_, n): DriveSpec['requests'][number] => {
         const i = offset + n;
         if (PATHS[pathName]!.method === 'GET')
-          return { method: 'GET', path: PATHS[pathName]!.path, headers: { authorization: `Bearer ${keys[0]}` } };
+          return { method: 'GET', path: pollPath || PATHS[pathName]!.path, headers: { authorization: `Bearer ${keys[0]}` } };
         return {
           method: 'POST' as const,
           path: PATHS[pathName]!.path,

@@ -1,6 +1,6 @@
 // PPSR searches (spec 2.3, 3.2, 4.3; D-17, D-30..D-33): submit (checked, charged, queued) and read
 // back, scoped to the caller's account and environment; another's id is a 404 like a missing one.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PpsrSearchRequest, PpsrSearch, PpsrSearchCreated } from '../../../schemas/ppsr/index.js';
 import { ppsrCertificates, ppsrSearches } from '../../store/schema/index.js';
@@ -10,6 +10,7 @@ import { scopeOf } from '../caller.js';
 import { chargeSearchFee, searchFeeDue } from './billing.js';
 import type { PpsrCallerContext } from './context.js';
 import type { Database } from '../../store/db.js';
+import { perHandle } from '../../store/per-handle.js';
 import type { PpsrCertificateRow, PpsrSearchRow } from '../../store/schema/ppsr.js';
 import type { VerbArgs } from '../verb.js';
 import { findOwned } from '../owned.js';
@@ -73,8 +74,18 @@ export async function findSearch(db: Database, scope: ReturnType<typeof scopeOf>
   return findOwned(db, ppsrSearches, ppsrSearches.requestId, { id: requestId, scope, what: 'PPSR search' });
 }
 
+/** Read with every poll of a search (GET /ppsr/searches/{requestId}): prepared once per database handle (owned.ts). */
+const certificatesQueryOf = perHandle((db: Database) =>
+  db
+    .select()
+    .from(ppsrCertificates)
+    .where(eq(ppsrCertificates.requestId, sql.placeholder('requestId')))
+    .orderBy(asc(ppsrCertificates.position))
+    .prepare('ppsr_certificates_of_search'),
+);
+
 export async function certificatesOf(db: Database, requestId: number): Promise<PpsrCertificateRow[]> {
-  return db.select().from(ppsrCertificates).where(eq(ppsrCertificates.requestId, requestId)).orderBy(asc(ppsrCertificates.position));
+  return certificatesQueryOf(db).execute({ requestId });
 }
 
 export function certificateUrl(prefix: string, requestId: number, certificateNumber: string): string {
