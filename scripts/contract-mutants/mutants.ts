@@ -72,15 +72,25 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       { search: "import { NotFoundError } from './errors.js';", replace: "import { DomainError, NotFoundError } from './errors.js';" },
       {
-        search: '    .where(and(eq(idColumn, id), ownedBy(table, scope)))\n    .limit(1);\n  if (!row) throw new NotFoundError(what);\n',
+        search: [
+          '      .where(',
+          '        and(',
+          "          eq(idColumn, sql.placeholder('id')),",
+          "          ownedBy(table, { accountId: sql.placeholder('accountId'), environment: sql.placeholder('environment') }),",
+          '        ),',
+          '      )',
+          '',
+        ].join('\n'),
+        replace: "      .where(eq(idColumn, sql.placeholder('id')))\n",
+      },
+      {
+        search: '  if (!row) throw new NotFoundError(what);\n  return row',
         replace: [
-          '    .where(eq(idColumn, id))',
-          '    .limit(1);',
           '  if (!row) throw new NotFoundError(what);',
           '  const owner = row as { accountId: string; environment: string };',
           '  if (owner.accountId !== scope.accountId || owner.environment !== scope.environment)',
           "    throw new DomainError('forbidden', `This ${what} belongs to another account.`);",
-          '',
+          '  return row',
         ].join('\n'),
       },
     ],
