@@ -1,7 +1,9 @@
 // Form 484 lodgement records (spec 2.5, D-35): created by a lodgement, read by the owning account in
 // the environment it was lodged in. No HTTP here.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
+import type { Database } from '../../store/db.js';
+import { perHandle } from '../../store/per-handle.js';
 import type { Environment } from '../../ids.js';
 import { form484Lodgements } from '../../store/schema/index.js';
 import type { Form484StatusValue } from '../../../schemas/form484/index.js';
@@ -27,21 +29,45 @@ export interface Form484ReadScope {
   environments: readonly Environment[];
 }
 
-/** Another account's or environment's lodgement is indistinguishable from a missing one (404). */
-export async function getForm484(deps: Pick<AppDeps, 'db'>, scope: Form484ReadScope, requestId: number): Promise<Form484Row> {
-  // An id past bigint range would make the database throw (a 500); it cannot exist, so it is a 404.
-  if (!Number.isSafeInteger(requestId)) throw new NotFoundError('Form 484 lodgement');
-  const [row] = await deps.db
+/**
+ * A V2 caller's read, in its one environment: partners poll it until the lodgement settles, so it is
+ * prepared once per database handle (like server/domain/owned.ts). A V1 caller's two environments
+ * (D-40) take the query built at each call.
+ */
+const inOneEnvironmentOf = perHandle((db: Database) =>
+  db
     .select()
     .from(form484Lodgements)
     .where(
       and(
-        eq(form484Lodgements.requestId, requestId),
-        eq(form484Lodgements.accountId, scope.accountId),
-        inArray(form484Lodgements.environment, [...scope.environments]),
+        eq(form484Lodgements.requestId, sql.placeholder('requestId')),
+        eq(form484Lodgements.accountId, sql.placeholder('accountId')),
+        eq(form484Lodgements.environment, sql.placeholder('environment')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('form484_by_request_id'),
+);
+
+/** Another account's or environment's lodgement is indistinguishable from a missing one (404). */
+export async function getForm484(deps: Pick<AppDeps, 'db'>, scope: Form484ReadScope, requestId: number): Promise<Form484Row> {
+  // An id past bigint range would make the database throw (a 500); it cannot exist, so it is a 404.
+  if (!Number.isSafeInteger(requestId)) throw new NotFoundError('Form 484 lodgement');
+  const [only, ...more] = scope.environments;
+  const [row] =
+    only !== undefined && more.length === 0
+      ? await inOneEnvironmentOf(deps.db).execute({ requestId, accountId: scope.accountId, environment: only })
+      : await deps.db
+          .select()
+          .from(form484Lodgements)
+          .where(
+            and(
+              eq(form484Lodgements.requestId, requestId),
+              eq(form484Lodgements.accountId, scope.accountId),
+              inArray(form484Lodgements.environment, [...scope.environments]),
+            ),
+          )
+          .limit(1);
   if (!row) throw new NotFoundError('Form 484 lodgement');
   return row;
 }
