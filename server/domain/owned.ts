@@ -4,6 +4,7 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../store/db.js';
+import { perHandle } from '../store/per-handle.js';
 import { ownedBy, type ScopedTable } from '../store/scope.js';
 import type { Scope } from './caller.js';
 import { NotFoundError } from './errors.js';
@@ -15,17 +16,13 @@ interface OwnedLookup {
 /**
  * One prepared lookup per database handle and table: partners poll these reads (a lodgement's or a
  * search's status until it settles), and drizzle building the query at every call cost more of the
- * server's CPU than running it (the same measurement as GET /webhooks, bench/README.md). A
- * transaction is a handle of its own and prepares its own (store/per-handle.ts).
+ * server's CPU than running it (the same measurement as GET /webhooks, bench/README.md). Kept per
+ * handle and keyed by table and id column; a transaction is a handle of its own (store/per-handle.ts).
  */
-const lookups = new WeakMap<Database, Map<string, OwnedLookup>>();
+const lookupsOf = perHandle((): Map<string, OwnedLookup> => new Map());
 
 function lookupOf(db: Database, table: PgTable & ScopedTable, idColumn: PgColumn): OwnedLookup {
-  let byTable = lookups.get(db);
-  if (!byTable) {
-    byTable = new Map();
-    lookups.set(db, byTable);
-  }
+  const byTable = lookupsOf(db);
   const name = `owned_${getTableName(table)}_by_${idColumn.name}`;
   let lookup = byTable.get(name);
   if (!lookup) {
