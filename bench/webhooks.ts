@@ -178,13 +178,7 @@ async function postgresSetup(workers: number): Promise<Setup> {
       await startProcess(
         `worker ${i + 1}`,
         process.execPath,
-        [
-          ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
-          '--enable-source-maps',
-          'scripts/start.mjs',
-          '--role',
-          'worker',
-        ],
+        [...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []), 'scripts/start.mjs', '--role', 'worker'],
         { ...env, DATABASE_URL: database.url, SVC_SECRET_KEY: SECRET_KEY, SVC_WEBHOOK_ALLOW_LOCAL: '1', LOG_LEVEL: 'warn' },
         /(Registry worker running)/,
       ),

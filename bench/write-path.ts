@@ -131,7 +131,7 @@ async function measure(engine: 'pglite' | 'postgres', pathName: string): Promise
     server = await startProcess(
       `server (${engine})`,
       process.execPath,
-      ['--enable-source-maps', '--import', './bench/http/profile-hook.mjs', 'build/server.mjs'],
+      ['--import', './bench/http/profile-hook.mjs', 'build/server.mjs'],
       {
         ...env,
         ...(database ? { DATABASE_URL: database.url } : { SVC_DATA_DIR: dataDir ?? 'memory://' }),
