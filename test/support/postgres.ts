@@ -79,8 +79,8 @@ export async function createMigratedDatabase(adminUrl = POSTGRES_ADMIN_URL): Pro
 /**
  * A migrated database for a test server, emptied and kept when the server is done with it (`drop`),
  * for the next test server of this process: copying the template and dropping the copy took about
- * 0.2 s of PostgreSQL's CPU per test server, emptying its tables (one `TRUNCATE ... RESTART
- * IDENTITY`; the migrations add no rows) a few milliseconds. The server's pool is closed before it
+ * 0.2 s of PostgreSQL's CPU per test server, emptying its tables (a DELETE of each and its owned
+ * sequences restarted, emptying.ts; the migrations add no rows) a few milliseconds. The server's pool is closed before it
  * is emptied, so nothing of that server reaches the next one. At most one is kept per process; the
  * ones kept by test processes that have ended are dropped by the next process (`dropOrphans`).
  */
