@@ -2,7 +2,9 @@
 // (SVC_RECORD_TRAFFIC=<file>) once through `prism proxy spec/openapi.json <server>` in front of the
 // real server (`tsx server/main.ts`, manual clock, fresh data directory) and fails on every
 // response violation, and on request violations the server accepted.
-//   npx tsx scripts/proxy-replay/cli.ts --traffic .tmp/integration-traffic.jsonl [--source test/integration/] [--errors] [--verbose] [--every-request] [--lanes N]
+//   npx tsx scripts/proxy-replay/cli.ts --traffic .tmp/integration-traffic.jsonl [--source test/integration/] [--errors] [--verbose] [--every-request] [--lanes N] [--recorded]
+// --recorded: Prism's upstream answers each request with the answer recorded for it, instead of a server
+// replaying the traffic (recorded-upstream.ts).
 // Exit 0: no failure; 1: failures; 2: usage.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,12 +20,13 @@ async function main(): Promise<number> {
       verbose: { type: 'boolean', default: false },
       'every-request': { type: 'boolean', default: false },
       lanes: { type: 'string', default: '2' },
+      recorded: { type: 'boolean', default: false },
     },
     allowPositionals: false,
   });
   if (!values.traffic || !existsSync(values.traffic)) {
     process.stderr.write(
-      'usage: tsx scripts/proxy-replay/cli.ts --traffic <recorded JSONL> [--source <test file prefix>]... [--errors] [--verbose] [--every-request] [--lanes N]\n',
+      'usage: tsx scripts/proxy-replay/cli.ts --traffic <recorded JSONL> [--source <test file prefix>]... [--errors] [--verbose] [--every-request] [--lanes N] [--recorded]\n',
     );
     return 2;
   }
@@ -32,6 +35,7 @@ async function main(): Promise<number> {
     errors: values.errors,
     verbose: values.verbose,
     everyRequest: values['every-request'],
+    recorded: values.recorded,
     lanes: Math.max(1, Number(values.lanes) || 1),
     ...(values.source ? { sources: values.source } : {}),
     log: (line) => process.stdout.write(`${line}\n`),

@@ -12,7 +12,9 @@ import { snapshotDocument, startPrismProxy, startServer, type Running } from './
 import { NO_ANSWER_MS, replayStream, type ReplayContext } from './stream-replay.js';
 import { planShapes } from './shapes.js';
 import { clockReach, groupStreams, type Stream } from './streams.js';
-import { readTraffic } from './traffic-format.js';
+import { startRecordedUpstream } from './recorded-upstream.js';
+import { requestIdOf } from './request-plan.js';
+import { readTraffic, type HttpEvent } from './traffic-format.js';
 import { TEST_PREFIX, type ReplayOptions, type ReplayReport } from './types.js';
 
 export type { ReplayOptions, ReplayReport, ReplayedRequest } from './types.js';
@@ -53,6 +55,15 @@ const SLOW_STREAM_MS = 5_000;
 /** A day of clock travel (its daily jobs, one stop each) costs about as much as this many requests. */
 const DAY_COST_IN_REQUESTS = 10;
 
+/** Each public request of the streams by the X-Request-Id the replay sends with it (request-plan.ts planRequest). */
+function recordedAnswers(streams: readonly Stream[]): Map<string, HttpEvent> {
+  const answers = new Map<string, HttpEvent>();
+  streams.forEach((stream, index) => {
+    for (const event of stream.events) if (event.kind === 'http') answers.set(requestIdOf(index, event.seq), event);
+  });
+  return answers;
+}
+
 export async function replayTraffic(options: ReplayOptions): Promise<ReplayReport> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
@@ -64,6 +75,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
   const streams = plan?.streams ?? recorded;
   const report: ReplayReport = {
     mode: options.errors ? 'errors' : 'observe',
+    answers: options.recorded ? 'recording' : 'server',
     streams: streams.length,
     streamsWithNothingNew: recorded.length - streams.length,
     trimmedRequests: plan?.trimmedRequests ?? 0,
@@ -89,7 +101,9 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
   let replayed = 0;
   const indexOf = new Map(streams.map((stream, index) => [stream, index]));
   // A replay against a given server has one lane: the server's one clock.
-  const lanes = splitLanes(streams, options.upstream ? 1 : (options.lanes ?? 2));
+  const lanes = splitLanes(streams, options.upstream || options.recorded ? 1 : (options.lanes ?? 2));
+  // --recorded: the upstream answers each request with the recorded answer (recorded-upstream.ts).
+  const recordedUpstream = options.recorded ? await startRecordedUpstream(recordedAnswers(streams)) : undefined;
   try {
     // Every lane ends (and stops its processes) before the replay reports a lane's failure.
     const ended = await Promise.allSettled(
@@ -98,7 +112,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
         const name = lanes.length > 1 ? `lane ${laneIndex + 1}: ` : '';
         try {
           const adminToken = options.upstream?.adminToken ?? `adm_replay_${randomBytes(16).toString('hex')}`;
-          let serverUrl = options.upstream?.url;
+          let serverUrl = options.upstream?.url ?? recordedUpstream?.url;
           if (!serverUrl) {
             const server = await startServer({
               adminToken,
@@ -150,6 +164,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
             adminToken,
             clockStart,
             viaPrism: plan?.viaPrism,
+            recorded: Boolean(recordedUpstream),
             report,
             options,
             log,
@@ -195,6 +210,7 @@ export async function replayTraffic(options: ReplayOptions): Promise<ReplayRepor
     if (failed) throw failed.reason;
   } finally {
     await agent.close();
+    await recordedUpstream?.stop();
     document.remove();
   }
   report.durationMs = Date.now() - started;

@@ -4,14 +4,14 @@ import type { ReplayReport } from './replay.js';
 
 export function formatReplayReport(report: ReplayReport): string {
   const lines = [
-    `Prism validation proxy replay (${report.mode === 'errors' ? 'prism proxy --errors' : 'prism proxy, every request forwarded'}), ${(report.durationMs / 1000).toFixed(1)} s`,
+    `Prism validation proxy replay (${report.mode === 'errors' ? 'prism proxy --errors' : 'prism proxy, every request forwarded'}; ${report.answers === 'recording' ? 'answers from the recording' : 'answers from a server replaying the traffic'}), ${(report.durationMs / 1000).toFixed(1)} s`,
     `  streams (test servers) replayed:        ${report.streams}`,
     `  public requests sent through Prism:     ${report.sentThroughPrism}`,
-    `    answered by the server:               ${report.answeredByServer} (status differs from the recording: ${report.diverged})`,
+    `    answered by ${report.answers === 'recording' ? 'the recording:         ' : 'the server:            '}   ${report.answeredByServer} (status differs from the recording: ${report.diverged})`,
     `    answered by Prism itself:             ${report.answeredByPrism} (refused, or could not forward)`,
     `    pending operations (501):             ${report.pending} (not checked)`,
     `    invalid on purpose, refused with 4xx: ${report.refusedInvalid} (request violations expected: not failures)`,
-    `  repeats of a shape already checked:     ${report.repeatsSentDirect} (sent straight to the server; --every-request sends them through Prism)`,
+    `  repeats of a shape already checked:     ${report.repeatsSentDirect} (${report.answers === 'recording' ? 'not sent' : 'sent straight to the server'}; --every-request sends them through Prism)`,
     `  not sent, after a stream's last new shape: ${report.trimmedRequests} requests and ${report.trimmedDays} days of clock travel; ${report.streamsWithNothingNew} streams with no new shape (nothing there is judged; --every-request sends them)`,
     `  operator API requests sent directly:    ${report.operatorRequests}`,
     `  clock moves:                            ${report.clockMoves}`,

@@ -81,6 +81,11 @@ function clientAddress(state: StreamState, recorded: string | undefined): string
   return address;
 }
 
+/** The X-Request-Id a public request is sent with: its stream's place in the replay and its place in the stream. */
+export function requestIdOf(streamIndex: number, seq: number): string {
+  return `rp-${streamIndex}-${seq}`;
+}
+
 export interface PlannedRequest {
   path: string;
   headers: Record<string, string>;
@@ -96,7 +101,7 @@ export function planRequest(event: HttpEvent, state: StreamState): PlannedReques
   const body = bytes && event.bodyEncoding !== 'base64' ? Buffer.from(state.ids.rewriteText(bytes.toString('utf8'))) : bytes;
   const path = state.ids.rewritePath(event.path);
   if (path.startsWith('/admin')) return { path, headers, ...(body ? { body } : {}) };
-  const requestId = `rp-${state.index}-${event.seq}`;
+  const requestId = requestIdOf(state.index, event.seq);
   headers['x-request-id'] = requestId;
   headers['x-forwarded-for'] = clientAddress(state, headers['x-forwarded-for']);
   return { path, headers, ...(body ? { body } : {}), requestId };

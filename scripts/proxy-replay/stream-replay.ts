@@ -3,7 +3,7 @@
 // straight to the server, public requests through Prism, each judged from what Prism reports.
 import { assess, type Assessment } from './answers.js';
 import { IdMap } from './id-map.js';
-import { headerValue, parseJson, planRequest, skipReason, type StreamState } from './request-plan.js';
+import { headerValue, parseJson, planRequest, skipReason, type PlannedRequest, type StreamState } from './request-plan.js';
 import type { Stream } from './streams.js';
 import type { HttpEvent } from './traffic-format.js';
 import { TEST_PREFIX, type ReplayOptions, type ReplayReport } from './types.js';
@@ -31,6 +31,11 @@ export interface ReplayContext {
   /** The requests that go through Prism (shapes.ts planShapes); every public request when undefined. */
   viaPrism: ReadonlySet<HttpEvent> | undefined;
   send: (url: string, method: string, headers: Record<string, string>, body?: Buffer, timeoutMs?: number) => Promise<Answer>;
+  /**
+   * The upstream answers from the recording (recorded-upstream.ts): only the requests that go through
+   * Prism are sent; nothing rebuilds a server's state (no operator requests, clock moves or repeats).
+   */
+  recorded?: boolean;
   report: ReplayReport;
   options: ReplayOptions;
   log: (line: string) => void;
@@ -95,6 +100,10 @@ async function throughPrism(
 
 export async function replayStream(ctx: ReplayContext, stream: Stream, index: number): Promise<void> {
   const { report } = ctx;
+  if (ctx.recorded) {
+    await replayRecordedStream(ctx, stream, index);
+    return;
+  }
   let current = clockOf(await admin(ctx, 'GET', '/admin/clock')) ?? Date.parse(ctx.clockStart);
   const state: StreamState = {
     ids: new IdMap(),
@@ -143,41 +152,74 @@ export async function replayStream(ctx: ReplayContext, stream: Stream, index: nu
       continue;
     }
 
-    const sent = await throughPrism(ctx, event, planned.path, planned.headers, planned.body, planned.requestId, state);
-    if (sent === 'prism-crashed') {
-      const source = stream.start?.source;
-      report.prismCrashes.push({
-        stream: stream.id,
-        seq: event.seq,
-        method: event.method,
-        path: planned.path,
-        ...(source ? { source } : {}),
-      });
-      continue;
-    }
-    const { status, outcome } = sent;
-    report.sentThroughPrism++;
-    const { origin, verdict } = outcome;
-    const fromServer = origin === 'server';
-    if (fromServer) report.answeredByServer++;
-    if (origin === 'prism') report.answeredByPrism++;
-    if (fromServer && status !== event.status) report.diverged++;
-    if (verdict.kind === 'pending') report.pending++;
-    if (verdict.kind === 'refused-invalid-request') report.refusedInvalid++;
-    if (verdict.kind === 'failure') {
-      const source = stream.start?.source;
-      report.failures.push({
-        stream: stream.id,
-        seq: event.seq,
-        ...(source ? { source } : {}),
-        method: event.method,
-        path: planned.path,
-        recordedStatus: event.status,
-        status,
-        fromServer,
-        verdict,
-      });
-    }
+    await judged(ctx, stream, event, planned, state);
   }
   await moveClock();
+}
+
+/** Why a request is not sent when Prism is answered from the recording: skipReason's, and two of its own. */
+function recordedSkipReason(event: HttpEvent): string | undefined {
+  if (event.path.split('?')[0]!.startsWith('/admin')) return 'operator API request (answers from the recording: no server state to set up)';
+  return (
+    skipReason(event) ??
+    (event.responseHeaders === undefined || event.responseOmitted ? 'answer not recorded (over the cap, or an older recording)' : undefined)
+  );
+}
+
+/** The stream's requests that go through Prism, each answered by the recorded upstream with what the server answered it. */
+async function replayRecordedStream(ctx: ReplayContext, stream: Stream, index: number): Promise<void> {
+  const state: StreamState = { ids: new IdMap(), clockOffsetMs: 0, addresses: new Map(), index };
+  for (const event of stream.events) {
+    if (event.kind !== 'http') continue;
+    const reason = recordedSkipReason(event);
+    if (reason) {
+      ctx.report.skipped[reason] = (ctx.report.skipped[reason] ?? 0) + 1;
+      continue;
+    }
+    const planned = planRequest(event, state);
+    if (ctx.viaPrism && !ctx.viaPrism.has(event)) {
+      ctx.report.repeatsSentDirect++;
+      continue;
+    }
+    await judged(ctx, stream, event, planned, state);
+  }
+}
+
+/** One public request sent through Prism, and what Prism said of it counted in the report. */
+async function judged(ctx: ReplayContext, stream: Stream, event: HttpEvent, planned: PlannedRequest, state: StreamState): Promise<void> {
+  const { report } = ctx;
+  const source = stream.start?.source;
+  const sent = await throughPrism(ctx, event, planned.path, planned.headers, planned.body, planned.requestId!, state);
+  if (sent === 'prism-crashed') {
+    report.prismCrashes.push({
+      stream: stream.id,
+      seq: event.seq,
+      method: event.method,
+      path: planned.path,
+      ...(source ? { source } : {}),
+    });
+    return;
+  }
+  const { status, outcome } = sent;
+  report.sentThroughPrism++;
+  const { origin, verdict } = outcome;
+  const fromServer = origin === 'server';
+  if (fromServer) report.answeredByServer++;
+  if (origin === 'prism') report.answeredByPrism++;
+  if (fromServer && status !== event.status) report.diverged++;
+  if (verdict.kind === 'pending') report.pending++;
+  if (verdict.kind === 'refused-invalid-request') report.refusedInvalid++;
+  if (verdict.kind === 'failure') {
+    report.failures.push({
+      stream: stream.id,
+      seq: event.seq,
+      ...(source ? { source } : {}),
+      method: event.method,
+      path: planned.path,
+      recordedStatus: event.status,
+      status,
+      fromServer,
+      verdict,
+    });
+  }
 }

@@ -41,6 +41,12 @@ export interface HttpEvent {
   status: number;
   /** The response body when it was JSON (used to map ids the server generated to the replay's). */
   response?: unknown;
+  /** The response's headers as sent, for a replay that answers Prism from the recording (`--recorded`). */
+  responseHeaders?: Record<string, string | string[]>;
+  /** The response's body bytes, encoded as `body` is; absent when empty or over the cap (`responseOmitted`). */
+  responseBody?: string;
+  responseEncoding?: 'utf8' | 'base64';
+  responseOmitted?: boolean;
 }
 
 export type TrafficEvent = StartEvent | ClockEvent | HttpEvent;
@@ -81,4 +87,9 @@ export function readTraffic(file: string): TrafficEvent[] {
 export function bodyBytesOf(event: HttpEvent): Buffer | undefined {
   if (event.body === undefined) return undefined;
   return Buffer.from(event.body, event.bodyEncoding === 'base64' ? 'base64' : 'utf8');
+}
+
+export function responseBytesOf(event: HttpEvent): Buffer {
+  if (event.responseBody === undefined) return Buffer.alloc(0);
+  return Buffer.from(event.responseBody, event.responseEncoding === 'base64' ? 'base64' : 'utf8');
 }

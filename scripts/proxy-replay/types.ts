@@ -33,6 +33,13 @@ export interface ReplayOptions {
    * of a shape otherwise go straight to the server.
    */
   everyRequest?: boolean;
+  /**
+   * Answer Prism from the recording instead of a server (recorded-upstream.ts): each request sent
+   * through Prism gets the status, headers and bytes the server answered it with when it was
+   * recorded, so no server replays the requests before it, and the answers Prism checks are exactly
+   * the ones the recorded tests saw. `upstream` and `lanes` do not apply.
+   */
+  recorded?: boolean;
 }
 
 export interface ReplayedRequest {
@@ -50,6 +57,8 @@ export interface ReplayedRequest {
 
 export interface ReplayReport {
   mode: 'observe' | 'errors';
+  /** Who answered Prism: a server replaying the traffic, or the recording itself (`recorded`). */
+  answers: 'server' | 'recording';
   streams: number;
   /** Recorded streams with no request of a new shape: not replayed (shapes.ts planShapes). */
   streamsWithNothingNew: number;

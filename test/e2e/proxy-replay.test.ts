@@ -157,4 +157,71 @@ describe('Prism proxy replay', () => {
       await new Promise<void>((resolve) => standIn.close(() => resolve()));
     }
   });
+
+  it('answers Prism from the recording (--recorded): the recorded scenario passes with no server started', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'replay-'));
+    onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
+    const file = join(scratch, 'traffic.jsonl');
+    await recordScenario(file);
+    const created = readTraffic(file).find(
+      (e): e is HttpEvent => e.kind === 'http' && e.method === 'POST' && e.path === `${T}/webhooks` && e.status === 201,
+    );
+    expect(created?.responseHeaders?.['content-type']).toMatch(/application\/json/);
+    expect(created?.responseBody).toContain('hooks.example.com');
+
+    const report = await replayTraffic({ traffic: file, recorded: true });
+    expect(failuresOf(report)).toEqual([]);
+    expect(report.answers).toBe('recording');
+    expect(report.sentThroughPrism).toBe(10);
+    expect(report.answeredByServer).toBe(10);
+    expect(report.refusedInvalid).toBe(3);
+    expect(report.repeatsSentDirect).toBe(1);
+    expect(report.diverged).toBe(0);
+    expect(report.clockMoves).toBe(0);
+    expect(report.operatorRequests).toBe(0);
+  });
+
+  it('fails from the recording on recorded answers that break the document, and on an invalid request accepted', async () => {
+    const key = `svc_sk_test_${'a'.repeat(32)}`;
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    const http = (seq: number, method: string, path: string, status: number, answer: unknown, body?: unknown): HttpEvent => ({
+      kind: 'http',
+      stream: 'planted',
+      seq,
+      method,
+      path,
+      headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body), bodyEncoding: 'utf8' as const } : {}),
+      bodyBytes: body !== undefined ? JSON.stringify(body).length : 0,
+      status,
+      responseHeaders: json,
+      responseBody: JSON.stringify(answer),
+      responseEncoding: 'utf8',
+    });
+    const document = loadDocument();
+    const createdExample = (
+      ((((document.paths as JsonObject)['/webhooks'] as JsonObject).post as JsonObject).responses as JsonObject)['201'] as JsonObject
+    ).content as JsonObject;
+    const created = ((createdExample['application/json'] as JsonObject).examples as Record<string, { value: unknown }>).created!.value;
+    const traffic: TrafficEvent[] = [
+      { kind: 'start', stream: 'planted', seq: 0, at: '2026-11-22T00:00:00.000Z', customHandlers: false },
+      http(1, 'GET', `${T}/helpers/industries?q=coffee`, 200, { data: [], debug: 'undocumented field' }),
+      http(2, 'GET', `${T}/webhooks`, 418, { teapot: true }),
+      http(3, 'POST', `${T}/webhooks`, 201, created, { url: 'https://hooks.example.com/svc', eventTypes: ['*'], colour: 'red' }),
+      // Recorded before answers were: not sent, and said so.
+      { ...http(4, 'GET', `${T}/webhooks?page=2`, 200, {}), responseHeaders: undefined },
+    ];
+    const report = await replayTraffic({ traffic, recorded: true });
+    expect(failuresOf(report)).toEqual([
+      { path: `GET ${T}/helpers/industries?q=coffee`, reason: 'response-violation' },
+      { path: `GET ${T}/webhooks`, reason: 'response-violation' },
+      { path: `POST ${T}/webhooks`, reason: 'accepted-invalid-request' },
+    ]);
+    const messages = report.failures.flatMap((f) => (f.verdict.kind === 'failure' ? f.verdict.violations.map((v) => v.message) : []));
+    expect(messages.join('\n')).toMatch(/debug/);
+    expect(messages.join('\n')).toMatch(/Unable to match the returned status code/);
+    expect(messages.join('\n')).toMatch(/colour/);
+    expect(report.skipped).toEqual({ 'answer not recorded (over the cap, or an older recording)': 1 });
+    expect(formatReplayReport(report)).toMatch(/answers from the recording/);
+  });
 });

@@ -1,7 +1,10 @@
 // Validation proxy replay: the integration suite's HTTP traffic, recorded during the main
-// run (SVC_RECORD_TRAFFIC, test/support/traffic-recorder.ts), goes once through `prism proxy` in
-// front of the real server. Any response violation, or request violation on a request the server
-// accepted, fails. This project exists only when SVC_REPLAY_TRAFFIC names the recording
+// run (SVC_RECORD_TRAFFIC, test/support/traffic-recorder.ts), goes once through `prism proxy`, whose
+// upstream answers each request with the answer the server gave it in that run (`recorded`,
+// scripts/proxy-replay/recorded-upstream.ts): Prism checks exactly what the tests saw, and no server
+// replays the suite's requests and clock travel to rebuild each answer's state (about 100 s of CPU on
+// CI's two cores). Any response violation, or request violation on a request the server accepted,
+// fails. Replaying against a real server stays `npm run`'s default and test/e2e/proxy-replay.test.ts's. This project exists only when SVC_REPLAY_TRAFFIC names the recording
 // (vitest.config.ts); scripts/test.sh sets it, so it is never skipped, only not selected.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +23,12 @@ describe('Prism validation proxy replay of the integration suite', () => {
     // (started by a fixture, say) would silently drop out of the replay.
     const unnamed = groupStreams(readTraffic(recorded!)).filter((stream) => !stream.start?.source);
     expect(unnamed.map((stream) => `${stream.id}: ${stream.events.length} events`)).toEqual([]);
-    const report = await replayTraffic({ traffic: recorded!, sources: ['test/integration/'], log: (line) => console.log(line) });
+    const report = await replayTraffic({
+      traffic: recorded!,
+      sources: ['test/integration/'],
+      recorded: true,
+      log: (line) => console.log(line),
+    });
     console.log(formatReplayReport(report));
     expect(report.sentThroughPrism).toBeGreaterThan(0);
     expect(

@@ -39,6 +39,24 @@ function recordedHeaders(req: Request): Record<string, string | string[]> {
   return out;
 }
 
+function encodeResponse(bytes: Buffer): Pick<HttpEvent, 'responseBody' | 'responseEncoding'> {
+  if (bytes.length === 0) return {};
+  try {
+    return { responseBody: strictUtf8.decode(bytes), responseEncoding: 'utf8' };
+  } catch {
+    return { responseBody: bytes.toString('base64'), responseEncoding: 'base64' };
+  }
+}
+
+/** The headers the response was sent with, as strings. */
+function sentHeaders(res: Response): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return out;
+}
+
 function parsedJson(res: Response, chunks: Buffer[]): unknown {
   if (!/json/i.test(String(res.getHeader('content-type') ?? ''))) return undefined;
   try {
@@ -128,12 +146,15 @@ export function createTrafficRecorder(
       return end(...args);
     }) as Response['end'];
     const finish = (): void => {
-      const response = responseBytes <= RESPONSE_CAP_BYTES ? parsedJson(res, responseChunks) : undefined;
+      const kept = responseBytes <= RESPONSE_CAP_BYTES;
+      const response = kept ? parsedJson(res, responseChunks) : undefined;
       append({
         ...event,
         ...encodeBody(Buffer.concat(requestChunks)),
         status: res.statusCode,
         ...(response !== undefined ? { response } : {}),
+        responseHeaders: sentHeaders(res),
+        ...(kept ? encodeResponse(Buffer.concat(responseChunks)) : { responseOmitted: true }),
       });
     };
     // The body may still be arriving when an early answer (401, 413) is sent: wait for all of it.
