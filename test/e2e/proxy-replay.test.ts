@@ -210,6 +210,9 @@ describe('Prism proxy replay', () => {
       http(3, 'POST', `${T}/webhooks`, 201, created, { url: 'https://hooks.example.com/svc', eventTypes: ['*'], colour: 'red' }),
       // Recorded before answers were: not sent, and said so.
       { ...http(4, 'GET', `${T}/webhooks?page=2`, 200, {}), responseHeaders: undefined },
+      // A test server whose stand-in handler crashed on purpose: its answers are the test's, not judged.
+      { kind: 'start', stream: 'stand-in', seq: 0, at: '2026-11-22T00:00:00.000Z', customHandlers: true },
+      { ...http(1, 'GET', `${T}/webhooks`, 500, { error: 'simulated crash' }), stream: 'stand-in' },
     ];
     const report = await replayTraffic({ traffic, recorded: true });
     expect(failuresOf(report)).toEqual([
@@ -221,7 +224,10 @@ describe('Prism proxy replay', () => {
     expect(messages.join('\n')).toMatch(/debug/);
     expect(messages.join('\n')).toMatch(/Unable to match the returned status code/);
     expect(messages.join('\n')).toMatch(/colour/);
-    expect(report.skipped).toEqual({ 'answer not recorded (over the cap, or an older recording)': 1 });
+    expect(report.skipped).toEqual({
+      'answer not recorded (over the cap, or an older recording)': 1,
+      "answer from a test's stand-in handlers, not the service's (answers from the recording)": 1,
+    });
     expect(formatReplayReport(report)).toMatch(/answers from the recording/);
   });
 });
