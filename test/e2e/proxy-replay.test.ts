@@ -27,6 +27,44 @@ function failuresOf(report: ReplayReport): { path: string; reason: string }[] {
   }));
 }
 
+/** A recorded request of the planted stream, with a test key and a JSON body when given. */
+function plantedRequest(seq: number, method: string, path: string, status: number, body?: unknown): HttpEvent {
+  const key = `svc_sk_test_${'a'.repeat(32)}`;
+  return {
+    kind: 'http',
+    stream: 'planted',
+    seq,
+    method,
+    path,
+    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body), bodyEncoding: 'utf8' as const } : {}),
+    bodyBytes: body !== undefined ? JSON.stringify(body).length : 0,
+    status,
+  };
+}
+
+/** The document's own example of a created webhook endpoint: a valid 201 body. */
+function createdWebhookExample(): unknown {
+  const document = loadDocument();
+  const content = (
+    ((((document.paths as JsonObject)['/webhooks'] as JsonObject).post as JsonObject).responses as JsonObject)['201'] as JsonObject
+  ).content as JsonObject;
+  return ((content['application/json'] as JsonObject).examples as Record<string, { value: unknown }>).created!.value;
+}
+
+/** The three planted violations (an undocumented field, an undocumented status, an invalid request accepted), each caught. */
+function expectPlantedFailures(report: ReplayReport): void {
+  expect(failuresOf(report)).toEqual([
+    { path: `GET ${T}/helpers/industries?q=coffee`, reason: 'response-violation' },
+    { path: `GET ${T}/webhooks`, reason: 'response-violation' },
+    { path: `POST ${T}/webhooks`, reason: 'accepted-invalid-request' },
+  ]);
+  const messages = report.failures.flatMap((f) => (f.verdict.kind === 'failure' ? f.verdict.violations.map((v) => v.message) : []));
+  expect(messages.join('\n')).toMatch(/debug/);
+  expect(messages.join('\n')).toMatch(/Unable to match the returned status code/);
+  expect(messages.join('\n')).toMatch(/colour/);
+}
+
 /** Records a short scenario against an in-process server, the way the integration suite is recorded. */
 async function recordScenario(file: string): Promise<void> {
   const previous = process.env.SVC_RECORD_TRAFFIC;
@@ -105,11 +143,7 @@ describe('Prism proxy replay', () => {
   });
 
   it('fails on planted violations: an undocumented field, an undocumented status, an invalid request accepted', async () => {
-    const document = loadDocument();
-    const createdExample = (
-      ((((document.paths as JsonObject)['/webhooks'] as JsonObject).post as JsonObject).responses as JsonObject)['201'] as JsonObject
-    ).content as JsonObject;
-    const created = ((createdExample['application/json'] as JsonObject).examples as Record<string, { value: unknown }>).created!.value;
+    const created = createdWebhookExample();
     // A broken server: it echoes X-Request-Id (so its answers count as the server's) and misbehaves.
     const standIn: Server = createServer((req, res) => {
       req.resume();
@@ -123,18 +157,7 @@ describe('Prism proxy replay', () => {
     });
     await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
-    const key = `svc_sk_test_${'a'.repeat(32)}`;
-    const http = (seq: number, method: string, path: string, body?: unknown): HttpEvent => ({
-      kind: 'http',
-      stream: 'planted',
-      seq,
-      method,
-      path,
-      headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body), bodyEncoding: 'utf8' as const } : {}),
-      bodyBytes: body !== undefined ? JSON.stringify(body).length : 0,
-      status: 200,
-    });
+    const http = (seq: number, method: string, path: string, body?: unknown): HttpEvent => plantedRequest(seq, method, path, 200, body);
     const traffic: TrafficEvent[] = [
       { kind: 'start', stream: 'planted', seq: 0, at: '2026-11-22T00:00:00.000Z', customHandlers: false },
       http(1, 'GET', `${T}/helpers/industries?q=coffee`),
@@ -143,15 +166,7 @@ describe('Prism proxy replay', () => {
     ];
     try {
       const report = await replayTraffic({ traffic, upstream: { url, adminToken: 'unused-admin-token' } });
-      expect(failuresOf(report)).toEqual([
-        { path: `GET ${T}/helpers/industries?q=coffee`, reason: 'response-violation' },
-        { path: `GET ${T}/webhooks`, reason: 'response-violation' },
-        { path: `POST ${T}/webhooks`, reason: 'accepted-invalid-request' },
-      ]);
-      const messages = report.failures.flatMap((f) => (f.verdict.kind === 'failure' ? f.verdict.violations.map((v) => v.message) : []));
-      expect(messages.join('\n')).toMatch(/debug/);
-      expect(messages.join('\n')).toMatch(/Unable to match the returned status code/);
-      expect(messages.join('\n')).toMatch(/colour/);
+      expectPlantedFailures(report);
       expect(formatReplayReport(report)).toMatch(/^FAIL: 3 failure\(s\)/m);
     } finally {
       await new Promise<void>((resolve) => standIn.close(() => resolve()));
@@ -182,27 +197,13 @@ describe('Prism proxy replay', () => {
   });
 
   it('fails from the recording on recorded answers that break the document, and on an invalid request accepted', async () => {
-    const key = `svc_sk_test_${'a'.repeat(32)}`;
-    const json = { 'content-type': 'application/json; charset=utf-8' };
     const http = (seq: number, method: string, path: string, status: number, answer: unknown, body?: unknown): HttpEvent => ({
-      kind: 'http',
-      stream: 'planted',
-      seq,
-      method,
-      path,
-      headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body), bodyEncoding: 'utf8' as const } : {}),
-      bodyBytes: body !== undefined ? JSON.stringify(body).length : 0,
-      status,
-      responseHeaders: json,
+      ...plantedRequest(seq, method, path, status, body),
+      responseHeaders: { 'content-type': 'application/json; charset=utf-8' },
       responseBody: JSON.stringify(answer),
       responseEncoding: 'utf8',
     });
-    const document = loadDocument();
-    const createdExample = (
-      ((((document.paths as JsonObject)['/webhooks'] as JsonObject).post as JsonObject).responses as JsonObject)['201'] as JsonObject
-    ).content as JsonObject;
-    const created = ((createdExample['application/json'] as JsonObject).examples as Record<string, { value: unknown }>).created!.value;
+    const created = createdWebhookExample();
     const traffic: TrafficEvent[] = [
       { kind: 'start', stream: 'planted', seq: 0, at: '2026-11-22T00:00:00.000Z', customHandlers: false },
       http(1, 'GET', `${T}/helpers/industries?q=coffee`, 200, { data: [], debug: 'undocumented field' }),
@@ -215,15 +216,7 @@ describe('Prism proxy replay', () => {
       { ...http(1, 'GET', `${T}/webhooks`, 500, { error: 'simulated crash' }), stream: 'stand-in' },
     ];
     const report = await replayTraffic({ traffic, recorded: true });
-    expect(failuresOf(report)).toEqual([
-      { path: `GET ${T}/helpers/industries?q=coffee`, reason: 'response-violation' },
-      { path: `GET ${T}/webhooks`, reason: 'response-violation' },
-      { path: `POST ${T}/webhooks`, reason: 'accepted-invalid-request' },
-    ]);
-    const messages = report.failures.flatMap((f) => (f.verdict.kind === 'failure' ? f.verdict.violations.map((v) => v.message) : []));
-    expect(messages.join('\n')).toMatch(/debug/);
-    expect(messages.join('\n')).toMatch(/Unable to match the returned status code/);
-    expect(messages.join('\n')).toMatch(/colour/);
+    expectPlantedFailures(report);
     expect(report.skipped).toEqual({
       'answer not recorded (over the cap, or an older recording)': 1,
       "answer from a test's stand-in handlers, not the service's (answers from the recording)": 1,
