@@ -18,6 +18,11 @@ function unknownRequest(res: ServerResponse, req: IncomingMessage): void {
   res.end(`replay: no recorded answer for ${req.method} ${req.url} (X-Request-Id ${String(req.headers['x-request-id'])})`);
 }
 
+/** A path without its query string or a trailing slash. */
+function pathOf(url: string): string {
+  return url.split('?')[0]!.replace(/\/$/, '');
+}
+
 /**
  * Serves the recorded answer of each event in `answers`, keyed by the X-Request-Id the replay sends
  * with it; Prism forwards the recorded path, prefix included.
@@ -29,7 +34,6 @@ export async function startRecordedUpstream(answers: ReadonlyMap<string, HttpEve
     req.once('end', () => {
       const requestId = req.headers['x-request-id'];
       const event = typeof requestId === 'string' ? answers.get(requestId) : undefined;
-      const pathOf = (url: string): string => url.split('?')[0]!.replace(/\/$/, '');
       if (!event || pathOf(req.url ?? '') !== pathOf(event.path) || req.method !== event.method) {
         unknownRequest(res, req);
         return;

@@ -4,8 +4,9 @@
 // scripts/proxy-replay/recorded-upstream.ts): Prism checks exactly what the tests saw, and no server
 // replays the suite's requests and clock travel to rebuild each answer's state (about 100 s of CPU on
 // CI's two cores). Any response violation, or request violation on a request the server accepted,
-// fails. Replaying against a real server stays `npm run`'s default and test/e2e/proxy-replay.test.ts's. This project exists only when SVC_REPLAY_TRAFFIC names the recording
-// (vitest.config.ts); scripts/test.sh sets it, so it is never skipped, only not selected.
+// fails. Replaying against a real server stays the default of scripts/proxy-replay/cli.ts, and
+// test/e2e/proxy-replay.test.ts tests it. This project exists only when SVC_REPLAY_TRAFFIC names the
+// recording (vitest.config.ts); scripts/test.sh sets it, so it is never skipped, only not selected.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { replayTraffic } from '../../scripts/proxy-replay/replay.js';

@@ -21,14 +21,20 @@ function chunkBytes(chunk: unknown, encoding?: unknown): Buffer | undefined {
   return undefined;
 }
 
+/** Bytes as the recording keeps them: UTF-8 text when they are valid UTF-8, else base64. */
+function asText(bytes: Buffer): { text: string; encoding: 'utf8' | 'base64' } {
+  try {
+    return { text: strictUtf8.decode(bytes), encoding: 'utf8' };
+  } catch {
+    return { text: bytes.toString('base64'), encoding: 'base64' };
+  }
+}
+
 function encodeBody(bytes: Buffer): Pick<HttpEvent, 'body' | 'bodyEncoding' | 'bodyBytes' | 'bodyOmitted'> {
   if (bytes.length === 0) return { bodyBytes: 0 };
   if (bytes.length > BODY_CAP_BYTES) return { bodyBytes: bytes.length, bodyOmitted: true };
-  try {
-    return { body: strictUtf8.decode(bytes), bodyEncoding: 'utf8', bodyBytes: bytes.length };
-  } catch {
-    return { body: bytes.toString('base64'), bodyEncoding: 'base64', bodyBytes: bytes.length };
-  }
+  const { text, encoding } = asText(bytes);
+  return { body: text, bodyEncoding: encoding, bodyBytes: bytes.length };
 }
 
 function recordedHeaders(req: Request): Record<string, string | string[]> {
@@ -41,11 +47,8 @@ function recordedHeaders(req: Request): Record<string, string | string[]> {
 
 function encodeResponse(bytes: Buffer): Pick<HttpEvent, 'responseBody' | 'responseEncoding'> {
   if (bytes.length === 0) return {};
-  try {
-    return { responseBody: strictUtf8.decode(bytes), responseEncoding: 'utf8' };
-  } catch {
-    return { responseBody: bytes.toString('base64'), responseEncoding: 'base64' };
-  }
+  const { text, encoding } = asText(bytes);
+  return { responseBody: text, responseEncoding: encoding };
 }
 
 /** The headers the response was sent with, as strings. */
