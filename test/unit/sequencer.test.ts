@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fileSeconds, tableLines } from '../../scripts/sequencer-times.js';
 import { EXPECTED_SECONDS, startOrder } from '../support/sequencer.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -53,5 +54,32 @@ describe('the start order', () => {
   it("keeps Vitest's order among projects and files with no expected time", () => {
     const files = [file(0, 'spec', 'x.ts', 0), file(0, 'hostile', 'y.ts', 1), file(0, 'spec', 'z.ts', 2)];
     expect(startOrder(files, {}).map((f) => f.key)).toEqual(['spec:x.ts', 'spec:z.ts', 'hostile:y.ts']);
+  });
+});
+
+describe('the table refreshed from a run (scripts/sequencer-times.ts)', () => {
+  // Lines as Vitest's default reporter writes them on a terminal: colour codes around every part.
+  const output = [
+    ' \x1b[32m✓\x1b[39m \x1b[30m\x1b[42m e2e \x1b[49m\x1b[39m test/e2e/docs.test.ts \x1b[2m(\x1b[22m\x1b[2m10 tests\x1b[22m\x1b[2m)\x1b[22m\x1b[33m 43062\x1b[2mms\x1b[22m\x1b[39m',
+    ' ✓  integration  test/integration/a.test.ts (1 test) 4400ms',
+    ' ✓  integration  test/integration/a.test.ts (1 test) 5600ms',
+    ' ❯  spec  test/spec/lint.test.ts (5 tests | 1 failed) 27.4s',
+    '     ✓ a test inside a file, not a file line 9000ms',
+  ].join('\n');
+
+  it('reads each file line, in ms or s, keeping the longer of two reports of one file', () => {
+    expect([...fileSeconds(output)]).toEqual([
+      ['e2e:test/e2e/docs.test.ts', 43],
+      ['integration:test/integration/a.test.ts', 6],
+      ['spec:test/spec/lint.test.ts', 27],
+    ]);
+  });
+
+  it('prints the files of 5 s or more, longest first, as entries of the table', () => {
+    expect(tableLines(fileSeconds(output))).toEqual([
+      "  'e2e:test/e2e/docs.test.ts': 43,",
+      "  'spec:test/spec/lint.test.ts': 27,",
+      "  'integration:test/integration/a.test.ts': 6,",
+    ]);
   });
 });
