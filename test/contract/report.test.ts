@@ -122,12 +122,19 @@ function plantBreakingChange(doc: Json): void {
   };
 }
 
-describe('spec:diff report of a planted breaking change', () => {
-  let repo: string;
-  let outcome: CliOutcome;
-
-  beforeAll(async () => {
-    repo = mkdtempSync(join(tmpdir(), 'report-diff-'));
+/**
+ * The one spec:diff run of the planted breaking change, shared by the diff's own tests and the
+ * combined report (which reads its JSON): the JSON file is written whatever the standard-output
+ * format, so one run is the same input for both, without a second repository and CLI start.
+ */
+interface DiffRun {
+  repo: string;
+  outcome: CliOutcome;
+}
+let diffRun: Promise<DiffRun> | undefined;
+function plantedDiff(): Promise<DiffRun> {
+  diffRun ??= (async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'report-diff-'));
     mkdirSync(join(repo, 'spec'));
     const base = cutDocument(['/webhooks', '/webhooks/{id}'], ['monitoring.expired']);
     writeFileSync(join(repo, 'spec/openapi.json'), JSON.stringify(base, null, 2));
@@ -139,7 +146,7 @@ describe('spec:diff report of a planted breaking change', () => {
     const head = structuredClone(base);
     plantBreakingChange(head);
     writeFileSync(join(repo, 'spec/openapi.json'), JSON.stringify(head, null, 2));
-    outcome = await runScript('scripts/spec-diff/cli.ts', [
+    const outcome = await runScript('scripts/spec-diff/cli.ts', [
       '--base',
       'main',
       '--repo',
@@ -149,10 +156,21 @@ describe('spec:diff report of a planted breaking change', () => {
       '--json-out',
       join(repo, 'spec-diff.json'),
     ]);
-  });
+    return { repo, outcome };
+  })();
+  return diffRun;
+}
 
-  afterAll(() => {
-    if (repo) rmSync(repo, { recursive: true, force: true });
+afterAll(async () => {
+  if (diffRun) rmSync((await diffRun).repo, { recursive: true, force: true });
+});
+
+describe('spec:diff report of a planted breaking change', () => {
+  let repo: string;
+  let outcome: CliOutcome;
+
+  beforeAll(async () => {
+    ({ repo, outcome } = await plantedDiff());
   });
 
   it('fails the gate (exit status 1) and writes the JSON the combined report reads', () => {
@@ -304,35 +322,12 @@ describe('contract report of planted failing operations, and the combined report
   });
 
   it('npm run report: one document with the marker, the summary table and both sections, within a comment', async () => {
-    const diffRepo = mkdtempSync(join(tmpdir(), 'report-combined-'));
-    try {
-      mkdirSync(join(diffRepo, 'spec'));
-      const base = cutDocument(['/webhooks', '/webhooks/{id}'], ['monitoring.expired']);
-      writeFileSync(join(diffRepo, 'spec/openapi.json'), JSON.stringify(base));
-      writeFileSync(join(diffRepo, 'CHANGELOG.md'), CHANGELOG);
-      const git = (...args: string[]) => execFileSync('git', args, { cwd: diffRepo, env: GIT_ENV, stdio: 'pipe' });
-      git('init', '-q', '-b', 'main');
-      git('add', '-A');
-      git('commit', '-q', '-m', 'base');
-      const head = structuredClone(base);
-      plantBreakingChange(head);
-      writeFileSync(join(diffRepo, 'spec/openapi.json'), JSON.stringify(head));
-      const diff = await runScript('scripts/spec-diff/cli.ts', [
-        '--base',
-        'main',
-        '--repo',
-        diffRepo,
-        '--json-out',
-        join(dir, 'spec-diff.json'),
-      ]);
-      expect(diff.code, diff.stderr).toBe(1);
-    } finally {
-      rmSync(diffRepo, { recursive: true, force: true });
-    }
+    const diff = await plantedDiff();
+    expect(diff.outcome.code, diff.outcome.stderr).toBe(1);
     const output = join(dir, 'report.md');
     const report = await runScript('scripts/report/cli.ts', [
       '--spec-diff',
-      join(dir, 'spec-diff.json'),
+      join(diff.repo, 'spec-diff.json'),
       '--contract',
       join(dir, 'contract.json'),
       '--output',

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_SERVER_ENV } from '../../scripts/contract/in-process.js';
+import { CONTRACT_SERVER_ENV } from '../../scripts/contract/server-env.js';
 import type { ContractResultFile } from 'svc-contract';
 import { runScript, type CliOutcome } from '../contract/run-cli.js';
 import { ADMIN_TOKEN, TEST_START } from '../support/harness.js';

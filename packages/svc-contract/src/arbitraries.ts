@@ -55,20 +55,44 @@ function withinLength(view: SchemaView, value: string): boolean {
   return value.length >= (view.minLength ?? 0) && (view.maxLength === undefined || value.length <= view.maxLength);
 }
 
-function stringArbitrary(view: SchemaView, options: ArbitraryOptions, fallback: string | undefined): fc.Arbitrary<string> {
-  const regex = view.pattern ? new RegExp(view.pattern) : undefined;
-  const formatted = view.format ? formatArbitrary(view.format) : undefined;
-  let base: fc.Arbitrary<string>;
-  if (formatted) base = formatted;
-  else if (regex) base = fc.stringMatching(regex);
-  else {
-    const minLength = view.minLength ?? 0;
-    const maxLength = Math.max(
-      minLength,
-      Math.min(view.maxLength ?? minLength + options.maxStringLength, minLength + options.maxStringLength),
-    );
-    base = fc.string({ minLength, maxLength });
+/**
+ * The unconstrained arbitrary of a string node (its format's, its pattern's, or plain text of its
+ * lengths), built once per builder for each distinct one: the document repeats a few patterns on
+ * many nodes (`^[^a-z]*$` on 25), and building fast-check's `stringMatching` of a negated class maps
+ * all of Unicode's code points again each time (two fifths of a small run's CPU before). An arbitrary
+ * is a pure description, so the shared one yields the same values.
+ */
+function stringBase(view: SchemaView, options: ArbitraryOptions, bases: Map<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
+  const once = (key: string, make: () => fc.Arbitrary<string>): fc.Arbitrary<string> => {
+    let base = bases.get(key);
+    if (!base) {
+      base = make();
+      bases.set(key, base);
+    }
+    return base;
+  };
+  if (view.format) {
+    const formatted = bases.get(`format ${view.format}`) ?? formatArbitrary(view.format);
+    if (formatted) return once(`format ${view.format}`, () => formatted);
   }
+  const pattern = view.pattern;
+  if (pattern) return once(`pattern ${pattern}`, () => fc.stringMatching(new RegExp(pattern)));
+  const minLength = view.minLength ?? 0;
+  const maxLength = Math.max(
+    minLength,
+    Math.min(view.maxLength ?? minLength + options.maxStringLength, minLength + options.maxStringLength),
+  );
+  return once(`length ${minLength} ${maxLength}`, () => fc.string({ minLength, maxLength }));
+}
+
+function stringArbitrary(
+  view: SchemaView,
+  options: ArbitraryOptions,
+  fallback: string | undefined,
+  bases: Map<string, fc.Arbitrary<string>>,
+): fc.Arbitrary<string> {
+  const regex = view.pattern ? new RegExp(view.pattern) : undefined;
+  const base = stringBase(view, options, bases);
   // A format value must also satisfy the pattern and lengths; when it does not, use a known-good value
   // rather than filtering (a filter that rarely passes would spin).
   return base.map((value) => {
@@ -97,6 +121,8 @@ export class ArbitraryBuilder {
    * again each time (stringMatching, string) was a third of the runner's CPU.
    */
   private readonly built = new Map<string, fc.Arbitrary<unknown>>();
+  /** The string nodes' unconstrained arbitraries, by what they are made of (stringBase). */
+  private readonly stringBases = new Map<string, fc.Arbitrary<string>>();
 
   constructor(
     private readonly views: SchemaViews,
@@ -154,7 +180,7 @@ export class ArbitraryBuilder {
       case 'number':
         return numberArbitrary(view, false);
       case 'string':
-        return stringArbitrary(view, this.options, fallback);
+        return stringArbitrary(view, this.options, fallback, this.stringBases);
       case 'array':
         return this.arrayArbitrary(view, depth);
       case 'object':

@@ -19,6 +19,25 @@ export interface ValueOptions {
 
 const FILLERS = ['A', 'a', '1', 'X', '0', ' ', 'Z', 'b'];
 
+/**
+ * Ten strings of a pattern, by seed and pattern: fast-check gives the same ones for the same seed, and
+ * the document repeats its patterns on many nodes, where building the pattern's arbitrary anew each
+ * time (all of Unicode for a negated class) was most of fitLength's time. A few short strings each,
+ * and emptied past a bound: a long-lived process (the server's conformance runs) meets new seeds.
+ */
+const samples = new Map<string, string[]>();
+const MOST_SAMPLED = 512;
+function patternSamples(pattern: string, seed: number): string[] {
+  const key = `${seed} ${pattern}`;
+  let found = samples.get(key);
+  if (!found) {
+    found = fc.sample(fc.stringMatching(new RegExp(pattern)), { seed, numRuns: 10 });
+    if (samples.size >= MOST_SAMPLED) samples.clear();
+    samples.set(key, found);
+  }
+  return found;
+}
+
 /** A string of exactly `length` characters close to `base` that keeps the pattern and format when possible. */
 export function fitLength(view: SchemaView, base: string, length: number, options: ValueOptions): string | undefined {
   if (length < 0 || length > options.maxBoundaryLength) return undefined;
@@ -38,7 +57,7 @@ export function fitLength(view: SchemaView, base: string, length: number, option
     const cut = base.slice(0, length);
     return fits(cut) ? cut : undefined;
   }
-  const seeds = [base, ...(regex ? fc.sample(fc.stringMatching(regex), { seed: options.seed, numRuns: 10 }) : [])];
+  const seeds = [base, ...(regex && view.pattern ? patternSamples(view.pattern, options.seed) : [])];
   for (const start of seeds) {
     if (start.length > length) continue;
     for (const filler of [start.slice(-1), ...FILLERS]) {
