@@ -4,8 +4,11 @@
 // server (the baseline, run first the same way) does not have. Prints a table and "killed K of N";
 // exits 1 when a mutant survives (0 with --report-only), 2 when the suite itself cannot run (a stale
 // mutant, a baseline or mutant run that broke).
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { bundleRunner, type RunnerBundle } from './bundle.js';
 import { removeLiveCopies } from './copy.js';
 import { checkMutants } from './edit.js';
 import { MUTANTS, type Mutant } from './mutants.js';
@@ -117,19 +120,20 @@ async function main(argv: string[]): Promise<number> {
   // the baseline covers every run it is compared with (the whole document when any mutant needs it).
   const operationsOf = (mutants: readonly Mutant[]): string[] =>
     args.focus && !mutants.some((m) => m.wholeRun) ? [...new Set(mutants.flatMap((m) => m.operations))] : [];
-  const base: Omit<RunOptions, 'operations'> = { root: ROOT, seed: args.seed, runnerArgs: args.runnerArgs };
   const started = Date.now();
   console.log(
     `${chosen.length} mutant(s), seed ${args.seed}, ${args.focus ? 'each on its own operations (--focus)' : 'each on every operation'}, ${args.parallel} at a time`,
   );
 
+  runnerBundle = await bundleRunner(ROOT);
+  const base: Omit<RunOptions, 'operations'> = { root: ROOT, runner: runnerBundle.file, seed: args.seed, runnerArgs: args.runnerArgs };
   // The baseline runs beside the mutants (in the same pool of runs): it is needed only to judge them.
   const runs = await pool([null, ...chosen], args.parallel, async (mutant) => {
     const outcome = await runOne(mutant, { ...base, operations: operationsOf(mutant ? [mutant] : chosen) });
     const said = outcome.error ? 'could not be run' : `${outcome.failures.length} failure(s)`;
     console.log(`  ${pad(mutant?.id ?? '(baseline, no mutant)', 26)} ${said} in ${(outcome.ms / 1000).toFixed(1)} s`);
     return outcome;
-  });
+  }).finally(() => runnerBundle?.remove());
   const [baselineRun, ...outcomes] = runs as [RunOutcome, ...RunOutcome[]];
   if (baselineRun.error) {
     console.error(`The unmutated server could not be measured:\n${baselineRun.error}`);
@@ -161,9 +165,13 @@ async function main(argv: string[]): Promise<number> {
   return killed === chosen.length || args.reportOnly ? 0 : 1;
 }
 
+/** This checkout's runner, bundled once for every run (removed with the copies on Ctrl-C). */
+let runnerBundle: RunnerBundle | undefined;
+
 // Ctrl-C stops the servers and runners too (they are in the same process group); the copies are ours to remove.
 process.once('SIGINT', () => {
   removeLiveCopies();
+  if (runnerBundle) rmSync(dirname(runnerBundle.file), { recursive: true, force: true });
   process.exit(130);
 });
 

@@ -1,6 +1,7 @@
 // One run of the suite: a temporary copy of the repository, one mutant's edits in it (none for the
 // baseline), its server started (serve.ts), `npm run contract` (scripts/contract/cli.ts of this
-// checkout) pointed at it with a fixed seed, and the failures it reported, read from --json-out.
+// checkout, bundled once for the suite: bundle.ts) pointed at it with a fixed seed, and the failures
+// it reported, read from --json-out.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import type { Mutant } from './mutants.js';
 export interface RunOptions {
   /** This checkout's root: the copy is made from it, and its runner is the one measured. */
   root: string;
+  /** This checkout's runner, bundled (bundle.ts, bundleRunner). */
+  runner: string;
   seed: number;
   /** Only these operations (none: every operation of the document). */
   operations: string[];
@@ -70,9 +73,9 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function runRunner(root: string, args: string[]): Promise<{ code: number; output: string }> {
+function runRunner(root: string, runner: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/contract/cli.ts'), ...args], {
+    const child = spawn(process.execPath, [runner, ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -106,7 +109,7 @@ export async function runOne(mutant: Mutant | null, options: RunOptions): Promis
       resultFile,
     ];
     if (options.operations.length > 0) args.push('--operation', options.operations.join(','));
-    const { code, output } = await runRunner(options.root, [...args, ...options.runnerArgs]);
+    const { code, output } = await runRunner(options.root, options.runner, [...args, ...options.runnerArgs]);
     // 0: no failure; 1: failures (the result file lists them); anything else: the run itself broke.
     if (code !== 0 && code !== 1) return { failures: [], error: `the runner exited ${code}\n${tail(output)}`, ms: Date.now() - started };
     const file: unknown = JSON.parse(await readFile(resultFile, 'utf8'));

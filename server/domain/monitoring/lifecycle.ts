@@ -81,7 +81,9 @@ export async function runExpiryWarnings(deps: JobDeps): Promise<number> {
       }
       return rows;
     });
-    if (batch.length === 0) return sent;
+    // A batch shorter than BATCH was the last one (as in runTermEnd): another would find none, and
+    // an entity between its two warnings is read every day for three weeks.
+    if (batch.length < BATCH) return sent;
     afterId = batch[batch.length - 1]!.entity.id;
   }
 }

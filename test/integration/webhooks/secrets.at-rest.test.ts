@@ -90,11 +90,17 @@ async function issueSecrets(baseUrl: string, apiKey: string, otherApiKey: string
   return issued;
 }
 
-/** Every issued secret, as the string given to the partner and as its base64 part alone. */
+/**
+ * Every issued secret, as the string given to the partner and as its base64 part alone: the part alone
+ * is looked for, since the whole string holds it (one scan per secret instead of two, over the tens of
+ * megabytes of a data directory).
+ */
 function expectNoSecretIn(what: string, haystack: Buffer, secrets: string[]): void {
-  for (const secret of secrets)
-    for (const needle of [secret, secret.slice('whsec_'.length)])
-      expect(haystack.includes(Buffer.from(needle)), `${what} holds ${needle.slice(0, 10)}…`).toBe(false);
+  for (const secret of secrets) {
+    const needle = secret.slice('whsec_'.length);
+    expect(needle.length, 'a secret has a base64 part').toBeGreaterThan(16);
+    expect(haystack.includes(Buffer.from(needle)), `${what} holds ${needle.slice(0, 10)}…`).toBe(false);
+  }
 }
 
 /** Every row of every table of the public schema, as text. */
