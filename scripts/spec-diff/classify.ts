@@ -79,14 +79,99 @@ function keepTopLevel(diff: Diff): boolean {
   return true;
 }
 
+const NOT_FOUND = Symbol('not found');
+
+/** The node a local `$ref` (`#/components/...`) names in `document`, or NOT_FOUND. */
+function refTarget(document: unknown, ref: string): unknown {
+  if (!ref.startsWith('#')) return NOT_FOUND;
+  let segments: string[];
+  try {
+    segments = fromPointer(decodeURIComponent(ref.slice(1)));
+  } catch {
+    return NOT_FOUND;
+  }
+  let at: unknown = document;
+  for (const segment of segments) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, segment)) return NOT_FOUND;
+    at = (at as Record<string, unknown>)[segment];
+  }
+  return at;
+}
+
+/**
+ * Whether two nodes read the same once every local `$ref` is followed (in its own document): the
+ * same members in the same order, the same items, and behind each `$ref` the same node. A `$ref` met
+ * again while its targets are still being compared counts as the same (a recursive schema); the
+ * answer is only trusted when it is true at the top, where every comparison along the way was true
+ * too, so `pending` is made anew for each question.
+ */
+function sameResolved(a: unknown, b: unknown, documents: { base: unknown; head: unknown }, pending: Map<string, boolean>): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return a === b;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => sameResolved(item, b[i], documents, pending));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  const others = Object.keys(right);
+  if (keys.length !== others.length || keys.some((key, i) => key !== others[i])) return false;
+  if (!keys.every((key) => sameResolved(left[key], right[key], documents, pending))) return false;
+  const ref = left.$ref;
+  if (typeof ref !== 'string') return true;
+  const known = pending.get(ref);
+  if (known !== undefined) return known;
+  const [before, after] = [refTarget(documents.base, ref), refTarget(documents.head, ref)];
+  if (before === NOT_FOUND || after === NOT_FOUND) return false;
+  pending.set(ref, true);
+  const same = sameResolved(before, after, documents, pending);
+  pending.set(ref, same);
+  return same;
+}
+
+/** What every operation reads besides its path item: when these differ, nothing is left out. */
+function outsidePaths(document: OpenApiDocument): unknown[] {
+  const components = document.components as Record<string, unknown> | undefined;
+  return [document.openapi, document.servers, document.security, components?.securitySchemes];
+}
+
+/**
+ * Both documents without the path items that read exactly alike in both (members, order and every
+ * `$ref` followed): the library finds nothing in those, and comparing one costs as much as comparing
+ * one that changed, each `$ref` resolved into it (seconds for a whole document, where a change
+ * usually touches one or two paths). When anything outside the paths that operations read differs,
+ * every path item is compared. Components stay whole: what the library reports inside a path can
+ * depend on which components the document holds (an `allOf` is merged or not).
+ */
+function comparedParts(base: OpenApiDocument, head: OpenApiDocument): [OpenApiDocument, OpenApiDocument] {
+  const documents = { base, head };
+  if (!sameResolved(outsidePaths(base), outsidePaths(head), documents, new Map())) return [base, head];
+  const before = (base.paths ?? {}) as Record<string, unknown>;
+  const after = (head.paths ?? {}) as Record<string, unknown>;
+  const same = new Set(
+    Object.keys(before).filter((path) => Object.hasOwn(after, path) && sameResolved(before[path], after[path], documents, new Map())),
+  );
+  const kept = (paths: Record<string, unknown>) => Object.fromEntries(Object.entries(paths).filter(([path]) => !same.has(path)));
+  if (same.size === 0) return [base, head];
+  return [
+    { ...base, paths: kept(before) },
+    { ...head, paths: kept(after) },
+  ];
+}
+
+function withoutWebhooks(document: OpenApiDocument): OpenApiDocument {
+  const { webhooks: _webhooks, ...rest } = document;
+  return rest;
+}
+
 export function compareDocuments(givenBase: OpenApiDocument, givenHead: OpenApiDocument): SpecChange[] {
   const base = sameValuesEveryGeneratorTypes(givenBase);
   const head = sameValuesEveryGeneratorTypes(givenHead);
   // The library swaps nodes in place while it walks; it gets copies so callers' objects stay intact.
-  const operations = apiCompare(structuredClone(base), structuredClone(head))
+  // Webhooks are compared below, and what this pass finds under them is dropped (keepTopLevel).
+  const operations = apiCompare(...comparedParts(structuredClone(withoutWebhooks(base)), structuredClone(withoutWebhooks(head))))
     .diffs.filter(keepTopLevel)
     .map((diff) => verdict(diff, base, diff.path, diff.description ?? ''));
-  const webhooks = apiCompare(webhooksAsPaths(base), webhooksAsPaths(head))
+  const webhooks = apiCompare(...comparedParts(webhooksAsPaths(base), webhooksAsPaths(head)))
     .diffs.filter((diff) => diff.path[0] === 'paths')
     .map((diff) => verdict(diff, base, webhookPathOf(diff.path), webhookMessage(diff.description ?? '')));
   return [...operations, ...webhooks];

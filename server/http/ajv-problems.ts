@@ -86,15 +86,20 @@ function pickBranches(errors: ErrorObject[]): ErrorObject[] {
     const at = umbrella.instancePath;
     const under = (e: ErrorObject): boolean =>
       e.schemaPath.startsWith(prefix) && (e.instancePath === at || e.instancePath.startsWith(`${at}/`));
-    const branchErrors = kept.filter(under);
-    if (branchErrors.length === 0) continue;
+    // Judged once per error, and lists grown in place: a body of many failing rows has as many
+    // umbrellas as rows, each weighing every kept error.
+    const inside = kept.map(under);
     const byBranch = new Map<string, ErrorObject[]>();
-    for (const e of branchErrors) {
+    kept.forEach((e, i) => {
+      if (!inside[i]) return;
       const branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
-      byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
-    }
-    const best = [...byBranch.values()].sort((a, b) => a.length - b.length)[0] ?? [];
-    kept = kept.filter((e) => !under(e) || best.includes(e));
+      const list = byBranch.get(branch);
+      if (list) list.push(e);
+      else byBranch.set(branch, [e]);
+    });
+    if (byBranch.size === 0) continue;
+    const best = new Set([...byBranch.values()].sort((a, b) => a.length - b.length)[0]);
+    kept = kept.filter((e, i) => !inside[i] || best.has(e));
   }
   return kept;
 }
