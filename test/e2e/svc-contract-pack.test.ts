@@ -52,10 +52,14 @@ interface Server {
   url: string;
 }
 
-/** `npm start` as the README and the workflow run it for a contract run: manual clock, fresh data. */
+/**
+ * `npm start` as the README and the workflow run it for a contract run: manual clock, fresh data. Its
+ * script, scripts/start.mjs, run by node itself: npm in front of it would only cost its own start
+ * (npm-start.test.ts starts the service through npm).
+ */
 async function npmStart(): Promise<Server> {
   const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, REDIS_URL: _c, ...env } = process.env;
-  const child = spawn('npm', ['start'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       ...env,
@@ -68,7 +72,7 @@ async function npmStart(): Promise<Server> {
       ...CONTRACT_SERVER_ENV,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: npm, tsx and node are stopped together.
+    // Its own process group: the server and anything it starts are stopped together.
     detached: true,
   });
   let output = '';

@@ -34,10 +34,12 @@ async function waitUntilListening(url: string, child: ChildProcess, output: () =
 
 export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[] = []): Promise<RunningPrism> {
   const port = await freePort();
-  // A process group of its own (tsx, the front and Prism): stopping it ends all three. A Prism mock
-  // outlived its front once in a whole run (its parent gone, still listening); the group is killed
-  // outright once tsx has exited, and whatever is left after 5 s is killed too.
-  const child = spawn('node_modules/.bin/tsx', ['scripts/mock/cli.ts', '--host', '127.0.0.1', '--port', String(port), ...extraArgs, spec], {
+  // A process group of its own (the front and Prism): stopping it ends both. A Prism mock outlived
+  // its front once in a whole run (its parent gone, still listening); the group is killed outright
+  // once the front has exited, and whatever is left after 5 s is killed too. The front runs in node
+  // with tsx's loader rather than through the tsx command, which starts a second node to run it.
+  const front = ['--import', 'tsx', 'scripts/mock/cli.ts', '--host', '127.0.0.1', '--port', String(port), ...extraArgs, spec];
+  const child = spawn(process.execPath, front, {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
