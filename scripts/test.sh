@@ -23,7 +23,7 @@ lint_pid=$!
   if head=$(git rev-parse -q --verify HEAD 2>/dev/null); then
     base=$(git merge-base HEAD origin/main 2>/dev/null || true)
     if [ -z "$base" ] || [ "$base" = "$head" ]; then base=$(git rev-parse -q --verify HEAD~1 2>/dev/null || echo "$head"); fi
-    npx tsx scripts/spec-diff/cli.ts --base "$base"
+    node --import tsx scripts/spec-diff/cli.ts --base "$base"
   else
     echo "not a git checkout with a commit: no base to compare with, gate skipped"
   fi
@@ -48,7 +48,7 @@ traffic="$PWD/.tmp/integration-traffic.jsonl"
 mkdir -p .tmp && rm -f "$traffic"
 tests_rc=0
 env -u TEST_DATABASE_URL SVC_POSTGRES_PASS_URL="${TEST_DATABASE_URL:-}" SVC_RECORD_TRAFFIC="$traffic" SVC_REPLAY_TRAFFIC="$traffic" \
-  npx vitest run || tests_rc=$?
+  node_modules/.bin/vitest run || tests_rc=$?
 
 lint_rc=0
 wait "$lint_pid" || true

