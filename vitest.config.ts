@@ -115,6 +115,8 @@ export default defineConfig({
           name: 'e2e',
           isolate: false,
           include: ['test/e2e/**/*.test.ts'],
+          // One Prism mock for the files that only send it requests (test/support/prism-global-setup.ts).
+          globalSetup: ['test/support/prism-global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           sequence: afterRecording,

@@ -19,7 +19,7 @@ import { PUBLIC_OPERATIONS } from '../../schemas/operations.js';
 import { loadDocument, operationsOf, pointer, type JsonObject, type OperationRef } from '../support/document.js';
 import { exampleRequest, firstBodyExample, type ExampleRequest } from '../support/example-requests.js';
 import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
-import { startPrism, type RunningPrism } from '../support/prism.js';
+import { sharedPrism, type RunningPrism } from '../support/prism.js';
 import { createSpecAjv } from '../support/spec-ajv.js';
 import { CONTRACT_SERVER_ENV, resolveExampleHosts } from '../../scripts/contract/in-process.js';
 import { RESOURCE_FACTORIES, resourceOf, type PathParams } from '../integration/security/resource-factories.js';
@@ -30,14 +30,12 @@ let server: TestServer;
 let account: TestAccount;
 let mock: RunningPrism;
 
-// The server and the mock start side by side (each takes seconds on a busy machine). Webhook targets
-// on loopback (D-24), the example hosts resolved there: the endpoints the resource factories
-// register are accepted, and nothing leaves this machine.
+// The mock is the e2e project's (test/support/prism-global-setup.ts). Webhook targets on loopback
+// (D-24), the example hosts resolved there: the endpoints the resource factories register are
+// accepted, and nothing leaves this machine.
 beforeAll(async () => {
-  [server, mock] = await Promise.all([
-    startTestServer({ env: { ...CONTRACT_SERVER_ENV }, resolveHost: resolveExampleHosts }),
-    startPrism(),
-  ]);
+  server = await startTestServer({ env: { ...CONTRACT_SERVER_ENV }, resolveHost: resolveExampleHosts });
+  mock = sharedPrism();
   account = await server.createAccount();
 }, 180_000);
 afterAll(async () => {

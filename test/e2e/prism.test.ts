@@ -8,7 +8,7 @@ import { loadDocument, operationsOf, pointer, type JsonObject, type OperationRef
 import { codesOf, errorTable, fieldsOf, inputNames } from '../support/error-table.js';
 import { createSpecAjv } from '../support/spec-ajv.js';
 import { exampleRequest, type ExampleRequest } from '../support/example-requests.js';
-import { startPrism, type RunningPrism } from '../support/prism.js';
+import { sharedPrism, type RunningPrism } from '../support/prism.js';
 
 const document = loadDocument();
 const ajv = createSpecAjv(document);
@@ -19,7 +19,7 @@ const PREFER: Record<string, string> = { getPpsrCertificate: 'code=202' };
 
 let prism: RunningPrism;
 beforeAll(async () => {
-  prism = await startPrism();
+  prism = sharedPrism();
 });
 afterAll(async () => {
   await prism?.stop();

@@ -12,13 +12,13 @@ import {
   listWebhookEndpoints,
 } from '../../generated/client/index.js';
 import { TEST_SECRET_KEY } from '../support/example-requests.js';
-import { startPrism, type RunningPrism } from '../support/prism.js';
+import { sharedPrism, type RunningPrism } from '../support/prism.js';
 
 let prism: RunningPrism;
 let client: ReturnType<typeof createClient>;
 
 beforeAll(async () => {
-  prism = await startPrism();
+  prism = sharedPrism();
   client = createClient(createConfig({ baseUrl: prism.url, auth: () => TEST_SECRET_KEY }));
 });
 afterAll(async () => {

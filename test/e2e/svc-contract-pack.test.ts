@@ -14,7 +14,7 @@ import { CONTRACT_SERVER_ENV } from '../../scripts/contract/server-env.js';
 import type { ContractResultFile } from 'svc-contract';
 import { runScript, type CliOutcome } from '../contract/run-cli.js';
 import { ADMIN_TOKEN, TEST_START } from '../support/harness.js';
-import { startPrism, type RunningPrism } from '../support/prism.js';
+import { sharedPrism, type RunningPrism } from '../support/prism.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PACKAGE = 'svc-contract';
@@ -118,7 +118,8 @@ let server: Server;
 let prism: RunningPrism;
 
 beforeAll(async () => {
-  [installed, server, prism] = await Promise.all([packAndInstall(), npmStart(), startPrism()]);
+  prism = sharedPrism();
+  [installed, server] = await Promise.all([packAndInstall(), npmStart()]);
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@
 // scripts/mock/cli.ts's front) on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { inject } from 'vitest';
 
 export interface RunningPrism {
   url: string;
@@ -75,4 +76,12 @@ export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[]
         signalGroup('SIGTERM');
       }),
   };
+}
+
+/**
+ * The e2e project's mock (prism-global-setup.ts), already listening: `stop` leaves it running for the
+ * project's other files; the project's teardown stops it.
+ */
+export function sharedPrism(): RunningPrism {
+  return { url: inject('prismUrl'), stop: async () => undefined };
 }
