@@ -19,7 +19,7 @@ import { PUBLIC_OPERATIONS } from '../../schemas/operations.js';
 import { loadDocument, operationsOf, pointer, type JsonObject, type OperationRef } from '../support/document.js';
 import { exampleRequest, firstBodyExample, type ExampleRequest } from '../support/example-requests.js';
 import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
-import { sharedPrism, type RunningPrism } from '../support/prism.js';
+import { sharedPrism } from '../support/prism.js';
 import { createSpecAjv } from '../support/spec-ajv.js';
 import { CONTRACT_SERVER_ENV, resolveExampleHosts } from '../../scripts/contract/in-process.js';
 import { RESOURCE_FACTORIES, resourceOf, type PathParams } from '../integration/security/resource-factories.js';
@@ -28,18 +28,17 @@ const PUBLIC = operationsOf(loadDocument());
 
 let server: TestServer;
 let account: TestAccount;
-let mock: RunningPrism;
+const mock = sharedPrism();
 
 // The mock is the e2e project's (test/support/prism-global-setup.ts). Webhook targets on loopback
 // (D-24), the example hosts resolved there: the endpoints the resource factories register are
 // accepted, and nothing leaves this machine.
 beforeAll(async () => {
   server = await startTestServer({ env: { ...CONTRACT_SERVER_ENV }, resolveHost: resolveExampleHosts });
-  mock = sharedPrism();
   account = await server.createAccount();
 }, 180_000);
 afterAll(async () => {
-  await Promise.all([mock?.stop(), server?.close()]);
+  await server?.close();
 });
 
 function examplesOf(op: OperationRef, status: number): [string, unknown][] {

@@ -3,12 +3,12 @@
 // each kind of broken request (no key, malformed JSON, a wrong body, a query parameter over its
 // limit or missing, an id that does not exist) with the status, shape and code the document's
 // error table gives for it (the mock once answered every 422 with `not_found`).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDocument, operationsOf, pointer, type JsonObject, type OperationRef } from '../support/document.js';
 import { codesOf, errorTable, fieldsOf, inputNames } from '../support/error-table.js';
 import { createSpecAjv } from '../support/spec-ajv.js';
 import { exampleRequest, type ExampleRequest } from '../support/example-requests.js';
-import { sharedPrism, type RunningPrism } from '../support/prism.js';
+import { sharedPrism } from '../support/prism.js';
 
 const document = loadDocument();
 const ajv = createSpecAjv(document);
@@ -17,13 +17,7 @@ const operations = operationsOf(document);
 /** Prism cannot serve application/pdf; the certificate download is mocked through its 202 JSON (docs/tooling.md). */
 const PREFER: Record<string, string> = { getPpsrCertificate: 'code=202' };
 
-let prism: RunningPrism;
-beforeAll(async () => {
-  prism = sharedPrism();
-});
-afterAll(async () => {
-  await prism?.stop();
-});
+const prism = sharedPrism();
 
 describe.each(operations.map((o) => [o.operation.operationId as string, o] as const))('%s on the Prism mock', (id, op) => {
   it('answers its example request with a documented 2xx matching the schema', async () => {

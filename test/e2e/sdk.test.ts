@@ -1,6 +1,6 @@
 // The generated SDK works as a partner would use it: one call per resource against the Prism mock,
 // with the SDK's own request and response validators switched on (they come from the document).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, createConfig } from '../../generated/client/client/index.js';
 import {
   createPpsrSearch,
@@ -12,18 +12,10 @@ import {
   listWebhookEndpoints,
 } from '../../generated/client/index.js';
 import { TEST_SECRET_KEY } from '../support/example-requests.js';
-import { sharedPrism, type RunningPrism } from '../support/prism.js';
+import { sharedPrism } from '../support/prism.js';
 
-let prism: RunningPrism;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  prism = sharedPrism();
-  client = createClient(createConfig({ baseUrl: prism.url, auth: () => TEST_SECRET_KEY }));
-});
-afterAll(async () => {
-  await prism?.stop();
-});
+const prism = sharedPrism();
+const client = createClient(createConfig({ baseUrl: prism.url, auth: () => TEST_SECRET_KEY }));
 
 describe('generated SDK against the Prism mock', () => {
   it('helpers: checks a company name', async () => {

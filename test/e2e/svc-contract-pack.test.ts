@@ -14,7 +14,7 @@ import { CONTRACT_SERVER_ENV } from '../../scripts/contract/server-env.js';
 import type { ContractResultFile } from 'svc-contract';
 import { runScript, type CliOutcome } from '../contract/run-cli.js';
 import { ADMIN_TOKEN, TEST_START } from '../support/harness.js';
-import { sharedPrism, type RunningPrism } from '../support/prism.js';
+import { sharedPrism } from '../support/prism.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PACKAGE = 'svc-contract';
@@ -115,10 +115,9 @@ function verdicts(file: ContractResultFile) {
 
 let installed: { consumer: string; installed: string; tarball: string };
 let server: Server;
-let prism: RunningPrism;
+const prism = sharedPrism();
 
 beforeAll(async () => {
-  prism = sharedPrism();
   [installed, server] = await Promise.all([packAndInstall(), npmStart()]);
 });
 
@@ -130,7 +129,6 @@ afterAll(async () => {
       // already gone
     }
   }
-  await prism?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -78,10 +78,11 @@ export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[]
   };
 }
 
-/**
- * The e2e project's mock (prism-global-setup.ts), already listening: `stop` leaves it running for the
- * project's other files; the project's teardown stops it.
- */
-export function sharedPrism(): RunningPrism {
-  return { url: inject('prismUrl'), stop: async () => undefined };
+/** The e2e project's mock: started by prism-global-setup.ts before the files run, stopped after them. */
+export interface SharedPrism {
+  url: string;
+}
+
+export function sharedPrism(): SharedPrism {
+  return { url: inject('prismUrl') };
 }
