@@ -6,27 +6,17 @@
 // `npm ci` starts it over). Nothing else changes: the migrations still run on every open
 // and find nothing to do.
 //
-// A data directory on disk gets the prepared directory copied file by file (about 40 MB, mostly
-// template databases and one WAL segment; 0.25 to 0.5 s): loading the same files from a tarball
+// A data directory on disk gets the prepared directory copied by the system's cp (about 40 MB, mostly
+// template databases and one WAL segment; directory-copy.ts): loading the same files from a tarball
 // through PGlite's loadDataDir took about a second more, every file passing through its emulated
 // file system. A memory database (tests) loads the tarball, it has no directory to copy into.
 import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { cp, rm } from 'node:fs/promises';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ROOT } from '../root.js';
+import { copyDirectory, copyIntoSync } from './directory-copy.js';
 import { pgliteBytes } from './pglite-engine.js';
 
 /** Where prepared directories are kept (tests of the mechanism pass a folder of their own). */
@@ -105,9 +95,14 @@ export async function copyPgliteSeed(
   if (takeSpare(seed, dataDir)) return true;
   // PG_VERSION last: it is what makes the directory a database (isFreshDataDir), so a copy cut short
   // (a crash, a full disk) is made again at the next start instead of being opened half-made.
-  const marker = join(seed, 'PG_VERSION');
-  cpSync(seed, dataDir, { recursive: true, filter: (source) => source !== marker });
-  copyFileSync(marker, join(dataDir, 'PG_VERSION'));
+  const marker = 'PG_VERSION';
+  copyIntoSync(
+    readdirSync(seed)
+      .filter((name) => name !== marker)
+      .map((name) => join(seed, name)),
+    dataDir,
+  );
+  copyFileSync(join(seed, marker), join(dataDir, marker));
   return false;
 }
 
@@ -152,7 +147,7 @@ export async function replenishPgliteSpare(migrationsFolder: string, cache = PGL
   }
   const partial = `${spare}.${process.pid}.partial`;
   try {
-    await cp(seed, partial, { recursive: true });
+    await copyDirectory(seed, partial);
     renameSync(partial, spare);
   } catch {
     // Another process made the spare first, or the disk refused: the next fresh start copies instead.
