@@ -9,7 +9,7 @@ import { APPLICATION_EXAMPLE, REJECTED_APPLICATION_EXAMPLE, STATUS_EXAMPLES } fr
 import { BusinessAccountApplicationCreated, BusinessAccountApplicationExisting, BusinessAccountStatus } from './responses.js';
 import { validationExample } from '../common/validation-example.js';
 import { notFoundInScope } from '../common/operation-responses.js';
-import { BUSINESS_ACCOUNT_REFINEMENT_EXAMPLES, BUSINESS_ACCOUNT_RULES } from './refinement-examples.js';
+import { BUSINESS_ACCOUNT_RULES, businessAccountRefinementExamples } from './refinement-examples.js';
 
 const validationExamples = {
   schema: validationExample('Fields that break the schema', {
@@ -55,7 +55,13 @@ export const createBusinessAccountApplication = defineOperation({
   },
   // A new application is 201; the same ACN or ABN while one is still pending returns that one, 200.
   successRule: { status: 201, repeat: 200 },
-  refinements: { rules: BUSINESS_ACCOUNT_RULES, examples: BUSINESS_ACCOUNT_REFINEMENT_EXAMPLES },
+  refinements: {
+    rules: BUSINESS_ACCOUNT_RULES,
+    // Read when the document is built, not when the server imports its operations (../common/lazily.ts).
+    get examples() {
+      return businessAccountRefinementExamples();
+    },
+  },
   success: {
     201: {
       description: 'A new application, status `new` (D-17).',

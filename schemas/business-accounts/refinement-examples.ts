@@ -5,6 +5,7 @@
 import type { RefinementExample } from '../common/semantic-rules.js';
 import { APPLICATION_EXAMPLE } from './examples.js';
 import { BusinessAccountApplication } from './request.js';
+import { lazily } from '../common/lazily.js';
 import { BUSINESS_ACCOUNT_RULE_CODES, validateBusinessAccountRules } from './rules.js';
 
 export const BUSINESS_ACCOUNT_RULES: readonly string[] = Object.values(BUSINESS_ACCOUNT_RULE_CODES);
@@ -20,7 +21,8 @@ function example(summary: string, body: BusinessAccountApplication, code: string
 const [jane, john] = APPLICATION_EXAMPLE.officeHolders;
 if (!jane || !john) throw new Error('the business account example changed: revisit the rule examples');
 
-export const BUSINESS_ACCOUNT_REFINEMENT_EXAMPLES: readonly RefinementExample[] = [
+/** The rule examples of createBusinessAccountApplication, made when first asked for (../common/lazily.ts). */
+export const businessAccountRefinementExamples = lazily((): readonly RefinementExample[] => [
   example(
     'Primary director not among the directors',
     {
@@ -39,4 +41,4 @@ export const BUSINESS_ACCOUNT_REFINEMENT_EXAMPLES: readonly RefinementExample[] 
     { ...APPLICATION_EXAMPLE, officeHolders: [{ ...jane, birthDetails: { ...jane.birthDetails, localityQualifier: 'ZZ' } }, john] },
     BUSINESS_ACCOUNT_RULE_CODES.invalidLocalityQualifier,
   ),
-];
+]);

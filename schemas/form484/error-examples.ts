@@ -3,6 +3,7 @@
 import { form484Error } from '../common/errors.js';
 import type { NamedExample } from '../common/operation.js';
 import { EXAMPLES_TODAY, officeHolderAppointment, registeredOfficeChange, shareIssue } from './examples.js';
+import { lazily } from '../common/lazily.js';
 import { validateForm484 } from './validate.js';
 
 function rejected(summary: string, body: unknown, description?: string): NamedExample {
@@ -16,7 +17,8 @@ function rejected(summary: string, body: unknown, description?: string): NamedEx
 const [firstOfficer] = officeHolderAppointment.officeHolders ?? [];
 const [firstMember, secondMember] = shareIssue.members ?? [];
 
-export const FORM484_VALIDATION_EXAMPLES: Record<string, NamedExample> = {
+/** The 422 examples of createForm484Lodgement, made when first asked for (../common/lazily.ts). */
+export const form484ValidationExamples = lazily((): Record<string, NamedExample> => ({
   generalAndSignature: rejected('Lower case, bad ACN, old signature, missing field', {
     generalInformation: { companyName: 'Sandbox Trading Pty Ltd', acn: '100000012' },
     registeredOffice: { ...registeredOfficeChange.registeredOffice, dateOfChange: '2026-12-01', occupyIndicator: false },
@@ -56,4 +58,4 @@ export const FORM484_VALIDATION_EXAMPLES: Record<string, NamedExample> = {
     signature: registeredOfficeChange.signature,
     testTransmissionIndicator: false,
   }),
-};
+}));

@@ -4,12 +4,12 @@ import { defineOperation } from '../common/operation.js';
 import { RequestIdParam } from '../lodgements/index.js';
 import { TAGS } from '../tags.js';
 import { CREATE_DESCRIPTION, STATUS_DESCRIPTION } from './description.js';
-import { FORM484_VALIDATION_EXAMPLES } from './error-examples.js';
+import { form484ValidationExamples } from './error-examples.js';
 import { FORM484_ERROR_CODES } from './problems.js';
 import { FORM484_REQUEST_EXAMPLES, FORM484_STATUS_EXAMPLES, lodgementCreated } from './examples.js';
 import { Form484Request } from './request.js';
 import { Form484LodgementResponse, Form484StatusResponse } from './responses.js';
-import { FORM484_REFINEMENT_EXAMPLES, FORM484_RULE_NAMES } from './refinement-examples.js';
+import { FORM484_RULE_NAMES, form484RefinementExamples } from './refinement-examples.js';
 
 /** D-14: annexure and consideration texts may each hold 2,900,000 characters. */
 export const FORM484_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -31,7 +31,13 @@ export const createForm484Lodgement = defineOperation({
     description: 'The form: `generalInformation`, `signature`, `testTransmissionIndicator` and the sections of the changes.',
     maxBytes: FORM484_BODY_LIMIT_BYTES,
   },
-  refinements: { rules: FORM484_RULE_NAMES, examples: FORM484_REFINEMENT_EXAMPLES },
+  refinements: {
+    rules: FORM484_RULE_NAMES,
+    // Read when the document is built, not when the server imports its operations (../common/lazily.ts).
+    get examples() {
+      return form484RefinementExamples();
+    },
+  },
   success: {
     201: {
       description: 'Lodged (D-17). `documentNumber` is assigned now; `documentUrl` is empty until the lodgement is `finished`.',
@@ -43,7 +49,9 @@ export const createForm484Lodgement = defineOperation({
     422: {
       description:
         'The form breaks one or more rules. `errors` lists every problem, each with its `code` and the JSON path of its `field` (D-11).',
-      examples: FORM484_VALIDATION_EXAMPLES,
+      get examples() {
+        return form484ValidationExamples();
+      },
       // Every D-11 code, the list the validator itself answers with, not only those the examples show.
       codes: FORM484_ERROR_CODES,
     },

@@ -6,6 +6,7 @@
 import type { RefinementExample } from '../common/semantic-rules.js';
 import { EXAMPLES_TODAY, officeHolderAppointment, registeredOfficeChange, shareIssue } from './examples.js';
 import type { Form484ErrorCode } from './problems.js';
+import { lazily } from '../common/lazily.js';
 import { FORM484_RULES, type Form484Rule } from './rules.js';
 
 const FAR_FUTURE = '2999-01-01';
@@ -34,7 +35,8 @@ function rule(name: string): Form484Rule {
 
 export const FORM484_RULE_NAMES: readonly string[] = FORM484_RULES.map((r) => r.name);
 
-export const FORM484_REFINEMENT_EXAMPLES: readonly RefinementExample[] = [
+/** The rule examples of createForm484Lodgement, made when first asked for (../common/lazily.ts). */
+export const form484RefinementExamples = lazily((): readonly RefinementExample[] => [
   example(
     rule('checkSignatureDate'),
     'Signed after today',
@@ -87,4 +89,4 @@ export const FORM484_REFINEMENT_EXAMPLES: readonly RefinementExample[] = [
     { ...shareIssue, members: [firstMember, { ...secondMember, holdingOwners: [{ address: secondMember.holdingOwners[0]?.address }] }] },
     'required',
   ),
-];
+]);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateForm484 } from '../../schemas/form484/validate.js';
 import { EXAMPLES_TODAY, FORM484_REQUEST_EXAMPLES, officeHolderAppointment, shareIssue } from '../../schemas/form484/examples.js';
-import { FORM484_VALIDATION_EXAMPLES } from '../../schemas/form484/error-examples.js';
+import { form484ValidationExamples } from '../../schemas/form484/error-examples.js';
 import { FORM484_ERROR_CODES } from '../../schemas/form484/problems.js';
 
 const options = { today: EXAMPLES_TODAY };
@@ -93,7 +93,7 @@ describe('validateForm484', () => {
   });
 
   it('uses only the documented codes', () => {
-    for (const example of Object.values(FORM484_VALIDATION_EXAMPLES)) {
+    for (const example of Object.values(form484ValidationExamples())) {
       const { errors } = example.value as { errors: { code: string }[] };
       expect(errors.length).toBeGreaterThan(0);
       for (const { code } of errors) expect(FORM484_ERROR_CODES).toContain(code);
