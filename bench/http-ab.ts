@@ -11,11 +11,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { load, ROOT, startProcess, type Load } from './http/processes.js';
 import { throwawayDatabase } from './http/setup.js';
+import { benchOptions } from './options.js';
 
-const { values } = parseArgs({
+const values = benchOptions({
+  script: 'bench:http-ab',
+  purpose: 'Before and after on the validated POST: `npm start` of another checkout (--base) and of this one, in turns.',
   options: {
     base: { type: 'string' },
     rounds: { type: 'string', default: '5' },

@@ -14,12 +14,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { load, startProcess, type Load, type Running } from './http/processes.js';
 import { adminJson, throwawayDatabase } from './http/setup.js';
 import { measureFirstStart, measureStarts, median, type FirstStart, type StartTimes } from './http/start-time.js';
+import { benchOptions } from './options.js';
 
-const { values } = parseArgs({
+const values = benchOptions({
+  script: 'bench:http',
+  purpose: "HTTP throughput and p99 of this server against bare Express, the Prism mock and each engine's floor, and its start times.",
   options: {
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },

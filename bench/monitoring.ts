@@ -6,7 +6,6 @@
 //   npm run bench:monitoring [-- --sizes 10000,100000 --engines postgres,pglite]
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { ManualClock } from '../server/clock.js';
 import { loadConfig } from '../server/config.js';
@@ -21,8 +20,11 @@ import { apiKeys, monitoredEntities, monitoringEvents, registerCompanies, webhoo
 import { wireDeps } from '../server/wiring.js';
 import { acnFrom, baselineSnapshot as baseline } from '../test/support/generated-companies.js';
 import { createThrowawayDatabase, POSTGRES_ADMIN_URL, redactedUrl } from '../test/support/postgres.js';
+import { benchOptions } from './options.js';
 
-const { values } = parseArgs({
+const values = benchOptions({
+  script: 'bench:monitoring',
+  purpose: 'One monitoring-daily-check round over N active live entities, per size and engine.',
   options: { sizes: { type: 'string', default: '10000,100000' }, engines: { type: 'string', default: 'postgres,pglite' } },
 });
 const sizes = values.sizes!.split(',').map(Number);

@@ -4,10 +4,14 @@
 // runs). `--fresh-clone` also times a newcomer's first start: a fresh clone, `npm ci`, `npm start`.
 //   npm run bench:start [-- --runs 3 --fresh-clone]
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { measureFirstStart, measureStarts, median } from './http/start-time.js';
+import { benchOptions } from './options.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'fresh-clone': { type: 'boolean', default: false } } });
+const values = benchOptions({
+  script: 'bench:start',
+  purpose: '`npm start` to the first 200 of /healthz, on a fresh and on an existing data directory.',
+  options: { runs: { type: 'string', default: '3' }, 'fresh-clone': { type: 'boolean', default: false } },
+});
 const runs = Number(values.runs);
 const loadBefore = loadavg()[0]!;
 const { cold, warm } = await measureStarts(runs);

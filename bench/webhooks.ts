@@ -19,7 +19,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { RealClock } from '../server/clock.js';
@@ -39,9 +38,12 @@ import { wireDeps } from '../server/wiring.js';
 import { createThrowawayDatabase, POSTGRES_ADMIN_URL, redactedUrl } from '../test/support/postgres.js';
 import { startProcess, type Running } from './http/processes.js';
 import type { ReceiverMessage, ReceiverRequest } from './webhooks/receiver.js';
+import { benchOptions } from './options.js';
 
 const COMMAND = 'npm run bench:webhooks';
-const { values } = parseArgs({
+const values = benchOptions({
+  script: 'bench:webhooks',
+  purpose: 'Signed durable webhook deliveries per second, and the time from an event to its first attempt.',
   options: {
     deliveries: { type: 'string', default: '2000' },
     rounds: { type: 'string', default: '3' },

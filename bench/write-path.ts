@@ -13,14 +13,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ROOT, startProcess, type Running } from './http/processes.js';
 import { summariseProfile, type CpuProfile } from './http/profile-summary.js';
 import type { DriveResult, DriveSpec } from './http/drive.js';
 import { adminJson, throwawayDatabase } from './http/setup.js';
+import { benchOptions } from './options.js';
 
-const { values } = parseArgs({
+const values = benchOptions({
+  script: 'bench:write-path',
+  purpose: "Where each write path's time goes under load: the server's CPU, PostgreSQL's, statements sent.",
   options: {
     engines: { type: 'string', default: 'pglite,postgres' },
     paths: { type: 'string', default: 'abn,webhooks,ppsr,form484' },
