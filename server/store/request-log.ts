@@ -6,7 +6,7 @@
 // Bodies are redacted and serialised at write time, not while the request is answered.
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from '../logger.js';
-import { redactJson, redactText } from '../redaction.js';
+import { redactedJsonText, redactText } from '../redaction.js';
 import type { Database } from './db.js';
 import { requestLog, type NewRequestLogRow, type RequestLogRow } from './schema/request-log.js';
 
@@ -64,7 +64,7 @@ interface KeptBody {
 }
 
 function keptJson(value: unknown): KeptBody {
-  const text = JSON.stringify(redactJson(value));
+  const text = redactedJsonText(value);
   if (text.length <= MAX_KEPT_BODY) return { text, truncated: false };
   return { text: JSON.stringify(text.slice(0, MAX_KEPT_BODY)), truncated: true };
 }
