@@ -8,6 +8,7 @@ const INTEGRATION = ['test/integration/**/*.test.ts'];
 // second time, exactly alike, so it leaves them out.
 const ALWAYS_ON_POSTGRES = [
   'test/integration/business-accounts/scale-out.shared.test.ts',
+  'test/integration/core/clock-advance.shared.test.ts',
   'test/integration/core/key-cache.shared.test.ts',
   'test/integration/core/manual-clock.shared.test.ts',
   'test/integration/core/processes.shared.test.ts',

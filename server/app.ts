@@ -130,6 +130,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', (_req, res, next) => {
+    // Not ready before the start's own work is done: an advance of the manual clock sent the moment
+    // this says ready must find the worker and the recurring jobs in place.
+    if (deps.startup && !deps.startup.done()) {
+      res.status(503).json({ status: 'starting' });
+      return;
+    }
     ping(deps.db)
       .then((ok) => void res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'database unavailable' }))
       .catch(next);

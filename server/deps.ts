@@ -57,4 +57,16 @@ export interface AppDeps {
   processes?: ProcessLink;
   /** The request log's buffer and batch writer (D-51); the HTTP layer records into it as answers go out. */
   requestLog: RequestLogWriter;
+  /**
+   * The start's own work that an advance of the manual clock relies on: the recurring jobs queued (and,
+   * where this process runs it, the worker started), which `npm start` on the embedded database does a
+   * moment after "listening". `/readyz` answers 503 until it is done, and an advance sent before then
+   * waits for it (D-63). Absent: nothing to wait for (in-process tests queue what they need).
+   */
+  startup?: Startup;
+}
+
+export interface Startup {
+  done: () => boolean;
+  settled: Promise<void>;
 }

@@ -12,7 +12,7 @@ import { SharedManualClock } from './store/shared-clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { ensureDemoAccount } from './demo.js';
 import { assertSealingKeyOpens, sealPlaintextSecrets } from './delivery/endpoint-secrets.js';
-import type { AppDeps } from './deps.js';
+import type { AppDeps, Startup } from './deps.js';
 import { createJobRegistry } from './job-registry.js';
 import { createRequestGate } from './jobs/request-gate.js';
 import { ensureRecurring, startWorker, type Worker } from './jobs/runner.js';
@@ -56,6 +56,19 @@ function readyLines(options: {
   return lines;
 }
 
+/** The start's own work as AppDeps.startup reads it, and the call that ends it. */
+function startupTracker(): { state: Startup; finish: () => void } {
+  let done = false;
+  let finish = (): void => undefined;
+  const settled = new Promise<void>((resolve) => {
+    finish = () => {
+      done = true;
+      resolve();
+    };
+  });
+  return { state: { done: () => done, settled }, finish };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { role: { type: 'string' }, processes: { type: 'string' } }, allowPositionals: false });
   const config = loadConfig({
@@ -76,6 +89,9 @@ async function main(): Promise<void> {
       ? await SharedManualClock.open(database.db, config.SVC_CLOCK_START ? new Date(config.SVC_CLOCK_START) : new Date())
       : new RealClock();
   const link = apiProcess ? primaryLink() : undefined;
+  const runsWorker = config.SVC_ROLE !== 'api' && !apiProcess;
+  // What an advance of the manual clock relies on (D-63): /readyz says 503 and advances wait until it is done.
+  const startup = startupTracker();
   const deps: AppDeps = wireDeps({
     config,
     db: database.db,
@@ -87,6 +103,7 @@ async function main(): Promise<void> {
     // The API and the worker share the embedded database's one connection: requests go first.
     ...(database.engine === 'pglite' && config.SVC_ROLE === 'all' ? { requestGate: createRequestGate() } : {}),
     ...(link ? { processes: link } : {}),
+    startup: startup.state,
   });
   // Secrets at rest: a key that does not open what is stored stops the start; plaintext secrets left
   // by an earlier version are sealed now (once, by the primary of several processes).
@@ -113,11 +130,17 @@ async function main(): Promise<void> {
   let afterStartNow = (): void => undefined;
   let jobsStarting: Promise<void> = Promise.resolve();
   let stopping = false;
-  const runsWorker = config.SVC_ROLE !== 'api' && !apiProcess;
   const startJobs = async (): Promise<void> => {
     await ensureRecurring(deps, jobs);
     worker = startWorker(deps, jobs, { changes: database.changes });
+    startup.finish();
   };
+  // A process without the worker (an API process of several, `--role api`) queues the recurring jobs
+  // itself before it listens: one statement, and an advance sent to it never finds them missing.
+  if (!runsWorker && config.SVC_ROLE !== 'worker') {
+    await ensureRecurring(deps, jobs);
+    startup.finish();
+  }
   if (config.SVC_ROLE !== 'worker') {
     const demo = apiProcess ? null : await ensureDemoAccount(deps);
     let port: number;
@@ -167,8 +190,9 @@ async function main(): Promise<void> {
     // they start a moment later and the first requests do not queue behind them.
     if (runsWorker && deps.requestGate)
       jobsStarting = new Promise<void>((resolve) => setTimeout(resolve, EMBEDDED_WORKER_DELAY_MS))
-        .then(() => (stopping ? undefined : startJobs()))
+        .then(() => (stopping ? startup.finish() : startJobs()))
         .catch((error: unknown) => {
+          startup.finish();
           logger.error({ err: error }, 'the job worker did not start: stopping');
           process.exitCode = 1;
           void shutdown('job worker failed');

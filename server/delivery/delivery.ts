@@ -3,6 +3,7 @@
 // retries survive restarts and the manual clock runs them exactly when due. Workers run these jobs
 // as a stream: many attempts in flight, a few statements per group claimed or finished.
 import { and, eq, inArray } from 'drizzle-orm';
+import { RealClock } from '../clock.js';
 import type { AppDeps } from '../deps.js';
 import { completeJobs, enqueue, failJob } from '../jobs/queue.js';
 import { webhookDeliveries, webhookEndpoints } from '../store/schema/index.js';
@@ -18,6 +19,8 @@ import { checkWebhookUrl, urlCheckOptions } from './ssrf.js';
 import type { ClaimMore } from '../jobs/runner.js';
 import type { JobRow } from '../store/schema/jobs.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../store/schema/webhooks.js';
+
+const REAL_CLOCK = new RealClock();
 
 /**
  * What a job row carries. emitEvent queues `{ deliveryId }` (the first automatic attempt); retries
@@ -52,7 +55,11 @@ function isCurrent(job: DeliveryJobPayload, delivery: WebhookDeliveryRow): boole
   return delivery.status === 'pending' && delivery.nextAttemptAt?.getTime() === dueAt.getTime();
 }
 
-/** The attempt's headers, signed now with the current secret and the service clock (D-20, D-21). */
+/**
+ * The attempt's headers, signed now with the current secret (D-20, D-21). The signed timestamp is the
+ * wall-clock time of the attempt on every clock (D-62): receivers compare it with their own clock to
+ * refuse replays, and a manual clock moved ahead would make every standard verifier refuse it.
+ */
 async function signedHeaders(deps: AppDeps, delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow): Promise<Record<string, string>> {
   // A retry after a rotation uses the new secret. The secret is opened here, for this signature only, and never kept.
   return deliveryHeaders({
@@ -60,7 +67,7 @@ async function signedHeaders(deps: AppDeps, delivery: WebhookDeliveryRow, endpoi
     event: delivery.event,
     body: delivery.body,
     secret: await signingSecretOf(deps, endpoint),
-    timestamp: Math.floor(deps.clock.now().getTime() / 1000),
+    timestamp: Math.floor((deps.wallClock ?? REAL_CLOCK).now().getTime() / 1000),
   });
 }
 

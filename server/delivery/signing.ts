@@ -1,7 +1,7 @@
 // Delivery signatures (spec 6.3, D-20, D-21). Two schemes on every delivery, so a partner can verify
 // with our SDK, with Stripe's verifier (pointed at X-Svc-Signature) or with any Standard Webhooks
 // library, whichever they already have. Both are computed afresh at each attempt from the endpoint's
-// current secret and the service clock, so a retry after a rotation carries the new secret's signature.
+// current secret and the wall clock (D-62), so a retry after a rotation carries the new secret's signature.
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '../ids.js';
 

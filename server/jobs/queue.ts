@@ -1,7 +1,7 @@
 // Durable jobs: rows in the database, claimed with FOR UPDATE SKIP LOCKED under a lease, so several
 // workers can share one PostgreSQL without double work and a job survives the death of its worker.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../store/db.js';
 import { jobs } from '../store/schema/index.js';
 import type { JobRow } from '../store/schema/jobs.js';
@@ -42,6 +42,18 @@ export async function enqueueAll(db: Database, queued: readonly NewJob[], create
 }
 
 export const WORKER_ID = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
+
+/**
+ * Jobs that other processes' workers finished with their clock in (from, to]: on a shared manual clock,
+ * what they ran of an advance's interval (a job run at a stop finishes at that stop's instant).
+ */
+export async function finishedByOthers(db: Database, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(jobs)
+    .where(and(eq(jobs.state, 'done'), ne(jobs.lockedBy, WORKER_ID), gt(jobs.finishedAt, from), lte(jobs.finishedAt, to)));
+  return row?.count ?? 0;
+}
 
 interface ClaimVariant {
   byName: boolean;

@@ -12,11 +12,13 @@ import {
   enqueue,
   enqueueAll,
   failJob,
+  finishedByOthers,
   queueState,
   type QueueState,
 } from './queue.js';
 import type { JobRow } from '../store/schema/jobs.js';
 import type { ChangeFeed } from '../store/change-feed.js';
+import { withAdvanceLock } from './advance-lock.js';
 
 export type JobHandler = (deps: AppDeps, job: JobRow) => Promise<void>;
 
@@ -133,6 +135,19 @@ async function runStream(deps: AppDeps, first: JobRow, streamed: StreamedJob, cl
 }
 
 /**
+ * How many jobs this process has run on each database, by any loop (an advance, the background worker,
+ * the operator's "run now"): an advance reports the runs of its interval, including those the background
+ * loop of the same process took from it.
+ */
+const runsByDatabase = new WeakMap<object, { count: number }>();
+
+function runsOf(db: object): { count: number } {
+  let runs = runsByDatabase.get(db);
+  if (!runs) runsByDatabase.set(db, (runs = { count: 0 }));
+  return runs;
+}
+
+/**
  * Runs every job due at the clock's now, until none is left. Returns how many ran. The oldest due
  * job decides what runs next, so jobs keep their time order; when it is of a streamed name, the due
  * jobs of that name run with it as one stream. `beforeEach` runs before each claim (the background
@@ -152,6 +167,7 @@ export async function runDueJobs(
     if (!job) return ran;
     const streamed = registry.streamed?.[job.name];
     let after: QueueState | undefined;
+    const before = ran;
     if (!streamed) {
       after = await runOne(deps, registry, job, settled?.by);
       ran++;
@@ -161,6 +177,7 @@ export async function runDueJobs(
         claimGroupedJobs(deps.db, { now: deps.clock.now(), name: job.name, limit, perGroup, leaseSeconds, busy }),
       );
     }
+    runsOf(deps.db).count += ran - before;
     // The clock's advance asks whether anything is left instead of claiming once more to find out
     // (the job's completion answered it, unless the job failed or was streamed).
     if (settled && (await settled.check(after))) return ran;
@@ -204,32 +221,50 @@ async function settle(
 
 /**
  * Moves the manual clock forward, stopping at each job's due time so jobs run in time order and at
- * the exact instant they were due (a retry 30 s later sees the clock at +30 s).
+ * the exact instant they were due (a retry 30 s later sees the clock at +30 s). Concurrent advances, in
+ * this process or another on the same database, run one after the other (D-63); each answers the time
+ * it moved the clock to.
  */
-export async function advanceClock(deps: AppDeps, registry: JobRegistry, clock: ManualClock, seconds: number): Promise<number> {
+export function advanceClock(
+  deps: AppDeps,
+  registry: JobRegistry,
+  clock: ManualClock,
+  seconds: number,
+): Promise<{ jobsRun: number; now: Date }> {
+  return withAdvanceLock(deps, async () => {
+    const runs = runsOf(deps.db);
+    const before = runs.count;
+    if (clock instanceof SharedManualClock) await clock.pull();
+    const from = clock.now();
+    await advanceUnlocked(deps, registry, clock, seconds);
+    const now = clock.now();
+    // The jobs of the interval that another process's worker took (it waits for them, D-63) ran too:
+    // without them `npm start` on PostgreSQL, whose worker is a process of its own, reported fewer.
+    const elsewhere = clock instanceof SharedManualClock ? await finishedByOthers(deps.db, from, now) : 0;
+    return { jobsRun: runs.count - before + elsewhere, now };
+  });
+}
+
+async function advanceUnlocked(deps: AppDeps, registry: JobRegistry, clock: ManualClock, seconds: number): Promise<void> {
   // A clock shared with other processes publishes each step, so a worker process runs each job at
   // the instant this process stopped at.
   const publish = async (): Promise<void> => {
     if (clock instanceof SharedManualClock) await clock.push();
   };
-  if (clock instanceof SharedManualClock) await clock.pull();
   const target = new Date(clock.now().getTime() + seconds * 1000);
-  let { ran, next } = await settle(deps, registry, target, { dueKnown: false });
+  let { next } = await settle(deps, registry, target, { dueKnown: false });
   while (next) {
     if (next.getTime() > clock.now().getTime()) {
       clock.set(next);
       await publish();
     }
     // A job is due at this stop (another worker may take it first: settle waits for that too).
-    const settled = await settle(deps, registry, target, { dueKnown: true });
-    ran += settled.ran;
-    next = settled.next;
+    next = (await settle(deps, registry, target, { dueKnown: true })).next;
   }
   // Another process on the shared clock may already have moved past the target: never go back.
   if (target.getTime() > clock.now().getTime()) clock.set(target);
   await publish();
-  ran += (await settle(deps, registry, target, { dueKnown: false })).ran;
-  return ran;
+  await settle(deps, registry, target, { dueKnown: false });
 }
 
 /** Runs every pending job of one name now, whatever its due time; a recurring job runs once. */
@@ -247,6 +282,7 @@ export async function runJobNow(deps: AppDeps, registry: JobRegistry, name: stri
     for (const job of batch) {
       await runOne(deps, registry, job);
       ran++;
+      runsOf(deps.db).count++;
     }
     if (registry.recurring.some((r) => r.name === name)) break;
   }

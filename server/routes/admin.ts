@@ -69,8 +69,11 @@ export const OPERATOR_HANDLERS = defineOperatorHandlers({
   advanceClock: async (ctx, { body }) => {
     if (!(ctx.clock instanceof ManualClock))
       throw new DomainError('clock_not_manual', 'The clock is real; start the server with SVC_CLOCK=manual to move it.');
-    const jobsRun = await advanceClock(ctx, ctx.jobs, ctx.clock, body.seconds);
-    return { status: 200, body: { now: ctx.clock.now().toISOString(), jobsRun } };
+    // An advance sent the moment the service listens waits for the recurring jobs to be queued (D-63):
+    // otherwise it would cross days whose daily jobs do not exist yet.
+    await ctx.startup?.settled;
+    const { jobsRun, now } = await advanceClock(ctx, ctx.jobs, ctx.clock, body.seconds);
+    return { status: 200, body: { now: now.toISOString(), jobsRun } };
   },
   runJob: async (ctx, { params }) => ({ status: 200, body: { jobsRun: await runJobNow(ctx, ctx.jobs, params.name) } }),
   createLodgement: async (ctx, { body }) => ({ status: 201, body: await createLodgement({ ctx, input: body }) }),

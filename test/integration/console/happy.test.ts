@@ -77,7 +77,7 @@ describe('operator reads of the sandbox console', () => {
       expect(entry.answeredStatus).toBe(200);
       expect(entry.headers['x-svc-event']).toBe('form484.status_changed');
       // The signature the receiver saw verifies with the endpoint's secret (the SDK's verifier).
-      const event = verifyWebhook(entry.body, entry.headers, [secret], { now: () => server.clock.now().getTime() });
+      const event = verifyWebhook(entry.body, entry.headers, [secret], { now: () => server.wallClock.now().getTime() });
       expect(event.event).toBe('form484.status_changed');
     }
   });

@@ -108,6 +108,16 @@ describe('service clock and jobs', () => {
     expect(clock.body).toEqual({ now: TEST_START.toISOString(), mode: 'manual' });
   });
 
+  it('concurrent advances run one after the other: the clock moves by each, and each answers its own now (D-63)', async () => {
+    startBase();
+    await schedule('test-slow', 10, 'slow');
+    const answers = await Promise.all([advance(60), advance(60), advance(60)]);
+    expect(answers.map((a) => Date.parse(a.now)).sort((a, b) => a - b)).toEqual([base + 60_000, base + 120_000, base + 180_000]);
+    expect(server.clock.now().getTime()).toBe(base + 180_000);
+    // The job due in the first advance's interval ran once, at its own instant.
+    expect(seen.filter((s) => s.tag === 'slow').map((s) => s.at)).toEqual([10, 10]);
+  });
+
   it('advance runs every due job in time order, at its due instant, and leaves later jobs alone', async () => {
     startBase();
     await schedule('test-order', 90, 'a');
@@ -222,7 +232,9 @@ describe('service clock and jobs', () => {
     await started;
     const moved = await advance(60);
     expect(await other).toBe(1);
-    expect(moved.jobsRun).toBe(1);
+    // Both ran while the advance ran: the held job, finished by the other worker while the advance
+    // waited for it, and the next one.
+    expect(moved.jobsRun).toBe(2);
     expect(seen.map((s) => [s.tag, s.at])).toEqual([
       ['held', 0],
       ['held', 0],

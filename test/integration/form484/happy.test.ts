@@ -57,7 +57,7 @@ function hitsFor(environment: Environment, requestId: number): Hit[] {
 
 /** One delivery as a partner receives it: verified by the SDK's verifier, the exact D-46 payload. */
 function expectEvent(hit: Hit, environment: Environment, expected: { requestId: number; status: string; body: Form484Request }): void {
-  const event = verifyWebhook(hit.body, hit.headers, [endpoints[environment].secret], { now: () => hit.at.getTime() });
+  const event = verifyWebhook(hit.body, hit.headers, [endpoints[environment].secret], { now: () => hit.wallAt.getTime() });
   expect(event).toStrictEqual({
     event: 'form484.status_changed',
     requestId: expected.requestId,
@@ -72,7 +72,7 @@ function expectEvent(hit: Hit, environment: Environment, expected: { requestId: 
   expect(hit.headers['x-svc-event']).toBe('form484.status_changed');
   // The other environment's secret does not verify it.
   const other = environment === 'test' ? endpoints.live : endpoints.test;
-  expect(() => verifyWebhook(hit.body, hit.headers, [other.secret], { now: () => hit.at.getTime() })).toThrow(/No signature matches/);
+  expect(() => verifyWebhook(hit.body, hit.headers, [other.secret], { now: () => hit.wallAt.getTime() })).toThrow(/No signature matches/);
 }
 
 async function statusOf(requestId: number, environment: Environment = 'test') {

@@ -113,7 +113,9 @@ async function expectDelivery(hit: Hit, endpoint: Endpoint, expected: Record<str
   expect(stored!.body).toBe(raw);
   expect(stored!.status).toBe('succeeded');
 
-  const seconds = Math.floor(movedAt.getTime() / 1000);
+  // Signed with the time of sending (D-62); the test server's wall clock stands still unless moved.
+  const signedAt = server.wallClock.now();
+  const seconds = Math.floor(signedAt.getTime() / 1000);
   expect(hit.at.getTime()).toBe(movedAt.getTime());
   expect(header(hit, 'content-type')).toBe('application/json');
   expect(header(hit, 'user-agent')).toBe('svc-webhooks/1');
@@ -123,22 +125,22 @@ async function expectDelivery(hit: Hit, endpoint: Endpoint, expected: Record<str
   expect(header(hit, 'webhook-timestamp')).toBe(String(seconds));
   expect(header(hit, 'x-svc-signature')).toMatch(new RegExp(`^t=${seconds},v1=[0-9a-f]{64}$`));
 
-  expect(verifyWebhook(raw, hit.headers, [endpoint.secret], { now: () => hit.at.getTime() })).toStrictEqual(body);
-  expect(verifyWebhook(Buffer.from(raw), hit.headers, [endpoint.secret], { now: () => hit.at.getTime() })).toStrictEqual(body);
+  expect(verifyWebhook(raw, hit.headers, [endpoint.secret], { now: () => signedAt.getTime() })).toStrictEqual(body);
+  expect(verifyWebhook(Buffer.from(raw), hit.headers, [endpoint.secret], { now: () => signedAt.getTime() })).toStrictEqual(body);
   const byStripe: unknown = stripe.webhooks.constructEvent(
     raw,
     header(hit, 'x-svc-signature'),
     endpoint.secret,
     undefined,
     undefined,
-    hit.at.getTime(),
+    signedAt.getTime(),
   );
   expect(byStripe).toStrictEqual(body);
-  const byStandard: unknown = atInstant(hit.at, () => new Webhook(endpoint.secret).verify(raw, hit.headers as Record<string, string>));
+  const byStandard: unknown = atInstant(signedAt, () => new Webhook(endpoint.secret).verify(raw, hit.headers as Record<string, string>));
   expect(byStandard).toStrictEqual(body);
   // The other environment's secret does not verify it.
   const other = endpoint === endpoints.test ? endpoints.live : endpoints.test;
-  expect(() => verifyWebhook(raw, hit.headers, [other.secret], { now: () => hit.at.getTime() })).toThrow(/No signature matches/);
+  expect(() => verifyWebhook(raw, hit.headers, [other.secret], { now: () => signedAt.getTime() })).toThrow(/No signature matches/);
   return deliveryId;
 }
 

@@ -172,13 +172,13 @@ const STRICT = {
 
 /**
  * What reached one endpoint, each delivery checked as a partner would: signed with the endpoint's
- * secret (the SDK's verifier, at the instant it arrived), and exactly the documented 6.2 payload.
+ * secret (the SDK's verifier, at the wall-clock instant it arrived, D-62), and exactly the documented 6.2 payload.
  */
 export function deliveredTo(hits: Hit[], endpoint: Endpoint): Record<string, unknown>[] {
   return hits
     .filter((hit) => hit.path === endpoint.path)
     .map((hit) => {
-      const event = verifyWebhook(hit.body, hit.headers, [endpoint.secret], { now: () => hit.at.getTime() });
+      const event = verifyWebhook(hit.body, hit.headers, [endpoint.secret], { now: () => hit.wallAt.getTime() });
       const schema = STRICT[event.event as keyof typeof STRICT];
       expect(schema, `unexpected event ${String(event.event)}`).toBeDefined();
       const parsed = schema.safeParse(event);

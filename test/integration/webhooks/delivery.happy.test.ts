@@ -65,7 +65,8 @@ describe('a delivery', () => {
     expect(header(hit!, 'x-svc-delivery-id')).toBe(deliveryId);
     expect(header(hit!, 'x-svc-event')).toBe('abn_registration.status_changed');
     expect(header(hit!, 'webhook-id')).toBe(deliveryId);
-    const seconds = Math.floor(server.clock.now().getTime() / 1000);
+    // Signed with the time of sending (D-62): the wall clock, which a test server injects.
+    const seconds = Math.floor(server.wallClock.now().getTime() / 1000);
     expect(header(hit!, 'webhook-timestamp')).toBe(String(seconds));
     expect(header(hit!, 'x-svc-signature')).toMatch(new RegExp(`^t=${seconds},v1=[0-9a-f]{64}$`));
     expect(header(hit!, 'webhook-signature')).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);

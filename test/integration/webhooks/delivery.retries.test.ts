@@ -70,8 +70,10 @@ describe('the retry schedule', () => {
     expect(gapsOf(receiver.hits)).toEqual([30, 300, 900, 3600, 21_600]);
     expect(new Set(receiver.hits.map((h) => h.headers['x-svc-delivery-id']))).toEqual(new Set([id]));
     expect(new Set(receiver.hits.map((h) => h.body)).size).toBe(1);
-    // Signed afresh: each attempt carries its own timestamp.
-    expect(receiver.hits.map((h) => Number(h.headers['webhook-timestamp']) * 1000)).toEqual(receiver.hits.map((h) => h.at.getTime()));
+    // Each attempt is signed at its sending, with the wall clock's time (D-62), not the service clock's
+    // (the test server's wall clock stands still while the service clock moved two days).
+    const sentAt = Math.floor(server.wallClock.now().getTime() / 1000);
+    expect(receiver.hits.map((h) => Number(h.headers['webhook-timestamp']))).toEqual(receiver.hits.map(() => sentAt));
 
     const stored = await delivery(id!);
     expect(stored.status).toBe('succeeded');

@@ -22,6 +22,8 @@ export interface Hit {
   body: string;
   /** The service clock when the request arrived (the manual clock stands still during a job). */
   at: Date;
+  /** The test server's wall clock when it arrived: what a receiver verifies the signed time against (D-62). */
+  wallAt: Date;
 }
 
 export interface Reply {
@@ -55,6 +57,7 @@ export async function startReceiver(server: () => TestServer): Promise<Receiver>
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: server().clock.now(),
+        wallAt: server().wallClock.now(),
       };
       hits.push(hit);
       const reply = receiver.reply(hits.length - 1, hit);
