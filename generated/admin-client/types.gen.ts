@@ -258,7 +258,7 @@ export type ConformanceResult = {
 
 export type CreateAccountRequest = {
     /**
-     * Display name of the account. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Display name of the account. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name: string;
     /**
@@ -350,7 +350,7 @@ export type CreateLodgementRequest = {
     environment: 'live' | 'test';
     kind: 'company_registration' | 'abn_registration' | 'business_name_registration' | 'business_name_renewal';
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     entityName?: string;
     /**
@@ -365,7 +365,7 @@ export type CreateLodgementRequest = {
 
 export type CreatePersonalAccessTokenRequest = {
     /**
-     * What the token is for, shown to the operator. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * What the token is for, shown to the operator. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name: string;
 };
@@ -384,7 +384,7 @@ export type CreatePpsrRegistrationRequest = {
      */
     collateralClass: string;
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     securedPartyName: string;
     /**
@@ -1011,7 +1011,7 @@ export type SharedError = {
  */
 export type UpdateAbnRequest = {
     /**
-     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     entityName?: string;
     /**
@@ -1035,7 +1035,7 @@ export type UpdateAbnRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     businessNames?: Array<string>;
 };
@@ -1045,7 +1045,7 @@ export type UpdateAbnRequest = {
  */
 export type UpdateAccountRequest = {
     /**
-     * Display name of the account. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Display name of the account. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name?: string;
     /**
@@ -1087,7 +1087,7 @@ export type UpdateAccountRequest = {
  */
 export type UpdateCompanyRequest = {
     /**
-     * Name as the register holds it. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Name as the register holds it. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name?: string;
     /**
@@ -1112,7 +1112,7 @@ export type UpdateCompanyRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     businessNames?: Array<string>;
 };
@@ -1154,7 +1154,7 @@ export type UpsertAbnRequest = {
      */
     abn: string;
     /**
-     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     entityName: string;
     /**
@@ -1178,7 +1178,7 @@ export type UpsertAbnRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     businessNames?: Array<string>;
 };
@@ -1192,7 +1192,7 @@ export type UpsertCompanyRequest = {
      */
     acn: string;
     /**
-     * Name as the register holds it. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Name as the register holds it. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name: string;
     /**
@@ -1217,7 +1217,7 @@ export type UpsertCompanyRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     businessNames?: Array<string>;
 };

@@ -11,7 +11,7 @@ export type Webhooks = OnAbnregistrationStatusChangedWebhookRequest | OnBusiness
  */
 export type AbnRegistrationRequest = {
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     entityName: string;
     entityType: 'individual' | 'partnership' | 'company' | 'trust';
@@ -132,7 +132,7 @@ export type BusinessAccountAddress = {
 export type BusinessAccountApplication = {
     generalInformation: {
         /**
-         * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+         * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
          */
         companyName: string;
         /**
@@ -217,11 +217,11 @@ export type BusinessAccountBirthDetails = {
 
 export type BusinessAccountDirectorContact = {
     /**
-     * Upper case. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Upper case. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     familyName: string;
     /**
-     * Upper case. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Upper case. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     givenName1: string;
     givenName2?: string;
@@ -237,7 +237,7 @@ export type BusinessAccountDirectorContact = {
 };
 
 /**
- * A person's name. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+ * A person's name. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
  */
 export type BusinessAccountName = {
     familyName: string;
@@ -264,7 +264,7 @@ export type BusinessAccountOfficeHolder = {
  */
 export type BusinessAccountOrganisation = {
     /**
-     * May be empty. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * May be empty. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name: string;
     /**
@@ -768,7 +768,7 @@ export type Form484MemberAddress = {
 };
 
 /**
- * A person's name. Uppercase (no `a`-`z`). No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+ * A person's name. Uppercase (no `a`-`z`). No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
  */
 export type Form484Name = {
     familyName: string;
@@ -1756,11 +1756,11 @@ export type PpsrGrantorArsnSearch = {
  */
 export type PpsrIndividualSearch = {
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     familyName: string;
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     givenNames: string;
     dateOfBirth: string;
@@ -1806,7 +1806,7 @@ export type PpsrNoRegistrationsCertificate = {
  */
 export type PpsrOrganisationNameSearch = {
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     organisationName: string;
 };
@@ -2820,7 +2820,7 @@ export type GetCompanyNameAvailabilityData = {
     path?: never;
     query: {
         /**
-         * Proposed company name. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+         * Proposed company name. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
          */
         name: string;
     };
