@@ -25,6 +25,7 @@ import { ping } from './store/db.js';
 import { createMetrics } from './http/metrics.js';
 import { createRefusalLimiter } from './http/refusal-limit.js';
 import { newRequestId } from './http/request-id.js';
+import type { ConnectionGuards } from './http/connection-guards.js';
 import { logRequest } from './http/request-log.js';
 import { SharedManualClock } from './store/shared-clock.js';
 import { ROOT } from './root.js';
@@ -176,6 +177,15 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     send(res, refusal('shared', 'internal_error', 'Internal error. Quote the X-Request-Id when contacting support.'));
   });
   return { app, jobs, pending };
+}
+
+/** The bounds of connection-guards.ts from the settings and the app's `trust proxy` (D-53). */
+export function connectionGuardsOf(config: AppDeps['config'], app: express.Express): ConnectionGuards {
+  return {
+    bodyTimeoutMs: config.SVC_BODY_TIMEOUT_MS,
+    maxConnectionsPerClient: config.SVC_MAX_CONNECTIONS_PER_CLIENT,
+    isTrustedProxy: app.get('trust proxy fn') as ConnectionGuards['isTrustedProxy'],
+  };
 }
 
 /**

@@ -1288,6 +1288,34 @@ export type CreateAccountErrors = {
      */
     401: SharedError;
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -1516,6 +1544,34 @@ export type UpdateAccountErrors = {
         current?: number;
     };
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -1723,6 +1779,34 @@ export type CreateKeyErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2145,6 +2229,34 @@ export type CreatePersonalAccessTokenErrors = {
         current?: number;
     };
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -2306,6 +2418,34 @@ export type AdvanceClockErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `clock_not_manual`: the service runs on the real clock (`SVC_CLOCK=real`), which cannot be moved.
      */
@@ -2472,6 +2612,34 @@ export type RunConformanceErrors = {
      */
     401: SharedError;
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -2621,6 +2789,34 @@ export type SetForm484StatusErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2928,6 +3124,34 @@ export type UpdateKeyErrors = {
         current?: number;
     };
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -3077,6 +3301,34 @@ export type RollKeyErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3325,6 +3577,34 @@ export type CreateLodgementErrors = {
      */
     401: SharedError;
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -3474,6 +3754,34 @@ export type SetLodgementStatusErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3690,6 +3998,34 @@ export type UpsertAbnErrors = {
      */
     401: SharedError;
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -3843,6 +4179,34 @@ export type UpdateAbnErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4026,6 +4390,34 @@ export type UpdateRegisterAvailabilityErrors = {
      */
     401: SharedError;
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -4162,6 +4554,34 @@ export type UpsertCompanyErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
@@ -4337,6 +4757,34 @@ export type UpdateCompanyErrors = {
         current?: number;
     };
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -4486,6 +4934,34 @@ export type CreateCompanyDocumentErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4705,6 +5181,34 @@ export type CreateInsolvencyNoticeErrors = {
         current?: number;
     };
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -4841,6 +5345,34 @@ export type CreatePpsrRegistrationErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `duplicate_registration`: a registration with this `registrationNumber` already exists.
      */

@@ -586,7 +586,7 @@ export type Form484Error = {
 
 export type Form484FieldError = {
     /**
-     * Stable code. Validation (422, D-11): `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`. Otherwise, with an empty `field`: `invalid_json`, `payload_too_large`, `unsupported_media_type`, `not_found`, `idempotency_key_invalid`, `idempotency_key_reused`, `request_in_progress`.
+     * Stable code. Validation (422, D-11): `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`. Otherwise, with an empty `field`: `invalid_json`, `request_timeout`, `payload_too_large`, `unsupported_media_type`, `not_found`, `idempotency_key_invalid`, `idempotency_key_reused`, `request_in_progress`.
      */
     code: string;
     /**
@@ -2238,6 +2238,34 @@ export type CreateAbnRegistrationErrors = {
      */
     403: SharedError;
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
     409: ApiError & {
@@ -2411,6 +2439,26 @@ export type CreateForm484LodgementErrors = {
      * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
      */
     403: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: Form484Error & {
+        response: null;
+        errors: Array<{
+            /**
+             * The codes this response can answer.
+             */
+            code: 'request_timeout';
+            /**
+             * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
+             */
+            field: string;
+            /**
+             * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+             */
+            message: string;
+        }>;
+    };
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
@@ -2616,6 +2664,34 @@ export type CreateBusinessAccountApplicationErrors = {
      * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
      */
     403: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
@@ -3236,6 +3312,34 @@ export type CreateMonitoringEntitiesErrors = {
          */
         current?: number;
     });
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `order_in_progress`: another monitoring order or renewal on the account is processing. `request_in_progress`: a request with the same `Idempotency-Key` is still running. `idempotency_key_reused`: the key was used with another body (D-18). Nothing is charged.
      */
@@ -4059,6 +4163,34 @@ export type SimulateMonitoringEventErrors = {
         current?: number;
     };
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Something live monitoring would never send: `entity_not_active`, `expiry_warning_not_sent` or `already_expired`.
      */
     409: ApiError & {
@@ -4304,6 +4436,34 @@ export type RenewMonitoringEntitiesErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4781,6 +4941,34 @@ export type CreatePpsrAlertErrors = {
      */
     403: SharedError;
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * `already_subscribed` (this organisation number is already watched by the account in this environment), `idempotency_key_reused` or `request_in_progress` (D-18).
      */
     409: ApiError & {
@@ -5080,6 +5268,34 @@ export type CreatePpsrSearchErrors = {
          */
         current?: number;
     });
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
@@ -5461,6 +5677,34 @@ export type CreateWebhookEndpointErrors = {
      */
     403: SharedError;
     /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
     409: ApiError & {
@@ -5712,6 +5956,34 @@ export type UpdateWebhookEndpointErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).

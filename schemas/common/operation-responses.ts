@@ -1,5 +1,5 @@
 // The responses registerOperation adds to every operation so none forgets them: success headers,
-// 400/413/415 for bodies, 401/403 for keys (or the operator token), 429 for rate limits, and the
+// 400/408/413/415 for bodies, 401/403 for keys (or the operator token), 429 for rate limits, and the
 // operation's own errors in its family's shape. One copy of each builder serves both documents.
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { ZodType } from 'zod';
@@ -199,7 +199,7 @@ export function rateLimitError(def: PublicOperationDefinition): ResponseConfig {
   };
 }
 
-/** 413 and 415 for every operation with a body (D-13, D-14). */
+/** 408, 413 and 415 for every operation with a body (D-13, D-14). */
 export function bodyErrors(def: ResponseShape): Record<number, ResponseConfig> {
   if (!def.body) return {};
   const limit = def.body.maxBytes ?? DEFAULT_BODY_LIMIT;
@@ -209,7 +209,16 @@ export function bodyErrors(def: ResponseShape): Record<number, ResponseConfig> {
   const unsupported: Examples = {
     unsupported: familyExample(def.family, 'Not JSON', 'unsupported_media_type', 'Send the body as application/json.'),
   };
+  const slow: Examples = {
+    tooSlow: familyExample(def.family, 'Body too slow', 'request_timeout', 'The request body did not arrive within 30 s.'),
+  };
   return {
+    408: {
+      description:
+        'The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).',
+      headers: { 'X-Request-Id': HEADER_REFS.requestId },
+      content: jsonContent(familyWithCodes(def.family, slow), slow),
+    },
     413: {
       description: `Body larger than ${limit / (1024 * 1024)} MiB (D-14).`,
       headers: { 'X-Request-Id': HEADER_REFS.requestId },

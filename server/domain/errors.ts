@@ -67,6 +67,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
