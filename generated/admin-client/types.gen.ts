@@ -1231,6 +1231,34 @@ export type ListAccountsData = {
 
 export type ListAccountsErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -1256,13 +1284,13 @@ export type CreateAccountData = {
 
 export type CreateAccountErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -1426,6 +1454,34 @@ export type GetAccountData = {
 
 export type GetAccountErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -1484,13 +1540,13 @@ export type UpdateAccountData = {
 
 export type UpdateAccountErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -1682,6 +1738,34 @@ export type ListChargesData = {
 
 export type ListChargesErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -1740,13 +1824,13 @@ export type CreateKeyData = {
 
 export type CreateKeyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -1938,6 +2022,34 @@ export type ListMailsData = {
 
 export type ListMailsErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -2020,6 +2132,34 @@ export type ListAccountRequestsData = {
 };
 
 export type ListAccountRequestsErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -2111,6 +2251,34 @@ export type GetAccountRequestData = {
 
 export type GetAccountRequestErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -2169,13 +2337,13 @@ export type CreatePersonalAccessTokenData = {
 
 export type CreatePersonalAccessTokenErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2362,6 +2530,34 @@ export type GetClockData = {
 
 export type GetClockErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -2387,13 +2583,13 @@ export type AdvanceClockData = {
 
 export type AdvanceClockErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2580,13 +2776,13 @@ export type RunConformanceData = {
 
 export type RunConformanceErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2750,13 +2946,13 @@ export type SetForm484StatusData = {
 
 export type SetForm484StatusErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2948,6 +3144,34 @@ export type RunJobData = {
 
 export type RunJobErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -3005,6 +3229,34 @@ export type RevokeKeyData = {
 };
 
 export type RevokeKeyErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -3064,13 +3316,13 @@ export type UpdateKeyData = {
 
 export type UpdateKeyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3262,13 +3514,13 @@ export type RollKeyData = {
 
 export type RollKeyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3492,6 +3744,34 @@ export type ListLodgementsData = {
 
 export type ListLodgementsErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -3545,13 +3825,13 @@ export type CreateLodgementData = {
 
 export type CreateLodgementErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3715,13 +3995,13 @@ export type SetLodgementStatusData = {
 
 export type SetLodgementStatusErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3913,6 +4193,34 @@ export type ListPpsrSearchesData = {
 
 export type ListPpsrSearchesErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -3966,13 +4274,13 @@ export type UpsertAbnData = {
 
 export type UpsertAbnErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4140,13 +4448,13 @@ export type UpdateAbnData = {
 
 export type UpdateAbnErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4333,6 +4641,34 @@ export type GetRegisterAvailabilityData = {
 
 export type GetRegisterAvailabilityErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -4358,13 +4694,13 @@ export type UpdateRegisterAvailabilityData = {
 
 export type UpdateRegisterAvailabilityErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4523,13 +4859,13 @@ export type UpsertCompanyData = {
 
 export type UpsertCompanyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4697,13 +5033,13 @@ export type UpdateCompanyData = {
 
 export type UpdateCompanyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4895,13 +5231,13 @@ export type CreateCompanyDocumentData = {
 
 export type CreateCompanyDocumentErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -5121,13 +5457,13 @@ export type CreateInsolvencyNoticeData = {
 
 export type CreateInsolvencyNoticeErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -5314,13 +5650,13 @@ export type CreatePpsrRegistrationData = {
 
 export type CreatePpsrRegistrationErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -5511,6 +5847,34 @@ export type ListReceivedWebhooksData = {
 };
 
 export type ListReceivedWebhooksErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */

@@ -232,23 +232,27 @@ export function bodyErrors(def: ResponseShape): Record<number, ResponseConfig> {
   };
 }
 
-/** 400: malformed JSON, a bad `Idempotency-Key`, and the operation's own 400, merged into one response. */
-export function badRequest(def: ResponseShape): ResponseConfig | undefined {
+/**
+ * 400: malformed HTTP (every operation), malformed JSON, a bad `Idempotency-Key`, and the operation's
+ * own 400, merged into one response.
+ */
+export function badRequest(def: ResponseShape): ResponseConfig {
   const own = def.errors?.[400];
   const { badKey } = idempotencyErrors(def);
   const ownCodes = codesIn(own?.examples ?? {});
   const keyExamples = Object.fromEntries(
     Object.entries(badKey).filter(([, example]) => ![...codesIn({ x: example })].some((code) => ownCodes.has(code))),
   );
-  if (!def.body && !own && Object.keys(keyExamples).length === 0) return undefined;
   const examples: Examples = {
     ...(def.body
       ? { invalidJson: familyExample(def.family, 'Malformed JSON', 'invalid_json', 'The request body is not valid JSON.') }
       : {}),
     ...keyExamples,
     ...(own?.examples ?? {}),
+    malformedRequest: familyExample(def.family, 'Malformed HTTP request', 'bad_request', 'Malformed HTTP request.'),
   };
   const parts = [
+    'Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).',
     def.body ? 'Malformed JSON (`invalid_json`, D-13).' : '',
     def.idempotencyKey
       ? `\`idempotency_key_invalid\` (key empty or over 255 characters)${def.idempotencyKey === 'required' ? ' or `idempotency_key_required` (no key)' : ''}, D-18.`
@@ -256,7 +260,7 @@ export function badRequest(def: ResponseShape): ResponseConfig | undefined {
     own ? own.description : '',
   ].filter(Boolean);
   return {
-    description: parts.join(' ') || (own?.description ?? ''),
+    description: parts.join(' '),
     headers: { 'X-Request-Id': HEADER_REFS.requestId, ...(own?.headers ?? {}) },
     content: jsonContent(familyWithCodes(def.family, examples, own?.codes), examples),
   };

@@ -100,7 +100,8 @@ describe('connections per client address (SVC_MAX_CONNECTIONS_PER_CLIENT)', () =
     try {
       // Each held connection is served (it counts, and the bound is not below it).
       for (const socket of held) socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let waited = 0; waited < 3_000 && !held.every((socket) => socket.bytesRead > 0); waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(held.every((socket) => socket.bytesRead > 0 && !socket.destroyed)).toBe(true);
 
       const over = await openSocket(bounded.url);
