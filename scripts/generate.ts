@@ -7,6 +7,7 @@ import { createClient } from '@hey-api/openapi-ts';
 import { buildSpec } from './build-spec.js';
 import { buildDocs } from './docs/build.js';
 import { writeGeneratedExamples } from './docs/examples.js';
+import { INVISIBLE_CHARACTER } from '../schemas/common/names.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
 const root = values.out ?? '.';
@@ -43,15 +44,18 @@ async function generateClient(input: string, output: string): Promise<void> {
   if (!clientCode.includes(validatorCall)) throw new Error(`${clientFile}: the request validator call changed; revisit the header fix`);
   await writeFile(clientFile, clientCode.replace(validatorCall, 'await opts.requestValidator({ ...opts, headers: options.headers });'));
   // @hey-api prints every `\uXXXX` of the document as the character itself, so the name patterns
-  // (D-57) arrived as raw zero-width and right-to-left override characters inside regex literals:
+  // (D-57, D-64) arrived as raw zero-width and right-to-left override characters inside regex literals:
   // source that reads differently from what it runs ("Trojan Source"). Escape them back.
   const zodFile = join(output, 'zod.gen.ts');
   await writeFile(zodFile, escapeInvisible(await readFile(zodFile, 'utf8')));
 }
 
-/** Control and format characters (Unicode Cc, Cf) other than line breaks and tabs, as `\uXXXX` escapes. */
+/** Invisible characters (the names' `INVISIBLE_CHARACTER`) other than line breaks and tabs, as `\uXXXX` escapes. */
 function escapeInvisible(code: string): string {
-  return code.replace(/(?![\t\n\r])[\p{Cc}\p{Cf}]/gu, (ch) => `\\u${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return code.replace(
+    new RegExp(`(?![\\t\\n\\r])${INVISIBLE_CHARACTER.source}`, 'gu'),
+    (ch) => `\\u${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  );
 }
 // The webhook verifier and the result errors are hand-written (scripts/sdk/) but ship inside the SDK,
 // so the drift gate covers them like the generated files.

@@ -6,7 +6,8 @@ import type { Duplex } from 'node:stream';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppDeps } from './deps.js';
 import { createApi } from './http/api.js';
-import { refusal } from './http/error-mappers.js';
+import { refusal, type ErrorShape } from './http/error-mappers.js';
+import { rawRequestFamily, type PrefixedDocument } from './http/raw-request-family.js';
 import { inputSchemasOf, pendingOperations, type StandInHandlers } from './http/handler.js';
 import { implementedHandlers } from './http/handler-maps.js';
 import { PUBLIC_OPERATIONS } from '../schemas/operations.js';
@@ -25,6 +26,7 @@ import { ping } from './store/db.js';
 import { createMetrics } from './http/metrics.js';
 import { createRefusalLimiter } from './http/refusal-limit.js';
 import { newRequestId } from './http/request-id.js';
+import type { ConnectionGuards } from './http/connection-guards.js';
 import { logRequest } from './http/request-log.js';
 import { SharedManualClock } from './store/shared-clock.js';
 import { ROOT } from './root.js';
@@ -184,27 +186,47 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   return { app, jobs, pending };
 }
 
+/** The bounds of connection-guards.ts from the settings and the app's `trust proxy` (D-53). */
+export function connectionGuardsOf(config: AppDeps['config'], app: express.Express): ConnectionGuards {
+  return {
+    bodyTimeoutMs: config.SVC_BODY_TIMEOUT_MS,
+    maxConnectionsPerClient: config.SVC_MAX_CONNECTIONS_PER_CLIENT,
+    isTrustedProxy: app.get('trust proxy fn') as ConnectionGuards['isTrustedProxy'],
+  };
+}
+
+/** The shape of a raw request's answer, from the two documents as the app routes them. */
+let familyOfRawRequest: ((raw: Buffer | undefined) => ErrorShape) | undefined;
+function rawFamily(raw: Buffer | undefined): ErrorShape {
+  familyOfRawRequest ??= rawRequestFamily([
+    { prefixes: API_PREFIXES.map((prefix) => prefix.path), paths: readJson('spec/openapi.json').paths as PrefixedDocument['paths'] },
+    { prefixes: [''], paths: readJson('spec/admin.openapi.json').paths as PrefixedDocument['paths'] },
+  ]);
+  return familyOfRawRequest(raw);
+}
+
 /**
- * Node answers malformed HTTP itself (bad request line, headers over 16 KB) before Express sees it,
- * with a bare status line. Give those answers the shared shape and an X-Request-Id too (D-13).
+ * Node answers malformed HTTP itself (a control character in a header, headers over 16 KB or slower
+ * than 60 s) before Express sees it, with a bare status line. Give those answers an X-Request-Id and
+ * the error shape of the operation the request line names, as the app would (D-10..D-13): the bytes
+ * Node received are read for the method and path; without a readable one, the shared shape.
  */
 export function answerClientErrors(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
       socket.destroy();
       return;
     }
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const message =
-      status === 431
-        ? 'Request headers are too large (16 KB at most).'
-        : status === 408
-          ? 'The request took too long to arrive.'
-          : 'Malformed HTTP request.';
-    const body = JSON.stringify({ errors: [message] });
+    const answer =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? refusal(rawFamily(error.rawPacket), 'headers_too_large', 'Request headers are too large (16 KB at most).')
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? refusal(rawFamily(error.rawPacket), 'request_timeout', 'The request took too long to arrive.')
+          : refusal(rawFamily(error.rawPacket), 'bad_request', 'Malformed HTTP request.');
+    const body = JSON.stringify(answer.body);
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Request-Id: ${newRequestId()}\r\nConnection: close\r\n\r\n${body}`,
     );
   });

@@ -117,6 +117,13 @@ export const ConfigSchema = z.object({
    * per core up to MAX_DEFAULT_PROCESSES on PostgreSQL, one on the embedded database (one writer).
    */
   SVC_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
+  /** A request body must arrive within this many ms of the service starting to read it; then 408 and the connection closes. */
+  SVC_BODY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  /**
+   * Connections one client address may hold open at once, per API process; one more is closed at
+   * once. Trusted proxies (SVC_TRUST_PROXY) are not counted: their connections carry many clients.
+   */
+  SVC_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Scales every D-42 limit (benchmarks and load tests raise it; production leaves it at 1). */
   SVC_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Which proxies in front of the service may name the client in X-Forwarded-For (D-53); unset: none. */

@@ -5,7 +5,8 @@
 import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { answerClientErrors, buildApp, pendingOfService, type BuiltApp } from './app.js';
+import { answerClientErrors, buildApp, connectionGuardsOf, pendingOfService, type BuiltApp } from './app.js';
+import { guardConnections } from './http/connection-guards.js';
 import { RealClock } from './clock.js';
 import { apiProcessCount, isApiProcess, primaryLink, startApiProcesses, type ApiProcesses } from './cluster.js';
 import { SharedManualClock } from './store/shared-clock.js';
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
     if (built) {
       server = built.app.listen(config.PORT, config.HOST);
       answerClientErrors(server);
+      guardConnections(server, connectionGuardsOf(config, built.app));
       await new Promise<void>((resolve) => server!.once('listening', resolve));
       const address = server.address();
       port = typeof address === 'object' && address ? address.port : config.PORT;

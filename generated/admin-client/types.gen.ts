@@ -258,7 +258,7 @@ export type ConformanceResult = {
 
 export type CreateAccountRequest = {
     /**
-     * Display name of the account. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Display name of the account. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name: string;
     /**
@@ -350,7 +350,7 @@ export type CreateLodgementRequest = {
     environment: 'live' | 'test';
     kind: 'company_registration' | 'abn_registration' | 'business_name_registration' | 'business_name_renewal';
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     entityName?: string;
     /**
@@ -365,7 +365,7 @@ export type CreateLodgementRequest = {
 
 export type CreatePersonalAccessTokenRequest = {
     /**
-     * What the token is for, shown to the operator. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * What the token is for, shown to the operator. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name: string;
 };
@@ -384,7 +384,7 @@ export type CreatePpsrRegistrationRequest = {
      */
     collateralClass: string;
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     securedPartyName: string;
     /**
@@ -1011,7 +1011,7 @@ export type SharedError = {
  */
 export type UpdateAbnRequest = {
     /**
-     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     entityName?: string;
     /**
@@ -1035,7 +1035,7 @@ export type UpdateAbnRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     businessNames?: Array<string>;
 };
@@ -1045,7 +1045,7 @@ export type UpdateAbnRequest = {
  */
 export type UpdateAccountRequest = {
     /**
-     * Display name of the account. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Display name of the account. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name?: string;
     /**
@@ -1087,7 +1087,7 @@ export type UpdateAccountRequest = {
  */
 export type UpdateCompanyRequest = {
     /**
-     * Name as the register holds it. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Name as the register holds it. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name?: string;
     /**
@@ -1112,7 +1112,7 @@ export type UpdateCompanyRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     businessNames?: Array<string>;
 };
@@ -1154,7 +1154,7 @@ export type UpsertAbnRequest = {
      */
     abn: string;
     /**
-     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Name of the ABN holder. A change is a `name_change` event. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     entityName: string;
     /**
@@ -1178,7 +1178,7 @@ export type UpsertAbnRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     businessNames?: Array<string>;
 };
@@ -1192,7 +1192,7 @@ export type UpsertCompanyRequest = {
      */
     acn: string;
     /**
-     * Name as the register holds it. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Name as the register holds it. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name: string;
     /**
@@ -1217,7 +1217,7 @@ export type UpsertCompanyRequest = {
      */
     gstDate?: string | null;
     /**
-     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Current business names, replacing the whole list. Names added or removed are `business_name_added` and `business_name_removed` events. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     businessNames?: Array<string>;
 };
@@ -1230,6 +1230,34 @@ export type ListAccountsData = {
 };
 
 export type ListAccountsErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -1256,13 +1284,13 @@ export type CreateAccountData = {
 
 export type CreateAccountErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -1287,6 +1315,34 @@ export type CreateAccountErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
@@ -1398,6 +1454,34 @@ export type GetAccountData = {
 
 export type GetAccountErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -1456,13 +1540,13 @@ export type UpdateAccountData = {
 
 export type UpdateAccountErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -1495,6 +1579,34 @@ export type UpdateAccountErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -1626,6 +1738,34 @@ export type ListChargesData = {
 
 export type ListChargesErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -1684,13 +1824,13 @@ export type CreateKeyData = {
 
 export type CreateKeyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -1723,6 +1863,34 @@ export type CreateKeyErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -1854,6 +2022,34 @@ export type ListMailsData = {
 
 export type ListMailsErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -1936,6 +2132,34 @@ export type ListAccountRequestsData = {
 };
 
 export type ListAccountRequestsErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -2027,6 +2251,34 @@ export type GetAccountRequestData = {
 
 export type GetAccountRequestErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -2085,13 +2337,13 @@ export type CreatePersonalAccessTokenData = {
 
 export type CreatePersonalAccessTokenErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2124,6 +2376,34 @@ export type CreatePersonalAccessTokenErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2250,6 +2530,34 @@ export type GetClockData = {
 
 export type GetClockErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -2275,13 +2583,13 @@ export type AdvanceClockData = {
 
 export type AdvanceClockErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2306,6 +2614,34 @@ export type AdvanceClockErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `clock_not_manual`: the service runs on the real clock (`SVC_CLOCK=real`), which cannot be moved.
      */
@@ -2440,13 +2776,13 @@ export type RunConformanceData = {
 
 export type RunConformanceErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2471,6 +2807,34 @@ export type RunConformanceErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
@@ -2582,13 +2946,13 @@ export type SetForm484StatusData = {
 
 export type SetForm484StatusErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2621,6 +2985,34 @@ export type SetForm484StatusErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2752,6 +3144,34 @@ export type RunJobData = {
 
 export type RunJobErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -2809,6 +3229,34 @@ export type RevokeKeyData = {
 };
 
 export type RevokeKeyErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
@@ -2868,13 +3316,13 @@ export type UpdateKeyData = {
 
 export type UpdateKeyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2907,6 +3355,34 @@ export type UpdateKeyErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3038,13 +3514,13 @@ export type RollKeyData = {
 
 export type RollKeyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3077,6 +3553,34 @@ export type RollKeyErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3240,6 +3744,34 @@ export type ListLodgementsData = {
 
 export type ListLodgementsErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -3293,13 +3825,13 @@ export type CreateLodgementData = {
 
 export type CreateLodgementErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3324,6 +3856,34 @@ export type CreateLodgementErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
@@ -3435,13 +3995,13 @@ export type SetLodgementStatusData = {
 
 export type SetLodgementStatusErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3474,6 +4034,34 @@ export type SetLodgementStatusErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3605,6 +4193,34 @@ export type ListPpsrSearchesData = {
 
 export type ListPpsrSearchesErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -3658,13 +4274,13 @@ export type UpsertAbnData = {
 
 export type UpsertAbnErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3689,6 +4305,34 @@ export type UpsertAbnErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
@@ -3804,13 +4448,13 @@ export type UpdateAbnData = {
 
 export type UpdateAbnErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3843,6 +4487,34 @@ export type UpdateAbnErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3969,6 +4641,34 @@ export type GetRegisterAvailabilityData = {
 
 export type GetRegisterAvailabilityErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
@@ -3994,13 +4694,13 @@ export type UpdateRegisterAvailabilityData = {
 
 export type UpdateRegisterAvailabilityErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4025,6 +4725,34 @@ export type UpdateRegisterAvailabilityErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
@@ -4131,13 +4859,13 @@ export type UpsertCompanyData = {
 
 export type UpsertCompanyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4162,6 +4890,34 @@ export type UpsertCompanyErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * Body larger than 1 MiB (D-14).
      */
@@ -4277,13 +5033,13 @@ export type UpdateCompanyData = {
 
 export type UpdateCompanyErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4316,6 +5072,34 @@ export type UpdateCompanyErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4447,13 +5231,13 @@ export type CreateCompanyDocumentData = {
 
 export type CreateCompanyDocumentErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4486,6 +5270,34 @@ export type CreateCompanyDocumentErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4645,13 +5457,13 @@ export type CreateInsolvencyNoticeData = {
 
 export type CreateInsolvencyNoticeErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4684,6 +5496,34 @@ export type CreateInsolvencyNoticeErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4810,13 +5650,13 @@ export type CreatePpsrRegistrationData = {
 
 export type CreatePpsrRegistrationErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4841,6 +5681,34 @@ export type CreatePpsrRegistrationErrors = {
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */
     401: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `duplicate_registration`: a registration with this `registrationNumber` already exists.
      */
@@ -4979,6 +5847,34 @@ export type ListReceivedWebhooksData = {
 };
 
 export type ListReceivedWebhooksErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
      */

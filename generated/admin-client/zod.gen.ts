@@ -138,7 +138,7 @@ export const zConformanceResult = z.object({
 });
 
 export const zCreateAccountRequest = z.object({
-    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     ownerEmail: z.email().max(254),
     plan: z.enum([
         'free',
@@ -196,13 +196,13 @@ export const zCreateLodgementRequest = z.object({
         'business_name_registration',
         'business_name_renewal'
     ]),
-    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
+    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     acn: z.string().regex(/^\d{9}$/).optional(),
     abn: z.string().regex(/^\d{11}$/).optional()
 });
 
 export const zCreatePersonalAccessTokenRequest = z.object({
-    name: z.string().min(1).max(100).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)
+    name: z.string().min(1).max(100).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)
 });
 
 export const zCreatePpsrRegistrationRequest = z.object({
@@ -214,7 +214,7 @@ export const zCreatePpsrRegistrationRequest = z.object({
     ]),
     grantorNumber: z.string().regex(/^(\d{9}|\d{11})$/),
     collateralClass: z.string().min(1).max(100),
-    securedPartyName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+    securedPartyName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     registrationStart: z.iso.datetime({ offset: true }),
     serialNumber: z.string().regex(/^[A-Z0-9-]{1,17}$/).optional(),
     registrationNumber: z.string().regex(/^\d{1,20}$/).optional()
@@ -628,20 +628,20 @@ export const zSharedError = z.object({
  * The fields to change, at least one; `null` clears a nullable field.
  */
 export const zUpdateAbnRequest = z.object({
-    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
+    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     status: z.enum(['active', 'cancelled']).optional(),
     entityType: z.string().min(1).max(20).optional(),
     acn: z.string().regex(/^\d{9}$/).nullish(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
-    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)).max(50).optional()
+    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)).max(50).optional()
 });
 
 /**
  * The fields to change; at least one. Takes effect on the next request.
  */
 export const zUpdateAccountRequest = z.object({
-    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
+    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     ownerEmail: z.email().max(254).optional(),
     plan: z.enum([
         'free',
@@ -671,7 +671,7 @@ export const zUpdateAccountRequest = z.object({
  * The fields to change, at least one; `null` clears a nullable field.
  */
 export const zUpdateCompanyRequest = z.object({
-    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
+    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     status: z.enum([
         'registered',
         'deregistered',
@@ -683,7 +683,7 @@ export const zUpdateCompanyRequest = z.object({
     address: zRegisterAddress.optional(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
-    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)).max(50).optional()
+    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)).max(50).optional()
 });
 
 /**
@@ -707,13 +707,13 @@ export const zUpdateRegisterAvailabilityRequest = z.object({
  */
 export const zUpsertAbnRequest = z.object({
     abn: z.string().regex(/^\d{11}$/),
-    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     status: z.enum(['active', 'cancelled']),
     entityType: z.string().min(1).max(20),
     acn: z.string().regex(/^\d{9}$/).nullish(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
-    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)).max(50).optional()
+    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)).max(50).optional()
 });
 
 /**
@@ -721,7 +721,7 @@ export const zUpsertAbnRequest = z.object({
  */
 export const zUpsertCompanyRequest = z.object({
     acn: z.string().regex(/^\d{9}$/),
-    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     status: z.enum([
         'registered',
         'deregistered',
@@ -733,7 +733,7 @@ export const zUpsertCompanyRequest = z.object({
     address: zRegisterAddress.optional(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
-    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)).max(50).optional()
+    businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)).max(50).optional()
 });
 
 /**

@@ -11,7 +11,7 @@ export type Webhooks = OnAbnregistrationStatusChangedWebhookRequest | OnBusiness
  */
 export type AbnRegistrationRequest = {
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     entityName: string;
     entityType: 'individual' | 'partnership' | 'company' | 'trust';
@@ -132,7 +132,7 @@ export type BusinessAccountAddress = {
 export type BusinessAccountApplication = {
     generalInformation: {
         /**
-         * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+         * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
          */
         companyName: string;
         /**
@@ -217,11 +217,11 @@ export type BusinessAccountBirthDetails = {
 
 export type BusinessAccountDirectorContact = {
     /**
-     * Upper case. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Upper case. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     familyName: string;
     /**
-     * Upper case. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * Upper case. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     givenName1: string;
     givenName2?: string;
@@ -237,7 +237,7 @@ export type BusinessAccountDirectorContact = {
 };
 
 /**
- * A person's name. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+ * A person's name. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
  */
 export type BusinessAccountName = {
     familyName: string;
@@ -264,7 +264,7 @@ export type BusinessAccountOfficeHolder = {
  */
 export type BusinessAccountOrganisation = {
     /**
-     * May be empty. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * May be empty. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     name: string;
     /**
@@ -586,7 +586,7 @@ export type Form484Error = {
 
 export type Form484FieldError = {
     /**
-     * Stable code. Validation (422, D-11): `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`. Otherwise, with an empty `field`: `invalid_json`, `payload_too_large`, `unsupported_media_type`, `not_found`, `idempotency_key_invalid`, `idempotency_key_reused`, `request_in_progress`.
+     * Stable code. Validation (422, D-11): `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`. Otherwise, with an empty `field`: `bad_request`, `invalid_json`, `request_timeout`, `payload_too_large`, `unsupported_media_type`, `not_found`, `idempotency_key_invalid`, `idempotency_key_reused`, `request_in_progress`.
      */
     code: string;
     /**
@@ -768,7 +768,7 @@ export type Form484MemberAddress = {
 };
 
 /**
- * A person's name. Uppercase (no `a`-`z`). No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+ * A person's name. Uppercase (no `a`-`z`). No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
  */
 export type Form484Name = {
     familyName: string;
@@ -1756,11 +1756,11 @@ export type PpsrGrantorArsnSearch = {
  */
 export type PpsrIndividualSearch = {
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     familyName: string;
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     givenNames: string;
     dateOfBirth: string;
@@ -1806,7 +1806,7 @@ export type PpsrNoRegistrationsCertificate = {
  */
 export type PpsrOrganisationNameSearch = {
     /**
-     * No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+     * No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
      */
     organisationName: string;
 };
@@ -2202,13 +2202,13 @@ export type CreateAbnRegistrationData = {
 
 export type CreateAbnRegistrationErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'idempotency_key_invalid' | 'invalid_json';
+        error: 'bad_request' | 'idempotency_key_invalid' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2237,6 +2237,34 @@ export type CreateAbnRegistrationErrors = {
      * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
      */
     403: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
@@ -2384,7 +2412,7 @@ export type CreateForm484LodgementData = {
 
 export type CreateForm484LodgementErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: Form484Error & {
         response: null;
@@ -2392,7 +2420,7 @@ export type CreateForm484LodgementErrors = {
             /**
              * The codes this response can answer.
              */
-            code: 'idempotency_key_invalid' | 'invalid_json';
+            code: 'bad_request' | 'idempotency_key_invalid' | 'invalid_json';
             /**
              * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
              */
@@ -2411,6 +2439,26 @@ export type CreateForm484LodgementErrors = {
      * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
      */
     403: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: Form484Error & {
+        response: null;
+        errors: Array<{
+            /**
+             * The codes this response can answer.
+             */
+            code: 'request_timeout';
+            /**
+             * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
+             */
+            field: string;
+            /**
+             * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+             */
+            message: string;
+        }>;
+    };
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
@@ -2522,6 +2570,26 @@ export type GetForm484StatusData = {
 
 export type GetForm484StatusErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: Form484Error & {
+        response: null;
+        errors: Array<{
+            /**
+             * The codes this response can answer.
+             */
+            code: 'bad_request';
+            /**
+             * JSON path of the field (`officeHolders.0.birthDetails.date`); empty for the whole body. A path longer than 100 characters (an unknown key) is cut with `…` (D-55).
+             */
+            field: string;
+            /**
+             * Human-readable. A value of the request is quoted to at most 100 characters, cut with `…` (D-55).
+             */
+            message: string;
+        }>;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -2581,13 +2649,13 @@ export type CreateBusinessAccountApplicationData = {
 
 export type CreateBusinessAccountApplicationErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'idempotency_key_invalid' | 'invalid_json';
+        error: 'bad_request' | 'idempotency_key_invalid' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -2616,6 +2684,34 @@ export type CreateBusinessAccountApplicationErrors = {
      * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
      */
     403: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
@@ -2763,6 +2859,34 @@ export type GetBusinessAccountStatusData = {
 
 export type GetBusinessAccountStatusErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -2820,7 +2944,7 @@ export type GetCompanyNameAvailabilityData = {
     path?: never;
     query: {
         /**
-         * Proposed company name. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+         * Proposed company name. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
          */
         name: string;
     };
@@ -2828,6 +2952,34 @@ export type GetCompanyNameAvailabilityData = {
 };
 
 export type GetCompanyNameAvailabilityErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -2903,6 +3055,34 @@ export type ListIndustriesData = {
 
 export type ListIndustriesErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -2968,6 +3148,34 @@ export type GetLodgementData = {
 };
 
 export type GetLodgementErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3054,6 +3262,34 @@ export type ListMonitoringEntitiesData = {
 };
 
 export type ListMonitoringEntitiesErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3149,13 +3385,13 @@ export type CreateMonitoringEntitiesData = {
 
 export type CreateMonitoringEntitiesErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18. `idempotency_key_invalid`: `Idempotency-Key` is empty or over 255 characters.
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18. `idempotency_key_invalid`: `Idempotency-Key` is empty or over 255 characters.
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'idempotency_key_invalid' | 'invalid_json';
+        error: 'bad_request' | 'idempotency_key_invalid' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -3236,6 +3472,34 @@ export type CreateMonitoringEntitiesErrors = {
          */
         current?: number;
     });
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `order_in_progress`: another monitoring order or renewal on the account is processing. `request_in_progress`: a request with the same `Idempotency-Key` is still running. `idempotency_key_reused`: the key was used with another body (D-18). Nothing is charged.
      */
@@ -3435,6 +3699,34 @@ export type StopMonitoringEntityData = {
 
 export type StopMonitoringEntityErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -3553,6 +3845,34 @@ export type GetMonitoringEntityData = {
 
 export type GetMonitoringEntityErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -3651,6 +3971,34 @@ export type ListMonitoringEntityEventsData = {
 };
 
 export type ListMonitoringEntityEventsErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3769,6 +4117,34 @@ export type ResumeMonitoringEntityData = {
 };
 
 export type ResumeMonitoringEntityErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -3971,13 +4347,13 @@ export type SimulateMonitoringEventData = {
 
 export type SimulateMonitoringEventErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4038,6 +4414,34 @@ export type SimulateMonitoringEventErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4209,13 +4613,13 @@ export type RenewMonitoringEntitiesData = {
 
 export type RenewMonitoringEntitiesErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters) or `idempotency_key_required` (no key), D-18. `idempotency_key_required`: no `Idempotency-Key` header. `idempotency_key_invalid`: the key is empty or over 255 characters.
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters) or `idempotency_key_required` (no key), D-18. `idempotency_key_required`: no `Idempotency-Key` header. `idempotency_key_invalid`: the key is empty or over 255 characters.
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'idempotency_key_invalid' | 'idempotency_key_required' | 'invalid_json';
+        error: 'bad_request' | 'idempotency_key_invalid' | 'idempotency_key_required' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4304,6 +4708,34 @@ export type RenewMonitoringEntitiesErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4531,6 +4963,34 @@ export type ListMonitoringEventsData = {
 
 export type ListMonitoringEventsErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -4621,6 +5081,34 @@ export type GetMonitoringEventData = {
 
 export type GetMonitoringEventErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -4706,6 +5194,34 @@ export type ListPpsrAlertsData = {
 
 export type ListPpsrAlertsErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -4745,13 +5261,13 @@ export type CreatePpsrAlertData = {
 
 export type CreatePpsrAlertErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'idempotency_key_invalid' | 'invalid_json';
+        error: 'bad_request' | 'idempotency_key_invalid' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4780,6 +5296,34 @@ export type CreatePpsrAlertErrors = {
      * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
      */
     403: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `already_subscribed` (this organisation number is already watched by the account in this environment), `idempotency_key_reused` or `request_in_progress` (D-18).
      */
@@ -4923,6 +5467,34 @@ export type DeletePpsrAlertData = {
 
 export type DeletePpsrAlertErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -4993,13 +5565,13 @@ export type CreatePpsrSearchData = {
 
 export type CreatePpsrSearchErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'idempotency_key_invalid' | 'invalid_json';
+        error: 'bad_request' | 'idempotency_key_invalid' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -5080,6 +5652,34 @@ export type CreatePpsrSearchErrors = {
          */
         current?: number;
     });
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
@@ -5251,6 +5851,34 @@ export type GetPpsrSearchData = {
 
 export type GetPpsrSearchErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -5321,6 +5949,34 @@ export type GetPpsrCertificateData = {
 
 export type GetPpsrCertificateErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -5386,6 +6042,34 @@ export type ListWebhookEndpointsData = {
 
 export type ListWebhookEndpointsErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -5425,13 +6109,13 @@ export type CreateWebhookEndpointData = {
 
 export type CreateWebhookEndpointErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'idempotency_key_invalid' | 'invalid_json';
+        error: 'bad_request' | 'idempotency_key_invalid' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -5460,6 +6144,34 @@ export type CreateWebhookEndpointErrors = {
      * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
      */
     403: SharedError;
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
      */
@@ -5603,6 +6315,34 @@ export type DeleteWebhookEndpointData = {
 
 export type DeleteWebhookEndpointErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -5669,13 +6409,13 @@ export type UpdateWebhookEndpointData = {
 
 export type UpdateWebhookEndpointErrors = {
     /**
-     * Malformed JSON (`invalid_json`, D-13).
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'invalid_json';
+        error: 'bad_request' | 'invalid_json';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -5712,6 +6452,34 @@ export type UpdateWebhookEndpointErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -5856,6 +6624,34 @@ export type ListWebhookDeliveriesData = {
 
 export type ListWebhookDeliveriesErrors = {
     /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
     401: SharedError;
@@ -5953,6 +6749,34 @@ export type ResendWebhookDeliveryData = {
 };
 
 export type ResendWebhookDeliveryErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
     /**
      * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
      */
@@ -6054,13 +6878,13 @@ export type RotateWebhookEndpointSecretData = {
 
 export type RotateWebhookEndpointSecretErrors = {
     /**
-     * `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
      */
     400: ApiError & {
         /**
          * The codes this response can answer.
          */
-        error: 'idempotency_key_invalid';
+        error: 'bad_request' | 'idempotency_key_invalid';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).

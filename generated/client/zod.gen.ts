@@ -6,7 +6,7 @@ import * as z from 'zod';
  * Provisional minimal ABN application (D-36).
  */
 export const zAbnRegistrationRequest = z.object({
-    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+    entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     entityType: z.enum([
         'individual',
         'partnership',
@@ -81,10 +81,10 @@ export const zBusinessAccountBirthDetails = z.object({
 });
 
 export const zBusinessAccountDirectorContact = z.object({
-    familyName: z.string().min(1).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
-    givenName1: z.string().min(1).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
-    givenName2: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
-    givenName3: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
+    familyName: z.string().min(1).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
+    givenName1: z.string().min(1).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
+    givenName2: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
+    givenName3: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     email: z.email(),
     mobile: z.string().min(1)
 });
@@ -98,8 +98,8 @@ export const zBusinessAccountAccountInformation = z.union([
         abn: z.string().regex(/^\d{11}$/).optional(),
         directorsContacts: z.array(zBusinessAccountDirectorContact).min(1),
         primaryDirector: z.object({
-            familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
-            givenName1: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)
+            familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
+            givenName1: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)
         })
     }),
     z.object({
@@ -107,20 +107,20 @@ export const zBusinessAccountAccountInformation = z.union([
         abn: z.string().regex(/^\d{11}$/),
         directorsContacts: z.array(zBusinessAccountDirectorContact).min(1),
         primaryDirector: z.object({
-            familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
-            givenName1: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)
+            familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
+            givenName1: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)
         })
     })
 ]);
 
 /**
- * A person's name. No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+ * A person's name. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
  */
 export const zBusinessAccountName = z.object({
-    familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
-    givenName1: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
-    givenName2: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
-    givenName3: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional()
+    familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
+    givenName1: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
+    givenName2: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
+    givenName3: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional()
 });
 
 export const zBusinessAccountOfficeHolder = z.object({
@@ -134,7 +134,7 @@ export const zBusinessAccountOfficeHolder = z.object({
  * An organisation; both fields may be empty strings. Further constraints follow the partner's schema.
  */
 export const zBusinessAccountOrganisation = z.object({
-    name: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+    name: z.string().regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     acn: z.string()
 });
 
@@ -153,7 +153,7 @@ export const zBusinessAccountShareAllocation = z.object({
  */
 export const zBusinessAccountApplication = z.object({
     generalInformation: z.object({
-        companyName: z.string().min(1).max(255).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+        companyName: z.string().min(1).max(255).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
         companyType: z.string().min(1),
         companyClass: z.string().min(1),
         companySubClass: z.string().min(1),
@@ -880,7 +880,7 @@ export const zForm484Error = z.object({
  * The company the changes are for.
  */
 export const zForm484GeneralInformation = z.object({
-    companyName: z.string().min(1).max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+    companyName: z.string().min(1).max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     acn: z.string().regex(/^\d{9}$/),
     annualStatementResponseIndicator: z.boolean().optional()
 });
@@ -889,7 +889,7 @@ export const zForm484GeneralInformation = z.object({
  * The owner, when a body corporate. Give exactly one of `individual` and `organisation`.
  */
 export const zForm484HoldingOrganisation = z.object({
-    name: z.string().min(1).max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+    name: z.string().min(1).max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     acn: z.string().regex(/^\d{9}$/).optional()
 });
 
@@ -936,13 +936,13 @@ export const zForm484MemberAddress = z.object({
 });
 
 /**
- * A person's name. Uppercase (no `a`-`z`). No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).
+ * A person's name. Uppercase (no `a`-`z`). No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
  */
 export const zForm484Name = z.object({
-    familyName: z.string().min(1).max(30).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
-    givenName1: z.string().min(1).max(20).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
-    givenName2: z.string().max(20).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
-    givenName3: z.string().max(20).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional()
+    familyName: z.string().min(1).max(30).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
+    givenName1: z.string().min(1).max(20).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
+    givenName2: z.string().max(20).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
+    givenName3: z.string().max(20).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional()
 });
 
 /**
@@ -952,7 +952,7 @@ export const zForm484HoldingOwner = z.object({
     individual: zForm484Name.optional(),
     organisation: zForm484HoldingOrganisation.optional(),
     formerName: zForm484Name.optional(),
-    formerNameOrganisation: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
+    formerNameOrganisation: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     memberHasAcnIndicator: z.boolean().optional(),
     memberStatus: z.enum([
         'AP',
@@ -1042,7 +1042,7 @@ export const zForm484OfficeHolder = z.object({
     name: zForm484Name,
     formerName: zForm484Name.optional(),
     birthDetails: zForm484BirthDetails,
-    organisationName: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
+    organisationName: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     organisationAcn: z.string().regex(/^\d{9}$/).optional(),
     address: zForm484OfficeHolderAddress,
     addressOverriddenIndicator: z.boolean().optional(),
@@ -1066,7 +1066,7 @@ export const zForm484RegisteredOffice = z.object({
     address: zForm484AustralianAddress,
     addressOverriddenIndicator: z.boolean().optional(),
     occupyIndicator: z.boolean(),
-    occupierName: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
+    occupierName: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     occupierConsent: z.boolean().optional()
 });
 
@@ -1189,7 +1189,7 @@ export const zForm484UltimateHoldingCompany = z.object({
         'C',
         'N'
     ]),
-    name: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/).optional(),
+    name: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     acn: z.string().regex(/^\d{9}$/).optional(),
     abn: z.string().regex(/^\d{11}$/).optional(),
     placeIncorporation: z.string().max(50).regex(/^[^a-z]*$/).optional()
@@ -1520,8 +1520,8 @@ export const zPpsrGrantorArsnSearch = z.object({
  * Grantor search for an individual. Certificates are included; no vehicle data. Sandbox: CITIZEN / JANE / 1980-01-01 finds 1 registration.
  */
 export const zPpsrIndividualSearch = z.object({
-    familyName: z.string().min(1).max(255).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
-    givenNames: z.string().min(1).max(255).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/),
+    familyName: z.string().min(1).max(255).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
+    givenNames: z.string().min(1).max(255).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     dateOfBirth: z.iso.date(),
     authorisedPurpose: z.literal(true)
 });
@@ -1541,7 +1541,7 @@ export const zPpsrNoRegistrationsCertificate = z.object({
  * Grantor search by organisation name. Certificates are included; no vehicle data. Sandbox: `NO REGISTRATIONS PTY LTD` finds nothing, `REGISTRY FAILURE PTY LTD` fails.
  */
 export const zPpsrOrganisationNameSearch = z.object({
-    organisationName: z.string().min(1).max(255).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)
+    organisationName: z.string().min(1).max(255).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)
 });
 
 /**
@@ -2067,7 +2067,7 @@ export const zGetBusinessAccountStatusPath = z.object({
 export const zGetBusinessAccountStatusResponse = zBusinessAccountStatus;
 
 export const zGetCompanyNameAvailabilityQuery = z.object({
-    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]*$/)
+    name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)
 });
 
 /**

@@ -53,7 +53,7 @@ export const Form484FieldError = z
   .strictObject({
     code: z.string().openapi({
       description:
-        'Stable code. Validation (422, D-11): `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`. Otherwise, with an empty `field`: `invalid_json`, `payload_too_large`, `unsupported_media_type`, `not_found`, `idempotency_key_invalid`, `idempotency_key_reused`, `request_in_progress`.',
+        'Stable code. Validation (422, D-11): `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`. Otherwise, with an empty `field`: `bad_request`, `invalid_json`, `request_timeout`, `payload_too_large`, `unsupported_media_type`, `not_found`, `idempotency_key_invalid`, `idempotency_key_reused`, `request_in_progress`.',
       example: 'not_uppercase',
     }),
     field: z.string().openapi({

@@ -3,37 +3,51 @@ import { z } from './zod.js';
 /** Upper-case text: no lower-case letter anywhere (Form 484 and business account names). */
 export const UPPERCASE_PATTERN = /^[^a-z]*$/;
 
-// D-57: names are compared after one normalisation, refuse characters nobody can see, and are also
-// compared by appearance (a small table of Cyrillic and Greek capitals drawn like Latin ones).
+// D-57, D-64: names are compared after one normalisation, refuse characters nobody can see, and are
+// also compared by appearance (a small table of Cyrillic and Greek capitals drawn like Latin ones).
 
 /**
- * Control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F) and format characters (Cf) of the
- * Basic Multilingual Plane: soft hyphen, Arabic number signs, zero-width space and joiners,
- * left-to-right and right-to-left marks, embeddings and overrides (U+202A-U+202E), word joiner and
- * invisible operators, isolates (U+2066-U+2069), the byte order mark, interlinear annotations.
- * Written out as ranges, not `\p{Cf}`: the document's `pattern` is also compiled without the `u`
- * flag (the SDK's Zod validators), where `\p` means the letter p. Format characters beyond the BMP
- * (tag characters U+E0000-U+E007F and a few others) are refused by `hasInvisibleCharacter`.
+ * The invisible characters of the Basic Multilingual Plane: control characters (Unicode Cc:
+ * U+0000-U+001F, U+007F-U+009F), format characters (Cf: soft hyphen, Arabic number signs, zero-width
+ * space and joiners, directional marks, embeddings and overrides, word joiner and invisible
+ * operators, isolates, the byte order mark, interlinear annotations) and, by D-64, every other
+ * Default_Ignorable_Code_Point (combining grapheme joiner U+034F, Hangul fillers U+115F, U+1160,
+ * U+3164, U+FFA0, Khmer inherent vowels U+17B4-U+17B5, Mongolian variation selectors
+ * U+180B-U+180F, variation selectors U+FE00-U+FE0F, U+2065, U+FFF0-U+FFF8) and the blank braille
+ * pattern U+2800. Written out as ranges, not `\p{Cf}`: the document's `pattern` is also compiled
+ * without the `u` flag (the SDK's Zod validators), where `\p` means the letter p. Those beyond the BMP
+ * (tag characters, variation selectors supplement U+E0100-U+E01EF, the rest of U+E0000-U+E0FFF and a
+ * few format characters) are refused by `hasInvisibleCharacter`.
  */
 const INVISIBLE_BMP =
-  '\\x00-\\x1F\\x7F-\\x9F\\xAD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB';
+  '\\x00-\\x1F\\x7F-\\x9F\\xAD\\u034F\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFFB';
 
-/** A name: no control or invisible format character. */
+// The classes list combining characters (U+034F, variation selectors, Hangul fillers) one by one, on
+// purpose: each is refused on its own, not as part of a sequence.
+/* eslint-disable no-misleading-character-class */
+/** A name: no control, format or other invisible character. */
 export const NAME_PATTERN = new RegExp(`^[^${INVISIBLE_BMP}]*$`);
-/** An upper-case name: no `a`-`z`, no control or invisible format character (one JSON Schema `pattern` holds both). */
+/** An upper-case name: no `a`-`z`, no invisible character (one JSON Schema `pattern` holds both). */
 export const UPPERCASE_NAME_PATTERN = new RegExp(`^[^a-z${INVISIBLE_BMP}]*$`);
 
-const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+/**
+ * Every invisible character, in any plane: Cc, Cf (D-57), Default_Ignorable_Code_Point, the Hangul
+ * fillers and the blank braille pattern (D-64). The fillers are default-ignorable already; they are
+ * named so that the rule does not hang on one Unicode version's list.
+ */
+export const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0\u2800]/u;
 const INVISIBLE_IN_BMP = new RegExp(`[${INVISIBLE_BMP}]`);
+/* eslint-enable no-misleading-character-class */
 
-/** True when `text` holds a control character or a format character (Unicode Cc or Cf), in any plane. */
+/** True when `text` holds an invisible character (`INVISIBLE_CHARACTER`), in any plane. */
 export function hasInvisibleCharacter(text: string): boolean {
-  return INVISIBLE.test(text);
+  return INVISIBLE_CHARACTER.test(text);
 }
 
 export const INVISIBLE_MESSAGE =
-  'Must not contain control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E).';
-export const NAME_NOTE = 'No control characters or invisible formatting characters (Unicode Cc and Cf, such as U+200B or U+202E; D-57).';
+  'Must not contain control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, Hangul fillers, U+2800; such as U+200B, U+202E or U+FE0F).';
+export const NAME_NOTE =
+  'No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).';
 
 /** The faults a value that failed a name pattern (which names the BMP characters) has: `not_uppercase`, `invalid_format`, or both. */
 export function namePatternFaults(value: unknown, uppercase: boolean): ('not_uppercase' | 'invalid_format')[] {
@@ -45,9 +59,8 @@ export function namePatternFaults(value: unknown, uppercase: boolean): ('not_upp
 }
 
 /**
- * Every name field of every request: a string without control or invisible format characters
- * (D-57), optionally upper case (spec 2.4, 2.5). The pattern carries the rule into the document; the
- * refinement adds the format characters outside the BMP, which the pattern cannot name portably
+ * Every name field of every request: a string without invisible characters (D-57, D-64), optionally upper case (spec 2.4, 2.5). The pattern carries the rule into the document; the
+ * refinement adds the invisible characters outside the BMP, which the pattern cannot name portably
  * (a value the pattern already refuses is not reported twice).
  */
 export function nameText(options: { min?: number; max?: number; uppercase?: boolean } = {}) {
@@ -62,16 +75,16 @@ export function nameText(options: { min?: number; max?: number; uppercase?: bool
     });
 }
 
-// ---- Comparing names (D-57) ----
+// ---- Comparing names (D-57, D-64) ----
 
 /** Unicode White_Space (not JS `\s`, which also counts the invisible U+FEFF). */
 const WHITESPACE_RUNS = /\p{White_Space}+/gu;
-const INVISIBLE_ALL = /[\p{Cc}\p{Cf}]/gu;
+const INVISIBLE_ALL = new RegExp(INVISIBLE_CHARACTER.source, 'gu');
 
 /**
  * The one form in which two names are compared: compatibility-normalised (NFKC: fullwidth `ＡＣＭＥ`
  * is `ACME`, the ligature `ﬁ` is `fi`), white space (tabs and line breaks too) read as a space and
- * other invisible characters dropped, upper case by the full Unicode mapping (`ß` is `SS`, so case
+ * other invisible characters (`INVISIBLE_CHARACTER`) dropped, upper case by the full Unicode mapping (`ß` is `SS`, so case
  * is folded), then NFKC again and runs of white space collapsed. A
  * request never holds an invisible character (`nameText`); dropping them here keeps a name stored
  * before that rule from hiding behind one.

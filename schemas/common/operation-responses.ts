@@ -1,5 +1,5 @@
 // The responses registerOperation adds to every operation so none forgets them: success headers,
-// 400/413/415 for bodies, 401/403 for keys (or the operator token), 429 for rate limits, and the
+// 400/408/413/415 for bodies, 401/403 for keys (or the operator token), 429 for rate limits, and the
 // operation's own errors in its family's shape. One copy of each builder serves both documents.
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { ZodType } from 'zod';
@@ -199,7 +199,7 @@ export function rateLimitError(def: PublicOperationDefinition): ResponseConfig {
   };
 }
 
-/** 413 and 415 for every operation with a body (D-13, D-14). */
+/** 408, 413 and 415 for every operation with a body (D-13, D-14). */
 export function bodyErrors(def: ResponseShape): Record<number, ResponseConfig> {
   if (!def.body) return {};
   const limit = def.body.maxBytes ?? DEFAULT_BODY_LIMIT;
@@ -209,7 +209,16 @@ export function bodyErrors(def: ResponseShape): Record<number, ResponseConfig> {
   const unsupported: Examples = {
     unsupported: familyExample(def.family, 'Not JSON', 'unsupported_media_type', 'Send the body as application/json.'),
   };
+  const slow: Examples = {
+    tooSlow: familyExample(def.family, 'Body too slow', 'request_timeout', 'The request body did not arrive within 30 s.'),
+  };
   return {
+    408: {
+      description:
+        'The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).',
+      headers: { 'X-Request-Id': HEADER_REFS.requestId },
+      content: jsonContent(familyWithCodes(def.family, slow), slow),
+    },
     413: {
       description: `Body larger than ${limit / (1024 * 1024)} MiB (D-14).`,
       headers: { 'X-Request-Id': HEADER_REFS.requestId },
@@ -223,23 +232,27 @@ export function bodyErrors(def: ResponseShape): Record<number, ResponseConfig> {
   };
 }
 
-/** 400: malformed JSON, a bad `Idempotency-Key`, and the operation's own 400, merged into one response. */
-export function badRequest(def: ResponseShape): ResponseConfig | undefined {
+/**
+ * 400: malformed HTTP (every operation), malformed JSON, a bad `Idempotency-Key`, and the operation's
+ * own 400, merged into one response.
+ */
+export function badRequest(def: ResponseShape): ResponseConfig {
   const own = def.errors?.[400];
   const { badKey } = idempotencyErrors(def);
   const ownCodes = codesIn(own?.examples ?? {});
   const keyExamples = Object.fromEntries(
     Object.entries(badKey).filter(([, example]) => ![...codesIn({ x: example })].some((code) => ownCodes.has(code))),
   );
-  if (!def.body && !own && Object.keys(keyExamples).length === 0) return undefined;
   const examples: Examples = {
     ...(def.body
       ? { invalidJson: familyExample(def.family, 'Malformed JSON', 'invalid_json', 'The request body is not valid JSON.') }
       : {}),
     ...keyExamples,
     ...(own?.examples ?? {}),
+    malformedRequest: familyExample(def.family, 'Malformed HTTP request', 'bad_request', 'Malformed HTTP request.'),
   };
   const parts = [
+    'Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).',
     def.body ? 'Malformed JSON (`invalid_json`, D-13).' : '',
     def.idempotencyKey
       ? `\`idempotency_key_invalid\` (key empty or over 255 characters)${def.idempotencyKey === 'required' ? ' or `idempotency_key_required` (no key)' : ''}, D-18.`
@@ -247,7 +260,7 @@ export function badRequest(def: ResponseShape): ResponseConfig | undefined {
     own ? own.description : '',
   ].filter(Boolean);
   return {
-    description: parts.join(' ') || (own?.description ?? ''),
+    description: parts.join(' '),
     headers: { 'X-Request-Id': HEADER_REFS.requestId, ...(own?.headers ?? {}) },
     content: jsonContent(familyWithCodes(def.family, examples, own?.codes), examples),
   };

@@ -197,11 +197,9 @@ function errorsForMock<E extends AdminErrorResponse>(
 
 function publicRoute(given: PublicOperationDefinition): RouteConfig {
   const def: PublicOperationDefinition = { ...given, errors: errorsForMock(given, given.family, given.errors) };
-  const bad = badRequest(def);
-  const badResponses: Record<number, ResponseConfig> = bad ? { 400: bad } : {};
   const responses: Record<number, ResponseConfig> = {
     ...successResponses(def),
-    ...badResponses,
+    400: badRequest(def),
     ...keyErrors(def),
     ...bodyErrors(def),
     429: rateLimitError(def),
@@ -233,11 +231,9 @@ function adminRoute(def: AdminOperationDefinition): RouteConfig {
   // A body can always be invalid, and a client needs the example of how that is reported.
   const errors = errorsForMock(def, 'api', def.errors);
   const shape: ResponseShape = { family: 'api', success: def.success, ...(def.body ? { body: {} } : {}), errors };
-  const bad = badRequest(shape);
-  const badResponses: Record<number, ResponseConfig> = bad ? { 400: bad } : {};
   const responses: Record<number, ResponseConfig> = {
     ...successResponses(shape),
-    ...badResponses,
+    400: badRequest(shape),
     401: operatorTokenError(),
     ...bodyErrors(shape),
     ...ownErrors(shape),

@@ -15,6 +15,8 @@ export type BodyOutcome =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown }
   | { kind: 'too_large' }
+  /** The body did not arrive within the bound (SVC_BODY_TIMEOUT_MS): a 408, and the connection closes. */
+  | { kind: 'timed_out' }
   | { kind: 'unsupported_media_type'; message: string }
   | { kind: 'invalid_json'; message: string }
   /**
@@ -50,12 +52,15 @@ function mediaTypeProblem(req: IncomingMessage): string | null {
 /** The request ended before its body did (the client disconnected or reset the connection). */
 class ClientAborted extends Error {}
 
+/** What reading a body came to: its bytes, `null` past the size limit, or `timed_out` past the time bound. */
+type ReadOutcome = Buffer | null | 'timed_out';
+
 /**
- * Reads at most `limit` bytes. Past the limit it stops collecting and drains the rest, so the 413
+ * Reads at most `limit` bytes within `timeoutMs`. Past the limit it stops collecting and drains the rest, so the 413
  * still reaches the client: leaving a `for await` loop early would destroy the request, and with it
  * the socket, before the answer is written (a chunked body over the limit got a reset, not a 413).
  */
-function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+function readLimited(req: IncomingMessage, limit: number, timeoutMs: number): Promise<ReadOutcome> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
@@ -64,7 +69,14 @@ function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | null
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // A client that trickles its body would hold the connection and this request open for as long
+    // as it likes; past the bound the answer is a 408 and the connection is closed (request-check.ts).
+    const timer = setTimeout(() => {
+      stop();
+      resolve('timed_out');
+    }, timeoutMs);
     const stop = (): void => {
+      clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
@@ -107,21 +119,22 @@ export function announcesBody(req: IncomingMessage): boolean {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export async function readJsonBody(req: IncomingMessage, limit: number, expectsBody: boolean): Promise<BodyOutcome> {
+export async function readJsonBody(req: IncomingMessage, limit: number, expectsBody: boolean, timeoutMs: number): Promise<BodyOutcome> {
   if (!announcesBody(req)) return { kind: 'none' };
   const refused = mediaTypeProblem(req);
   if (refused !== null) {
     req.resume();
     return expectsBody ? { kind: 'unsupported_media_type', message: refused } : { kind: 'none' };
   }
-  let bytes: Buffer | null;
+  let bytes: ReadOutcome;
   try {
-    bytes = await readLimited(req, limit);
+    bytes = await readLimited(req, limit, timeoutMs);
   } catch (error) {
     if (error instanceof ClientAborted) return { kind: 'aborted' };
     throw error;
   }
   if (bytes === null) return { kind: 'too_large' };
+  if (bytes === 'timed_out') return { kind: 'timed_out' };
   if (bytes.length === 0) return { kind: 'none' };
   let text: string;
   try {

@@ -128,8 +128,14 @@ const refused = (result: HttpResult): RequestCheck => ({ kind: 'refused', result
 
 export async function checkRequest(check: RequestToCheck): Promise<RequestCheck> {
   const { deps, backend, operation, facts: op, req } = check;
-  const body = await readJsonBody(req, op.bodyLimit, op.hasBody);
+  const body = await readJsonBody(req, op.bodyLimit, op.hasBody, deps.config.SVC_BODY_TIMEOUT_MS);
   if (body.kind === 'aborted') return { kind: 'aborted' };
+  if (body.kind === 'timed_out')
+    return refused(
+      refusal(op.family, 'request_timeout', `The request body did not arrive within ${deps.config.SVC_BODY_TIMEOUT_MS / 1000} s.`, {
+        Connection: 'close',
+      }),
+    );
   if (body.kind === 'too_large')
     return refused(refusal(op.family, 'payload_too_large', `The request body exceeds ${op.bodyLimit / (1024 * 1024)} MiB.`));
   if (body.kind === 'unsupported_media_type') return refused(refusal(op.family, 'unsupported_media_type', body.message));

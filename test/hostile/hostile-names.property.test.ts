@@ -1,7 +1,7 @@
-// The hostile-input gate for names (D-57): every name field of both documents (a string member whose
-// key says name, found by walking each request example against its schema, and each query parameter
-// called name) gets a control or invisible format character (Unicode Cc or Cf, from any plane)
-// inserted at a random place, from a fixed seed so a failure replays exactly. Each answer must be a
+// The hostile-input gate for names (D-57, D-64): every name field of both documents (a string member
+// whose key says name, found by walking each request example against its schema, and each query
+// parameter called name) gets an invisible character (Unicode Cc, Cf or Default_Ignorable_Code_Point,
+// a Hangul filler or U+2800, from any plane) inserted at a random place, from a fixed seed so a failure replays exactly. Each answer must be a
 // 422 naming `invalid_format` at that field, in the operation's error family; never a 5xx. The
 // document must say so too: each such field's pattern refuses a zero-width space.
 import { randomUUID } from 'node:crypto';
@@ -19,13 +19,13 @@ const RUNS_PER_FIELD = 8;
 /** A member or parameter holding a name: `name`, `companyName`, `givenName1`, `businessNames`, `formerNameOrganisation`... */
 const NAME_KEY = /^name$|Names?\d*$|^formerNameOrganisation$/;
 
-/** Every control and format character Unicode has (the rule is the category, not a list). */
+/** Every invisible character Unicode has (the rule is the categories and the property, not a list). */
 const INVISIBLE: readonly string[] = (() => {
   const out: string[] = [];
   for (let code = 0; code <= 0x10ffff; code++) {
     if (code >= 0xd800 && code <= 0xdfff) continue;
     const character = String.fromCodePoint(code);
-    if (/[\p{Cc}\p{Cf}]/u.test(character)) out.push(character);
+    if (/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0\u2800]/u.test(character)) out.push(character);
   }
   return out;
 })();

@@ -4,7 +4,8 @@
 import type { ChangeFeed } from '../../server/store/change-feed.js';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { answerClientErrors, buildApp, type BuiltApp } from '../../server/app.js';
+import { answerClientErrors, buildApp, connectionGuardsOf, type BuiltApp } from '../../server/app.js';
+import { guardConnections } from '../../server/http/connection-guards.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import type { AppDeps } from '../../server/deps.js';
@@ -105,6 +106,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const recorder = recordTo && options.record !== false ? createTrafficRecorder(recordTo, clock, recording) : undefined;
   const server: Server = (recorder ? recorder.wrap(built.app) : built.app).listen(0, '127.0.0.1');
   answerClientErrors(server);
+  guardConnections(server, connectionGuardsOf(config, built.app));
   // The server shares its event loop with the test. A test that computes for longer than Node's 5 s
   // keep-alive default (an 8 MiB body built on a busy machine) and then sends on the connection its
   // client kept would have that connection's idle timer fire in the same turn: the request is reset

@@ -61,3 +61,30 @@ describe('SVC_PUBLIC_URL', () => {
     expect(() => loadConfig({ SVC_PUBLIC_URL: value })).toThrow(/SVC_PUBLIC_URL: /);
   });
 });
+
+describe('SVC_BODY_TIMEOUT_MS and SVC_MAX_CONNECTIONS_PER_CLIENT', () => {
+  it('default to 30 s and 256 connections per client address', () => {
+    expect(loadConfig({}).SVC_BODY_TIMEOUT_MS).toBe(30_000);
+    expect(loadConfig({}).SVC_MAX_CONNECTIONS_PER_CLIENT).toBe(256);
+  });
+
+  it('read whole numbers', () => {
+    expect(loadConfig({ SVC_BODY_TIMEOUT_MS: '300', SVC_MAX_CONNECTIONS_PER_CLIENT: '4' })).toMatchObject({
+      SVC_BODY_TIMEOUT_MS: 300,
+      SVC_MAX_CONNECTIONS_PER_CLIENT: 4,
+    });
+  });
+
+  it.each([
+    ['SVC_BODY_TIMEOUT_MS', '0'],
+    ['SVC_BODY_TIMEOUT_MS', '30s'],
+    ['SVC_BODY_TIMEOUT_MS', '1.5'],
+    ['SVC_BODY_TIMEOUT_MS', '600001'],
+    ['SVC_MAX_CONNECTIONS_PER_CLIENT', '0'],
+    ['SVC_MAX_CONNECTIONS_PER_CLIENT', 'many'],
+    ['SVC_MAX_CONNECTIONS_PER_CLIENT', '-3'],
+  ])('stops the start on %s=%j with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+});

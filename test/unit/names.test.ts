@@ -1,4 +1,4 @@
-// D-57 in isolation: the name patterns refuse exactly the control and format characters, the fold
+// D-57 and D-64 in isolation: the name patterns refuse exactly the invisible characters, the fold
 // every name comparison uses, the look-alike skeleton and the mixed-script test.
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,10 +13,11 @@ import {
 } from '../../schemas/common/names.js';
 import { companyNameLookAlikeKey, normaliseCompanyName } from '../../server/registers/asic/company-name.js';
 
-const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+/** D-57 and D-64 from Unicode's data: Cc, Cf, Default_Ignorable_Code_Point, the Hangul fillers and U+2800. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0\u2800]/u;
 
 describe('name patterns', () => {
-  it('refuse exactly the control and format characters of the BMP, with and without the u flag', () => {
+  it('refuse exactly the invisible characters of the BMP, with and without the u flag', () => {
     const unicode = new RegExp(NAME_PATTERN.source, 'u');
     for (let code = 0; code <= 0xffff; code++) {
       if (code >= 0xd800 && code <= 0xdfff) continue;
@@ -91,5 +92,20 @@ describe('invisible characters', () => {
   it('every character the patterns refuse is one hasInvisibleCharacter sees', () => {
     for (const character of ['\u0000', '\u001F', '\u007F', '\u009F', '\u00AD', '\u200B', '\u202E', '\u2066', '\uFEFF', '\u{E007F}'])
       expect(hasInvisibleCharacter(character)).toBe(INVISIBLE.test(character));
+  });
+
+  it('D-64, every plane: nameText refuses each one with one invalid_format, foldName drops it, and nothing else', () => {
+    const wrong: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const character = String.fromCodePoint(code);
+      const invisible = INVISIBLE.test(character);
+      if (hasInvisibleCharacter(character) !== invisible) wrong.push(`U+${code.toString(16)} hasInvisibleCharacter`);
+      if (!invisible) continue;
+      const parsed = nameText({ uppercase: true }).safeParse(`ACME${character} PTY LTD`);
+      if (parsed.success || parsed.error.issues.length !== 1) wrong.push(`U+${code.toString(16)} nameText`);
+      if (foldName(`Acme${character} Pty Ltd`) !== 'ACME PTY LTD' && !/\s/u.test(character)) wrong.push(`U+${code.toString(16)} foldName`);
+    }
+    expect(wrong.slice(0, 20)).toEqual([]);
   });
 });
