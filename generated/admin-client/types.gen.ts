@@ -3690,6 +3690,34 @@ export type UpsertAbnErrors = {
      */
     401: SharedError;
     /**
+     * `sandbox_magic_value`: the ABN is one of the documented sandbox magic values (the sandbox guide's "Companies and ABNs"), which stay as documented for everyone.
+     */
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'sandbox_magic_value';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -3843,6 +3871,34 @@ export type UpdateAbnErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `sandbox_magic_value`: the ABN is one of the documented sandbox magic values (the sandbox guide's "Companies and ABNs"), which stay as documented for everyone.
+     */
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'sandbox_magic_value';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4163,6 +4219,34 @@ export type UpsertCompanyErrors = {
      */
     401: SharedError;
     /**
+     * `sandbox_magic_value`: the ACN is one of the documented sandbox magic values (the sandbox guide's "Companies and ABNs"), which stay as documented for everyone.
+     */
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'sandbox_magic_value';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -4316,6 +4400,34 @@ export type UpdateCompanyErrors = {
          * The codes this response can answer.
          */
         error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `sandbox_magic_value`: the ACN is one of the documented sandbox magic values (the sandbox guide's "Companies and ABNs"), which stay as documented for everyone.
+     */
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'sandbox_magic_value';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
