@@ -84,6 +84,39 @@ export type AccountList = {
     data: Array<Account>;
 };
 
+/**
+ * A webhook endpoint of the account, with the key that owns it. Never its secret.
+ */
+export type AccountWebhookEndpoint = {
+    /**
+     * The endpoint (`we_…`).
+     */
+    id: string;
+    /**
+     * Live or test environment (D-01).
+     */
+    environment: 'live' | 'test';
+    /**
+     * The key that owns it (`key_…`): the key that made it, or the first of its roll chain (a rolled key keeps its endpoints); only that key (or its successor) manages it through the public API. `pat:<accountId>` for endpoints made with the V1 personal access tokens.
+     */
+    keyId: string;
+    url: string;
+    eventTypes: Array<string>;
+    enabled: boolean;
+    /**
+     * Why the endpoint is disabled; null while enabled.
+     */
+    disabledReason: 'manual' | 'consecutive_failures' | null;
+    createdAt: string;
+};
+
+export type AccountWebhookEndpointList = {
+    /**
+     * Oldest first; deleted endpoints are left out.
+     */
+    data: Array<AccountWebhookEndpoint>;
+};
+
 export type AdvanceClockRequest = {
     /**
      * Seconds to move forward: a whole number from 1 to 94694400 (1,096 days).
@@ -2240,6 +2273,64 @@ export type CreatePersonalAccessTokenResponses = {
 };
 
 export type CreatePersonalAccessTokenResponse = CreatePersonalAccessTokenResponses[keyof CreatePersonalAccessTokenResponses];
+
+export type ListAccountWebhookEndpointsData = {
+    body?: never;
+    path: {
+        /**
+         * Account id (`acct_…`).
+         */
+        accountId: string;
+    };
+    query?: never;
+    url: '/admin/accounts/{accountId}/webhook-endpoints';
+};
+
+export type ListAccountWebhookEndpointsErrors = {
+    /**
+     * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
+     */
+    401: SharedError;
+    /**
+     * `not_found`: no such account.
+     */
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+};
+
+export type ListAccountWebhookEndpointsError = ListAccountWebhookEndpointsErrors[keyof ListAccountWebhookEndpointsErrors];
+
+export type ListAccountWebhookEndpointsResponses = {
+    /**
+     * The account's endpoints.
+     */
+    200: AccountWebhookEndpointList;
+};
+
+export type ListAccountWebhookEndpointsResponse = ListAccountWebhookEndpointsResponses[keyof ListAccountWebhookEndpointsResponses];
 
 export type GetClockData = {
     body?: never;

@@ -11,7 +11,7 @@ import {
 } from '../../../generated/client/index.js';
 import { zCreateWebhookEndpointRequest } from '../../../generated/client/zod.gen.js';
 import type { ReceivedWebhook } from '../../../generated/admin-client/index.js';
-import { publicClient } from '../api.js';
+import { publicClient, refreshingClient } from '../api.js';
 import { must, toApiError } from '../errors.js';
 import { when } from '../format.js';
 import { isLocal, isReceiver, useReceiver } from '../receiver.js';
@@ -127,7 +127,7 @@ export function WebhooksPage({ accountId, keyReady }: Selected) {
   const [open, setOpen] = useState<string>();
   const endpoints = useQuery({
     queryKey: ['endpoints', accountId],
-    queryFn: () => must(listWebhookEndpoints({ client: publicClient(accountId) })),
+    queryFn: () => must(listWebhookEndpoints({ client: refreshingClient(accountId) })),
     enabled: keyReady,
   });
   const refresh = () => void queries.invalidateQueries({ queryKey: ['endpoints', accountId] });

@@ -103,11 +103,23 @@ export const upsertAbn = defineOperation({
     examples: {
       soleTrader: {
         summary: 'Sole trader',
-        value: { abn: '51824753556', entityName: 'ALEX CITIZEN', status: 'active', entityType: 'IND', businessNames: ["ALEX'S BOOKKEEPING"] },
+        value: {
+          abn: '51824753556',
+          entityName: 'ALEX CITIZEN',
+          status: 'active',
+          entityType: 'IND',
+          businessNames: ["ALEX'S BOOKKEEPING"],
+        },
       },
       ofCompany: {
         summary: 'ABN of another company',
-        value: { abn: '62100000084', entityName: 'HARBOUR LIGHTS INVESTMENTS PTY LTD', status: 'active', entityType: 'PRV', acn: '100000084' },
+        value: {
+          abn: '62100000084',
+          entityName: 'HARBOUR LIGHTS INVESTMENTS PTY LTD',
+          status: 'active',
+          entityType: 'PRV',
+          acn: '100000084',
+        },
       },
     },
   },

@@ -38,11 +38,19 @@ describe('the documented magic values', () => {
     ['POST', '/admin/register/companies', { acn: '100000066', name: 'NEWLY MADE PTY LTD', status: 'registered' }, 'ACN 100000066'],
     ['PATCH', '/admin/register/abns/53900000001', { status: 'cancelled' }, 'ABN 53900000001'],
     ['PATCH', '/admin/register/abns/60100000011', { gstRegistered: false }, 'ABN 60100000011'],
-    ['POST', '/admin/register/abns', { abn: '15900000003', entityName: 'LATE ARRIVAL TRUST', status: 'active', entityType: 'TRT' }, 'ABN 15900000003'],
+    [
+      'POST',
+      '/admin/register/abns',
+      { abn: '15900000003', entityName: 'LATE ARRIVAL TRUST', status: 'active', entityType: 'TRT' },
+      'ABN 15900000003',
+    ],
   ])('%s %s answers 409 sandbox_magic_value and changes nothing', async (method, path, body, named) => {
     const answer = await server.admin<Record<string, unknown>>(method, path, body);
     expect(answer.status).toBe(409);
-    expect(answer.body).toStrictEqual({ error: 'sandbox_magic_value', message: expect.stringContaining(`${named} is a documented sandbox magic value`) });
+    expect(answer.body).toStrictEqual({
+      error: 'sandbox_magic_value',
+      message: expect.stringContaining(`${named} is a documented sandbox magic value`),
+    });
   });
 
   it('the refused rename leaves the magic company as documented: its name is still taken', async () => {
