@@ -50,12 +50,13 @@ export function startSession(operatorToken: string): void {
 }
 
 /**
- * Forgets the token and the keys; `reason` is shown on the sign-in page. The selected account (an id,
- * no secret) stays, so signing in again in this tab comes back to the account the user chose.
+ * Forgets the token and the keys; `reason` (a refused token: the service restarted) is shown on the
+ * sign-in page and forgets the selected account too. A sign-out keeps the selected account (an id, no
+ * secret), so signing in again in this tab comes back to the account the user chose.
  */
 export function endSession(reason?: string): void {
   endedBecause = reason;
-  for (const name of [TOKEN, KEYS]) sessionStorage.removeItem(name);
+  for (const name of reason === undefined ? [TOKEN, KEYS] : [TOKEN, KEYS, ACCOUNT]) sessionStorage.removeItem(name);
   changed();
 }
 

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listLodgements, setForm484Status, setLodgementStatus, type LodgementSummary } from '../../../generated/admin-client/index.js';
 import { getForm484Status, getLodgement } from '../../../generated/client/index.js';
 import { noDeliveryYet, useDeliveries } from '../deliveries.js';
-import { operator, publicClient, refreshingClient } from '../api.js';
+import { operator, refreshingClient } from '../api.js';
 import { must } from '../errors.js';
 import { when } from '../format.js';
 import { eventOf, eventTable, FORM484_STATUSES, kindName, LODGEMENT_STATUSES, lodgementName, statusesOf } from '../statuses.js';
