@@ -1,7 +1,7 @@
 // Webhooks: the account's test endpoints (public API, with the session's test secret key), the event
 // types as a checklist from the document's enum, their deliveries (WebhookDeliveries.tsx); what the
 // built-in receiver got, with the signature checked in the page against the secret shown at creation.
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createWebhookEndpoint,
@@ -29,6 +29,20 @@ const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature
 /** Signing secrets shown at creation in this page's life, so received deliveries can be checked; never stored. */
 const secrets = new Map<string, string>();
 
+/** An event name that may break after its dots and underscores (a <wbr>), never inside a word, at 390 px. */
+function Breakable({ text }: { text: string }) {
+  return (
+    <span>
+      {text.split(/(?<=[._])/).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 function EventTypes({ value, onChange }: { value: EventType[]; onChange: (v: EventType[]) => void }) {
   const all = value.includes('*');
   return (
@@ -45,7 +59,7 @@ function EventTypes({ value, onChange }: { value: EventType[]; onChange: (v: Eve
             checked={all || value.includes(event)}
             onChange={(e) => onChange(e.target.checked ? [...value, event] : value.filter((v) => v !== event))}
           />{' '}
-          {event}
+          <Breakable text={event} />
         </label>
       ))}
     </fieldset>
