@@ -9,6 +9,7 @@ import { endReason, selectAccount, selectedAccount, startSession, token, useSess
 import { ErrorText, Field } from './ui.js';
 import { PAGES, titleOf, useRoute, type PageId } from './route.js';
 import type { Selected } from './selected.js';
+import { isRunnerAccount } from './runner-accounts.js';
 import { AccountsPage } from './pages/Accounts.js';
 import { ClockPage } from './pages/Clock.js';
 import { WebhooksPage } from './pages/Webhooks.js';
@@ -101,12 +102,16 @@ function Shell() {
   useEffect(() => {
     document.title = `${titleOf(page)} · Sandbox console`;
   }, [page]);
-  // The kept account may be gone (another database): fall back to the newest one. Only a settled
-  // list decides, so an account just created (the list still being fetched again) stays selected.
+  // The kept account may be gone (another database): fall back to the newest one a person made, never
+  // to one a conformance run made for itself. Only a settled list decides, so an account just created
+  // (the list still being fetched again) stays selected.
   const settled = accounts.isFetching ? undefined : accounts.data?.data;
   useEffect(() => {
-    if (settled && !settled.some((a) => a.id === accountId)) selectAccount(settled[0]?.id ?? '');
+    if (settled && !settled.some((a) => a.id === accountId))
+      selectAccount((settled.find((a) => !isRunnerAccount(a)) ?? settled[0])?.id ?? '');
   }, [settled, accountId]);
+  const all = accounts.data?.data ?? [];
+  const runners = all.filter(isRunnerAccount);
   const selected = { accountId, keyReady: hasKey(accountId) };
   return (
     <>
@@ -127,11 +132,22 @@ function Shell() {
           <Field label="Account">
             <select value={accountId} onChange={(e) => selectAccount(e.target.value)}>
               <option value="">(none)</option>
-              {accounts.data?.data.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name} ({a.id})
-                </option>
-              ))}
+              {all
+                .filter((a) => !isRunnerAccount(a))
+                .map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name} ({a.id})
+                  </option>
+                ))}
+              {runners.length > 0 && (
+                <optgroup label="Made by conformance runs">
+                  {runners.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.name} ({a.id})
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </select>
           </Field>
           <button

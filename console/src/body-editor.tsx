@@ -38,16 +38,37 @@ function parse(text: string): { value?: Json; error?: string } {
   }
 }
 
+/** Abbreviations a field name holds that read as capitals. */
+const CAPITALS: Record<string, string> = { acn: 'ACN', abn: 'ABN', arbn: 'ARBN', bsb: 'BSB', vin: 'VIN', id: 'id', dob: 'date of birth' };
+
+/** A JSON member name as words: `givenName1` reads `Given name 1`, `acn` reads `ACN`, an array index `#1`. */
+export function words(step: string | number): string {
+  if (typeof step === 'number') return `#${step + 1}`;
+  const parts = step
+    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+    .replace(/([0-9])([A-Za-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ')
+    .map((part) => CAPITALS[part] ?? part);
+  const text = parts.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A leaf's label within its section (the section is the fieldset's legend): `Address › Line 2`. */
+function labelOf(path: Path): string {
+  const steps = path.length > 1 ? path.slice(1) : path;
+  return steps.map(words).join(' › ');
+}
+
 function LeafInput({ leaf, onChange }: { leaf: Leaf; onChange: (value: Json) => void }) {
-  const label = leaf.path.join('.');
+  const label = labelOf(leaf.path);
   if (typeof leaf.value === 'boolean')
     return (
-      <Field label={label}>
-        <select value={String(leaf.value)} onChange={(e) => onChange(e.target.value === 'true')}>
-          <option>true</option>
-          <option>false</option>
-        </select>
-      </Field>
+      <div className="field check">
+        <label>
+          <input type="checkbox" checked={leaf.value} onChange={(e) => onChange(e.target.checked)} /> {label}
+        </label>
+      </div>
     );
   if (typeof leaf.value === 'number')
     return (
@@ -62,7 +83,18 @@ function LeafInput({ leaf, onChange }: { leaf: Leaf; onChange: (value: Json) => 
   );
 }
 
-export function BodyEditor({ name, value, onChange }: { name: string; value: Json; onChange: (value: Json) => void }) {
+export function BodyEditor({
+  name,
+  value,
+  onChange,
+  onJsonError,
+}: {
+  name: string;
+  value: Json;
+  onChange: (value: Json) => void;
+  /** Told whether the JSON text parses (its error) or not (undefined): the form must not send the last good value meanwhile. */
+  onJsonError: (error: string | undefined) => void;
+}) {
   const [mode, setMode] = useState<'fields' | 'json'>('fields');
   const [text, setText] = useState(() => JSON.stringify(value, null, 2));
   const parsed = parse(text);
@@ -70,7 +102,10 @@ export function BodyEditor({ name, value, onChange }: { name: string; value: Jso
   // (the text already parses to the value), so the cursor stays where it is.
   useEffect(() => {
     const current = parse(text);
-    if (current.error || JSON.stringify(current.value) !== JSON.stringify(value)) setText(JSON.stringify(value, null, 2));
+    if (current.error || JSON.stringify(current.value) !== JSON.stringify(value)) {
+      setText(JSON.stringify(value, null, 2));
+      onJsonError(undefined);
+    }
   }, [value]);
   const sections = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
   return (
@@ -100,13 +135,14 @@ export function BodyEditor({ name, value, onChange }: { name: string; value: Jso
               onChange={(e) => {
                 setText(e.target.value);
                 const next = parse(e.target.value);
+                onJsonError(next.error);
                 if (next.value !== undefined) onChange(next.value);
               }}
             />
           </Field>
           {parsed.error && (
             <p role="alert" className="error">
-              Not JSON yet: {parsed.error}
+              Not JSON yet: {parsed.error}. Nothing can be sent until it is.
             </p>
           )}
         </>
@@ -115,9 +151,9 @@ export function BodyEditor({ name, value, onChange }: { name: string; value: Jso
           sectionValue !== null && typeof sectionValue === 'object' ? (
             // A long body opens on its first section only; the others are one click away.
             <details key={section} open={i === 0 || leaves(value).length <= OPEN_ALL_UP_TO}>
-              <summary>{section}</summary>
+              <summary>{words(section)}</summary>
               <fieldset>
-                <legend className="visually-hidden">{section}</legend>
+                <legend className="visually-hidden">{words(section)}</legend>
                 {leaves(sectionValue, [section]).map((leaf) => (
                   <LeafInput key={leaf.path.join('.')} leaf={leaf} onChange={(next) => onChange(setAt(value, leaf.path, next))} />
                 ))}

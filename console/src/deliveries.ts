@@ -2,14 +2,14 @@
 // alert caused, read through the public delivery log (D-25).
 import { useQuery } from '@tanstack/react-query';
 import { listWebhookDeliveries, listWebhookEndpoints, type WebhookDelivery } from '../../generated/client/index.js';
-import { publicClient } from './api.js';
+import { refreshingClient } from './api.js';
 import { must } from './errors.js';
 
 export function useDeliveries(accountId: string, key: readonly unknown[], match: (delivery: WebhookDelivery) => boolean) {
   return useQuery({
     queryKey: ['caused', accountId, ...key],
     queryFn: async () => {
-      const client = publicClient(accountId);
+      const client = refreshingClient(accountId);
       const endpoints = await must(listWebhookEndpoints({ client }));
       const pages = await Promise.all(
         endpoints.data.map((e) => must(listWebhookDeliveries({ client, path: { id: e.id }, query: { perPage: 100 } }))),

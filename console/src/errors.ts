@@ -2,6 +2,7 @@
 // `{error, message, errors: {field: [{code, message}]}}` of D-10, Form 484's `{response: null, errors:
 // [{code, field, message}]}` of D-11) and the SDK's own Zod check of a request before it is sent, each
 // turned into one sentence and "field: message" lines, with the Request-Id the answer carried.
+import { patternInWords } from './patterns.js';
 
 export interface FieldProblem {
   field: string;
@@ -26,6 +27,8 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** The problems by field, with their codes (`url_not_https`…). */
     readonly fields: FieldProblem[] = [],
+    /** True when the request went to the public API, so the account's request log has it (D-51); operator API requests are not logged. */
+    readonly inRequestLog = false,
   ) {
     super(message);
   }
@@ -65,7 +68,13 @@ export function problemOf(body: unknown): Problem | undefined {
     return withFields(
       'The SDK refused the request before sending it:',
       body.issues.map((issue) =>
-        isRecord(issue) ? fieldProblem(dotted(issue.path), issue.code, issue.message) : fieldProblem('', '', String(issue)),
+        isRecord(issue)
+          ? fieldProblem(
+              dotted(issue.path),
+              issue.code,
+              issue.format === 'regex' && typeof issue.pattern === 'string' ? patternInWords(issue.pattern) : issue.message,
+            )
+          : fieldProblem('', '', String(issue)),
       ),
     );
   if (typeof body.message === 'string') {
@@ -117,5 +126,6 @@ export async function must<T>(call: Promise<{ data?: T; error?: unknown; respons
     response?.status,
     Number.isFinite(retryAfter) ? retryAfter : undefined,
     problem.fields,
+    response ? new URL(response.url, window.location.origin).pathname.startsWith('/api/') : false,
   );
 }

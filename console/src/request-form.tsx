@@ -15,17 +15,26 @@ interface Props {
   submitLabel: string;
   busy: boolean;
   onSubmit: (body: Json) => void;
+  /** Any change to the body (a field, the JSON, an example, an outcome): the page clears what it said about the last send. */
+  onEdit?: () => void;
 }
 
-export function RequestForm({ name, examples, rule, prepare = (body) => body, submitLabel, busy, onSubmit }: Props) {
+export function RequestForm({ name, examples, rule, prepare = (body) => body, submitLabel, busy, onSubmit, onEdit }: Props) {
   const [example, setExample] = useState(examples[0]?.name ?? '');
-  const [body, setBody] = useState<Json>(() => prepare((examples[0]?.value ?? {}) as Json));
+  const [body, setBodyValue] = useState<Json>(() => prepare((examples[0]?.value ?? {}) as Json));
+  const [jsonError, setJsonError] = useState<string>();
+  function setBody(next: Json) {
+    setBodyValue(next);
+    onEdit?.();
+  }
   function pick(exampleName: string) {
     setExample(exampleName);
     setBody(prepare((examples.find((e) => e.name === exampleName)?.value ?? {}) as Json));
   }
   function submit(event: FormEvent) {
     event.preventDefault();
+    // The last body that parsed is not what the user sees while the JSON is broken: send nothing.
+    if (jsonError) return;
     onSubmit(body);
   }
   return (
@@ -50,9 +59,17 @@ export function RequestForm({ name, examples, rule, prepare = (body) => body, su
           </select>
         </Field>
       </div>
-      <BodyEditor name={name} value={body} onChange={setBody} />
+      <BodyEditor
+        name={name}
+        value={body}
+        onChange={setBody}
+        onJsonError={(error) => {
+          setJsonError(error);
+          if (error) onEdit?.();
+        }}
+      />
       <div>
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={busy || jsonError !== undefined}>
           {submitLabel}
         </button>
       </div>

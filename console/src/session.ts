@@ -1,7 +1,7 @@
 // The console's session, in the tab's sessionStorage so a reload keeps it and closing the tab ends it:
 // the operator token, the selected account, and the test secret key the console uses per account
 // (reused across reloads, so reloading never makes another key). Sign-out revokes the keys the console
-// made itself and clears all of it. None of it ever goes into a URL or a log.
+// made itself and clears the token and keys; the selected account stays for the next sign-in. None of it ever goes into a URL or a log.
 import { useSyncExternalStore } from 'react';
 
 const TOKEN = 'svc-console-session';
@@ -49,10 +49,14 @@ export function startSession(operatorToken: string): void {
   changed();
 }
 
-/** Forgets everything; `reason` is shown on the sign-in page. */
+/**
+ * Forgets the token and the keys; `reason` (a refused token: the service restarted) is shown on the
+ * sign-in page and forgets the selected account too. A sign-out keeps the selected account (an id, no
+ * secret), so signing in again in this tab comes back to the account the user chose.
+ */
 export function endSession(reason?: string): void {
   endedBecause = reason;
-  for (const name of [TOKEN, KEYS, ACCOUNT]) sessionStorage.removeItem(name);
+  for (const name of reason === undefined ? [TOKEN, KEYS] : [TOKEN, KEYS, ACCOUNT]) sessionStorage.removeItem(name);
   changed();
 }
 

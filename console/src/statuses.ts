@@ -30,3 +30,22 @@ export function eventTable(): { kind: string; event: string; sends: string[]; si
     };
   });
 }
+
+const KIND_NAMES: Record<string, string> = {
+  form484: 'Form 484',
+  abn_registration: 'ABN registration',
+  company_registration: 'Company registration',
+  business_name_registration: 'Business name registration',
+  business_name_renewal: 'Business name renewal',
+  business_account: 'Business account',
+};
+
+/** A request kind in words (`form484` reads `Form 484`). */
+export function kindName(kind: string): string {
+  return KIND_NAMES[kind] ?? kind.replace(/_/g, ' ');
+}
+
+/** A lodgement named for people: `Form 484, request 12`. */
+export function lodgementName(kind: string, requestId: number): string {
+  return `${kindName(kind)}, request ${requestId}`;
+}

@@ -54,7 +54,12 @@ export function ErrorText({ error }: { error: unknown }) {
       {problem.requestId && (
         <p className="meta">
           Request-Id <code data-testid="failed-request-id">{problem.requestId}</code> ·{' '}
-          <a href={`#/requests?requestId=${encodeURIComponent(problem.requestId)}`}>Find it on the Requests page</a>
+          {problem.inRequestLog ? (
+            <a href={`#/requests?requestId=${encodeURIComponent(problem.requestId)}`}>Find it on the Requests page</a>
+          ) : (
+            // D-51: the request log keeps an account's public API requests; operator API requests have no account.
+            <span>an operator API request: the Requests page lists only the account&apos;s public API requests</span>
+          )}
         </p>
       )}
     </div>

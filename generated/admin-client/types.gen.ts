@@ -84,6 +84,39 @@ export type AccountList = {
     data: Array<Account>;
 };
 
+/**
+ * A webhook endpoint of the account, with the key that owns it. Never its secret.
+ */
+export type AccountWebhookEndpoint = {
+    /**
+     * The endpoint (`we_…`).
+     */
+    id: string;
+    /**
+     * Live or test environment (D-01).
+     */
+    environment: 'live' | 'test';
+    /**
+     * The key that owns it (`key_…`): the key that made it, or the first of its roll chain (a rolled key keeps its endpoints); only that key (or its successor) manages it through the public API. `pat:<accountId>` for endpoints made with the V1 personal access tokens.
+     */
+    keyId: string;
+    url: string;
+    eventTypes: Array<string>;
+    enabled: boolean;
+    /**
+     * Why the endpoint is disabled; null while enabled.
+     */
+    disabledReason: 'manual' | 'consecutive_failures' | null;
+    createdAt: string;
+};
+
+export type AccountWebhookEndpointList = {
+    /**
+     * Oldest first; deleted endpoints are left out.
+     */
+    data: Array<AccountWebhookEndpoint>;
+};
+
 export type AdvanceClockRequest = {
     /**
      * Seconds to move forward: a whole number from 1 to 94694400 (1,096 days).
@@ -97,7 +130,7 @@ export type AdvanceClockResult = {
      */
     now: string;
     /**
-     * How many jobs ran. Each occurrence counts once: a webhook delivery attempt, a search, certificate or progress step, or one run of a periodic job (a register check round, expiry warnings, term ends, clean-up).
+     * How many jobs ran. Each occurrence counts once: a webhook delivery attempt, a search, certificate or progress step, or one run of a periodic job (a register check round, expiry warnings, term ends, clean-up). For an advance: the jobs of its interval, whichever worker process ran them.
      */
     jobsRun: number;
 };
@@ -980,7 +1013,7 @@ export type RunConformanceRequest = {
 
 export type RunJobResult = {
     /**
-     * How many jobs ran. Each occurrence counts once: a webhook delivery attempt, a search, certificate or progress step, or one run of a periodic job (a register check round, expiry warnings, term ends, clean-up).
+     * How many jobs ran. Each occurrence counts once: a webhook delivery attempt, a search, certificate or progress step, or one run of a periodic job (a register check round, expiry warnings, term ends, clean-up). For an advance: the jobs of its interval, whichever worker process ran them.
      */
     jobsRun: number;
 };
@@ -2520,6 +2553,92 @@ export type CreatePersonalAccessTokenResponses = {
 };
 
 export type CreatePersonalAccessTokenResponse = CreatePersonalAccessTokenResponses[keyof CreatePersonalAccessTokenResponses];
+
+export type ListAccountWebhookEndpointsData = {
+    body?: never;
+    path: {
+        /**
+         * Account id (`acct_…`).
+         */
+        accountId: string;
+    };
+    query?: never;
+    url: '/admin/accounts/{accountId}/webhook-endpoints';
+};
+
+export type ListAccountWebhookEndpointsErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * No `Authorization: Bearer` header, or the token is not the operator token. Uses the shared shape `{"errors": [...]}` like every authentication failure (D-03).
+     */
+    401: SharedError;
+    /**
+     * `not_found`: no such account.
+     */
+    404: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+};
+
+export type ListAccountWebhookEndpointsError = ListAccountWebhookEndpointsErrors[keyof ListAccountWebhookEndpointsErrors];
+
+export type ListAccountWebhookEndpointsResponses = {
+    /**
+     * The account's endpoints.
+     */
+    200: AccountWebhookEndpointList;
+};
+
+export type ListAccountWebhookEndpointsResponse = ListAccountWebhookEndpointsResponses[keyof ListAccountWebhookEndpointsResponses];
 
 export type GetClockData = {
     body?: never;
@@ -4334,6 +4453,34 @@ export type UpsertAbnErrors = {
         current?: number;
     };
     /**
+     * `sandbox_magic_value`: the ABN is one of the documented sandbox magic values (the sandbox guide's "Companies and ABNs"), which stay as documented for everyone.
+     */
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'sandbox_magic_value';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -4515,6 +4662,34 @@ export type UpdateAbnErrors = {
          * The codes this response can answer.
          */
         error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `sandbox_magic_value`: the ABN is one of the documented sandbox magic values (the sandbox guide's "Companies and ABNs"), which stay as documented for everyone.
+     */
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'sandbox_magic_value';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
@@ -4919,6 +5094,34 @@ export type UpsertCompanyErrors = {
         current?: number;
     };
     /**
+     * `sandbox_magic_value`: the ACN is one of the documented sandbox magic values (the sandbox guide's "Companies and ABNs"), which stay as documented for everyone.
+     */
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'sandbox_magic_value';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
      * Body larger than 1 MiB (D-14).
      */
     413: ApiError & {
@@ -5100,6 +5303,34 @@ export type UpdateCompanyErrors = {
          * The codes this response can answer.
          */
         error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `sandbox_magic_value`: the ACN is one of the documented sandbox magic values (the sandbox guide's "Companies and ABNs"), which stay as documented for everyone.
+     */
+    409: ApiError & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'sandbox_magic_value';
         message: string;
         /**
          * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).

@@ -12,6 +12,24 @@ export const zAccountKeys = z.object({
     publishableTest: z.string().regex(/^svc_pk_test_[0-9A-Za-z]{32}$/)
 });
 
+/**
+ * A webhook endpoint of the account, with the key that owns it. Never its secret.
+ */
+export const zAccountWebhookEndpoint = z.object({
+    id: z.string(),
+    environment: z.enum(['live', 'test']),
+    keyId: z.string(),
+    url: z.string(),
+    eventTypes: z.array(z.string()),
+    enabled: z.boolean(),
+    disabledReason: z.enum(['manual', 'consecutive_failures']).nullable(),
+    createdAt: z.iso.datetime({ offset: true })
+});
+
+export const zAccountWebhookEndpointList = z.object({
+    data: z.array(zAccountWebhookEndpoint)
+});
+
 export const zAdvanceClockRequest = z.object({
     seconds: z.int().gte(1).lte(94694400)
 });
@@ -835,6 +853,15 @@ export const zCreatePersonalAccessTokenPath = z.object({
  * The token, shown only now.
  */
 export const zCreatePersonalAccessTokenResponse = zPersonalAccessToken;
+
+export const zListAccountWebhookEndpointsPath = z.object({
+    accountId: z.string().min(1).max(64)
+});
+
+/**
+ * The account's endpoints.
+ */
+export const zListAccountWebhookEndpointsResponse = zAccountWebhookEndpointList;
 
 /**
  * The clock.

@@ -35,7 +35,7 @@ export const MAX_ADVANCE_SECONDS = 1096 * 86_400;
 
 const JobsRun = z.int().min(0).openapi({
   description:
-    'How many jobs ran. Each occurrence counts once: a webhook delivery attempt, a search, certificate or progress step, or one run of a periodic job (a register check round, expiry warnings, term ends, clean-up).',
+    'How many jobs ran. Each occurrence counts once: a webhook delivery attempt, a search, certificate or progress step, or one run of a periodic job (a register check round, expiry warnings, term ends, clean-up). For an advance: the jobs of its interval, whichever worker process ran them.',
   example: 3,
 });
 
@@ -101,7 +101,7 @@ export const advanceClock = defineOperation({
   operationId: 'advanceClock',
   summary: 'Move the clock forward',
   description:
-    'Moves the manual clock forward and runs every job that comes due in the interval, in time order (including jobs those jobs schedule inside it, such as a webhook retry 30 seconds after a failed attempt), and answers only when they are done. Use it to reach expiry warnings, term ends, the end of a delayed key roll (D-05) or the next webhook retry without waiting. Even without a move the worker keeps running every job already due.',
+    'Moves the manual clock forward and runs every job that comes due in the interval, in time order (including jobs those jobs schedule inside it, such as a webhook retry 30 seconds after a failed attempt), and answers only when they are done. Use it to reach expiry warnings, term ends, the end of a delayed key roll (D-05) or the next webhook retry without waiting. Even without a move the worker keeps running every job already due. Concurrent advances, to one process or to several on one database, run one after the other: each moves the clock by its own `seconds` and answers its own `now` (D-63). An advance sent before the service has queued its recurring jobs (`/readyz` answers 503 until then) waits for them, so every day it crosses runs its term ends, expiry warnings and register checks.',
   tag: ADMIN_TAGS.clock,
   access: 'admin',
   body: {

@@ -17,6 +17,7 @@ import * as receiver from './receiver.js';
 import * as ppsr from './ppsr.js';
 import * as conformance from './conformance.js';
 import * as requestLog from './request-log.js';
+import * as webhookEndpoints from './webhook-endpoints.js';
 
 export const ADMIN_OPERATIONS = collectOperations(
   accounts,
@@ -34,6 +35,7 @@ export const ADMIN_OPERATIONS = collectOperations(
   ppsr,
   conformance,
   requestLog,
+  webhookEndpoints,
 );
 
 export type AdminOperationId = keyof typeof ADMIN_OPERATIONS;

@@ -7,6 +7,7 @@ export const ADMIN_TAGS = {
   register: 'Simulated registers',
   lodgements: 'Lodgements',
   receiver: 'Webhook receiver',
+  webhooks: 'Webhook endpoints',
   ppsr: 'PPSR searches',
   conformance: 'Conformance',
   requests: 'Request log',
@@ -26,6 +27,8 @@ export const ADMIN_TAG_DESCRIPTIONS: Record<(typeof ADMIN_TAGS)[keyof typeof ADM
   [ADMIN_TAGS.ppsr]: 'Read the PPSR searches of every account (their results through the public API).',
   [ADMIN_TAGS.requests]:
     'What each account sent the public API and what it got back (D-51): the newest requests, filtered by status, path or `X-Request-Id`, with redacted bodies for the test environment.',
+  [ADMIN_TAGS.webhooks]:
+    'Read every webhook endpoint of an account with the key that owns it: the public API shows each key only its own (spec 2.2), deliveries go to all of them.',
   [ADMIN_TAGS.receiver]:
     'The built-in test receiver (D-59): webhook endpoints registered with a test key on `/sandbox/webhook-receiver/ok` (answers 200) or `/sandbox/webhook-receiver/fail` (answers 500) of the service itself are delivered in-process on a plain start and record every request they get, so a team can watch signed deliveries without running a server.',
 };

@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   not_implemented: 501,
   key_not_active: 409,
   clock_not_manual: 409,
+  sandbox_magic_value: 409,
   // Refusals of the pipeline itself (D-03, D-13, D-14, D-42): the same table, so no status is written twice.
   invalid_json: 400,
   bad_request: 400,

@@ -41,3 +41,19 @@ export function fromOwnConsole(req: Request, environment: string, config: Pick<C
     return false;
   }
 }
+
+/** The header the sandbox console puts on the reads it repeats to keep its pages current (D-70). */
+export const CONSOLE_REFRESH_HEADER = 'x-console-refresh';
+
+/**
+ * D-70: a read the sandbox console repeats on its own (a page polling a list), not a request anyone
+ * made: a GET or HEAD from the console (D-49's conditions) marked with CONSOLE_REFRESH_HEADER. Kept
+ * out of the account's request log so a partner's requests are not crowded out by the console's.
+ */
+export function consoleRefresh(req: Request, environment: string, config: Pick<Config, 'HOST' | 'PORT' | 'SVC_PUBLIC_URL'>): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    header(req, CONSOLE_REFRESH_HEADER) === '1' &&
+    fromOwnConsole(req, environment, config)
+  );
+}

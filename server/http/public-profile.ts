@@ -3,6 +3,7 @@
 // and the per-address budget of 401s (refusal-limit.ts, D-52).
 import type { AppDeps } from '../deps.js';
 import { authenticate, isCaller, type ApiPrefix } from './auth.js';
+import { consoleRefresh } from './browser-rules.js';
 import type { RequestContext } from './context.js';
 import type { ApiProfile } from './pipeline.js';
 import { publicUrlOf } from './public-url.js';
@@ -25,8 +26,9 @@ export function publicProfile(deps: AppDeps, prefix: ApiPrefix, refusals: Refusa
         refusals.lookups(ip),
       );
       if (!isCaller(caller)) return caller.status === 401 ? refusals.refused(ip, caller) : caller;
-      // From here the request belongs to an account: it goes into that account's request log (D-51).
-      watchCaller(req, caller, facts.operationId);
+      // From here the request belongs to an account: it goes into that account's request log (D-51),
+      // unless it is one of the sandbox console's own repeated reads (D-70).
+      if (!consoleRefresh(req, caller.environment, deps.config)) watchCaller(req, caller, facts.operationId);
       const limited = await applyRateLimit(deps, facts.rateLimit, caller, ip);
       return limited.refused ?? { caller, headers: limited.headers };
     },

@@ -15,6 +15,7 @@ import { form484Summary, listLodgementOverview } from '../domain/lodgements/over
 import { listAccountMails } from '../domain/accounts/mails.js';
 import { getRequest, listRequests } from '../domain/request-log/read.js';
 import { listReceiverRequests } from '../domain/webhooks/receiver.js';
+import { listAccountEndpoints } from '../domain/webhooks/account-endpoints.js';
 import { DomainError } from '../domain/errors.js';
 import { createKey, revokeKey, rollKey, updateKey } from '../domain/keys/keys.js';
 import { listAccountCharges } from '../domain/ledger/charges.js';
@@ -98,6 +99,7 @@ export const OPERATOR_HANDLERS = defineOperatorHandlers({
     return { status: 200, body: await runConformance({ ctx, input: body }) };
   },
   listReceivedWebhooks: async (ctx, { query }) => ({ status: 200, body: await listReceiverRequests({ ctx, input: query }) }),
+  listAccountWebhookEndpoints: async (ctx, { params }) => ({ status: 200, body: await listAccountEndpoints({ ctx, input: params }) }),
   createPpsrRegistration: async (ctx, { body }) => {
     const { registration } = await addPpsrRegistration({ ctx, input: body });
     return {

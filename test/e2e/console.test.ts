@@ -112,7 +112,7 @@ describe('the sandbox console on a plain start', () => {
     await both(async (flow) => {
       await flow.page
         .getByTestId('lodgement-detail')
-        .getByText(/^form484 \d+$/)
+        .getByText(/^Form 484, request \d+$/)
         .waitFor();
       expect(await flow.move('submitted')).toBe('Sends no event.');
       expect(await flow.move('manual review')).toBe('Sends form484.status_changed.');

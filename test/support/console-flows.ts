@@ -112,19 +112,21 @@ export class ConsoleFlow {
     const page = this.page;
     await this.go('lodgements');
     await page.getByLabel('What to lodge').selectOption('form484');
-    await page.getByLabel('generalInformation.acn').fill('100000012');
+    const acn = page.getByRole('group', { name: 'General information' }).getByLabel('ACN', { exact: true });
+    await acn.fill('100000012');
     await page.getByRole('button', { name: 'Lodge the Form 484' }).click();
     const id = page.getByTestId('failed-request-id');
     await id.waitFor();
     const lines = await page.getByRole('alert').locator('li').allTextContents();
-    await page.getByLabel('generalInformation.acn').fill('100000011');
+    await acn.fill('100000011');
     return { lines, requestId: (await id.textContent()) ?? '' };
   }
 
   /** Opens a lodgement's detail; returns whether its heading took focus and is in view. */
-  async openLodgement(kind: string, requestId: number): Promise<{ focused: boolean; inView: boolean }> {
+  async openLodgement(kind: 'form484' | 'abn_registration', requestId: number): Promise<{ focused: boolean; inView: boolean }> {
     await this.go('lodgements');
-    await this.page.getByRole('button', { name: `Open ${kind} ${requestId}`, exact: true }).click();
+    const name = kind === 'form484' ? 'Form 484' : 'ABN registration';
+    await this.page.getByRole('button', { name: `Open ${name}, request ${requestId}`, exact: true }).click();
     return this.detailShown('lodgement-detail');
   }
 

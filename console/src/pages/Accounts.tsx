@@ -11,6 +11,7 @@ import {
   rollKey,
   updateAccount,
   updateKey,
+  type Account,
   type AccountKeys,
 } from '../../../generated/admin-client/index.js';
 import { zCreateAccountRequest } from '../../../generated/admin-client/zod.gen.js';
@@ -20,6 +21,7 @@ import { count, when } from '../format.js';
 import { forgetKey, keyFor, rememberKey, selectAccount } from '../session.js';
 import { ConfirmButton, CopyButton, ErrorText, Field, Section } from '../ui.js';
 import type { Selected } from '../selected.js';
+import { isRunnerAccount } from '../runner-accounts.js';
 
 const PLANS = zCreateAccountRequest.shape.plan.options;
 const BILLINGS = zCreateAccountRequest.shape.billing.options;
@@ -186,12 +188,21 @@ function AccountDetail({ accountId }: { accountId: string }) {
     <Section title={`Account ${a.name}`}>
       <p>
         <code>{a.id}</code> · plan {a.plan} · billing {a.billing} · card <span data-testid="card-status">{a.cardStatus}</span> ·{' '}
-        {a.locked ? 'locked' : 'not locked'} · created {when(a.createdAt)}
+        {a.locked ? 'locked (sent no expiry-warning mail)' : 'not locked'} · created {when(a.createdAt)}
       </p>
       <div className="row">
-        <button type="button" className="secondary" onClick={() => change.mutate({ locked: !a.locked })}>
-          {a.locked ? 'Unlock' : 'Lock'}
-        </button>
+        {a.locked ? (
+          <button type="button" className="secondary" onClick={() => change.mutate({ locked: false })}>
+            Unlock
+          </button>
+        ) : (
+          <ConfirmButton
+            label="Lock"
+            question={`Lock ${a.name}? A locked account is sent no monitoring expiry-warning mail (spec 6.2); its keys keep working and nothing else changes. Unlock undoes it.`}
+            action="Yes, lock"
+            onConfirm={() => change.mutate({ locked: true })}
+          />
+        )}
         <Field label="Change card state">
           <select value={a.cardStatus} onChange={(e) => change.mutate({ cardStatus: e.target.value as (typeof CARDS)[number] })}>
             {CARDS.map((p) => (
@@ -264,31 +275,49 @@ function AccountDetail({ accountId }: { accountId: string }) {
   );
 }
 
+function AccountRows({ accounts, accountId }: { accounts: Account[]; accountId: string }) {
+  return (
+    <ul className="list">
+      {accounts.map((a) => (
+        <li key={a.id}>
+          <strong>{a.name}</strong> <code>{a.id}</code> · {a.plan} · {a.billing} · card {a.cardStatus}
+          {a.locked ? ' · locked' : ''}{' '}
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`${a.id === accountId ? 'Selected' : 'Select'} ${a.name}`}
+            onClick={() => selectAccount(a.id)}
+            disabled={a.id === accountId}
+          >
+            {a.id === accountId ? 'Selected' : 'Select'}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function AccountsPage({ accountId }: Selected) {
   const accounts = useQuery({ queryKey: ['accounts'], queryFn: () => must(listAccounts({ client: operator })) });
+  const all = accounts.data?.data ?? [];
+  const runners = all.filter(isRunnerAccount);
   return (
     <>
       <CreateAccount />
       {accountId && <AccountDetail accountId={accountId} />}
       <Section title="All accounts">
         <ErrorText error={accounts.error} />
-        <ul className="list">
-          {accounts.data?.data.map((a) => (
-            <li key={a.id}>
-              <strong>{a.name}</strong> <code>{a.id}</code> · {a.plan} · {a.billing} · card {a.cardStatus}
-              {a.locked ? ' · locked' : ''}{' '}
-              <button
-                type="button"
-                className="secondary"
-                aria-label={`${a.id === accountId ? 'Selected' : 'Select'} ${a.name}`}
-                onClick={() => selectAccount(a.id)}
-                disabled={a.id === accountId}
-              >
-                {a.id === accountId ? 'Selected' : 'Select'}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <AccountRows accounts={all.filter((a) => !isRunnerAccount(a))} accountId={accountId} />
+        {runners.length > 0 && (
+          <details>
+            <summary>{count(runners.length, 'account')} made by conformance runs</summary>
+            <p>
+              Each conformance run makes two fresh accounts, so it never sees another run's resources; the console never selects one by
+              itself.
+            </p>
+            <AccountRows accounts={runners} accountId={accountId} />
+          </details>
+        )}
       </Section>
     </>
   );

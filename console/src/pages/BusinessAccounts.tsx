@@ -17,6 +17,7 @@ import { count, when, whenBrisbane } from '../format.js';
 import { RequestForm } from '../request-form.js';
 import { directorEmailRule } from '../sandbox-outcomes.js';
 import { DetailPanel, Empty, ErrorText, Section, useOpened } from '../ui.js';
+import { useServiceClock } from '../clock.js';
 import { NeedKey } from './NeedKey.js';
 import type { Selected } from '../selected.js';
 
@@ -71,6 +72,8 @@ function StatusRead({ accountId, row, reveal }: { accountId: string; row: Lodgem
     mutationFn: () => must(getBusinessAccountStatus({ client: publicClient(accountId), path: { requestId: row.requestId } })),
     onSuccess: setRead,
   });
+  const clock = useServiceClock();
+  const settled = row.status === 'finished' || row.status === 'rejected';
   return (
     <DetailPanel title={`Business account application ${row.requestId}`} testId="application-detail" reveal={reveal}>
       <p>
@@ -81,6 +84,14 @@ function StatusRead({ accountId, row, reveal }: { accountId: string; row: Lodgem
         The public status read shows <code>bsb</code> and <code>accountNumber</code> as {MASK} until the account is activated, then the real
         values. It can be read once every 15 minutes per application.
       </p>
+      {!settled && (
+        <p className="notice" data-testid="read-spends-allowance">
+          Not activated yet: a read now shows only the masked values and spends this application&apos;s read for the next 15 minutes (D-37).{' '}
+          {clock.data?.mode === 'manual'
+            ? 'On this manual clock, advance it 15 minutes on the Clock and jobs page to read again.'
+            : 'On the real clock nothing moves that allowance on: to read again sooner, start the service with SVC_CLOCK=manual and advance the clock. Waiting for "finished" (Run the banking partner now) before the first read shows the real bsb and account number.'}
+        </p>
+      )}
       <button type="button" onClick={() => read.mutate()} disabled={read.isPending}>
         Read the status (public API)
       </button>

@@ -31,7 +31,9 @@ export function ConformancePage() {
     <>
       <Section title="Run the contract runner">
         <p>
-          Runs npm run contract against this service's test API with a fresh account. Every operation takes minutes; a few take seconds.
+          Runs npm run contract against this service's test API. Each run makes two fresh accounts (Contract runner and Contract runner B,
+          so it never sees another run's resources); the Accounts page lists them apart and the console never selects one by itself. Every
+          operation takes minutes; a few take seconds.
         </p>
         <form onSubmit={submit}>
           <Field label="Operations (operationIds, comma-separated; empty for all)">

@@ -72,7 +72,13 @@ export function LodgeSection({ accountId, onLodged }: { accountId: string; onLod
   return (
     <Section title="Lodge (test)">
       <Field label="What to lodge">
-        <select value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+        <select
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as Kind);
+            setAnswer(undefined);
+          }}
+        >
           {KINDS.map(([id, label]) => (
             <option key={id} value={id}>
               {label}
@@ -92,6 +98,7 @@ export function LodgeSection({ accountId, onLodged }: { accountId: string; onLod
             submitLabel="Lodge the Form 484"
             busy={lodge.isPending}
             onSubmit={(body) => lodge.mutate(body)}
+            onEdit={() => setAnswer(undefined)}
           />
         </>
       )}
@@ -104,6 +111,7 @@ export function LodgeSection({ accountId, onLodged }: { accountId: string; onLod
           submitLabel="Lodge the ABN registration"
           busy={lodge.isPending}
           onSubmit={(body) => lodge.mutate(body)}
+          onEdit={() => setAnswer(undefined)}
         />
       )}
       <ErrorText error={lodge.error ?? clock.error} />

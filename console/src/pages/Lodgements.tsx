@@ -6,10 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listLodgements, setForm484Status, setLodgementStatus, type LodgementSummary } from '../../../generated/admin-client/index.js';
 import { getForm484Status, getLodgement } from '../../../generated/client/index.js';
 import { noDeliveryYet, useDeliveries } from '../deliveries.js';
-import { operator, publicClient } from '../api.js';
+import { operator, refreshingClient } from '../api.js';
 import { must } from '../errors.js';
 import { when } from '../format.js';
-import { eventOf, eventTable, FORM484_STATUSES, LODGEMENT_STATUSES, statusesOf } from '../statuses.js';
+import { eventOf, eventTable, FORM484_STATUSES, kindName, LODGEMENT_STATUSES, lodgementName, statusesOf } from '../statuses.js';
 import { DetailPanel, Empty, ErrorText, Field, Headings, Section, useOpened } from '../ui.js';
 import { LodgeSection } from './LodgeForms.js';
 import { NeedKey } from './NeedKey.js';
@@ -24,7 +24,7 @@ function EventTable() {
           <tbody>
             {eventTable().map((row) => (
               <tr key={row.kind}>
-                <th scope="row">{row.kind}</th>
+                <th scope="row">{kindName(row.kind)}</th>
                 <td>
                   {row.sends.join(', ')}: <code>{row.event}</code>
                 </td>
@@ -65,7 +65,7 @@ function PublicStatus({ accountId, row }: { accountId: string; row: LodgementSum
   const status = useQuery({
     queryKey: ['public-status', accountId, row.kind, row.requestId, row.status],
     queryFn: async () => {
-      const client = publicClient(accountId);
+      const client = refreshingClient(accountId);
       const path = { requestId: row.requestId };
       return row.kind === 'form484'
         ? (await must(getForm484Status({ client, path }))).response
@@ -102,7 +102,7 @@ function Detail({ accountId, keyReady, row, reveal }: { accountId: string; keyRe
   const event = eventOf(row.kind, status);
   const test = keyReady && row.environment === 'test';
   return (
-    <DetailPanel title={`${row.kind} ${row.requestId}`} testId="lodgement-detail" reveal={reveal}>
+    <DetailPanel title={lodgementName(row.kind, row.requestId)} testId="lodgement-detail" reveal={reveal}>
       <p>
         Status <strong data-testid="lodgement-status">{row.status}</strong> · {row.environment} · {row.entityName ?? '-'}
         {row.acn ? ` · ACN ${row.acn}` : ''}
@@ -154,10 +154,10 @@ export function LodgementsPage({ accountId, keyReady }: Selected) {
         <ul className="list" aria-label="Lodgements">
           {rows.map((r) => (
             <li key={`${r.kind}:${r.requestId}`} data-testid="lodgement">
-              <strong>{r.kind}</strong> {r.requestId} · <span className="status">{r.status}</span> · {r.entityName ?? '-'} · {r.environment}{' '}
-              · {when(r.updatedAt)}{' '}
+              <strong>{lodgementName(r.kind, r.requestId)}</strong> · <span className="status">{r.status}</span> · {r.entityName ?? '-'} ·{' '}
+              {r.environment} · {when(r.updatedAt)}{' '}
               <button type="button" className="secondary" onClick={() => show(`${r.kind}:${r.requestId}`)}>
-                Open {r.kind} {r.requestId}
+                Open {lodgementName(r.kind, r.requestId)}
               </button>
             </li>
           ))}

@@ -14,7 +14,7 @@ import {
   type SimulateMonitoringEventResponse,
 } from '../../../generated/client/index.js';
 import { zMonitoringEventType } from '../../../generated/client/zod.gen.js';
-import { operator, publicClient } from '../api.js';
+import { operator, publicClient, refreshingClient } from '../api.js';
 import { must } from '../errors.js';
 import { count, when } from '../format.js';
 import { Empty, ErrorText, Field, Section } from '../ui.js';
@@ -39,8 +39,9 @@ function outcome(entityId: number, form: Form, result: SimulateMonitoringEventRe
 
 function Registers() {
   const queries = useQueryClient();
-  const [acn, setAcn] = useState('100000011');
-  const [name, setName] = useState('SANDBOX RENAMED PTY LTD');
+  // Not a documented magic company (the service refuses to change those: every partner relies on them).
+  const [acn, setAcn] = useState('100000084');
+  const [name, setName] = useState('HARBOUR LIGHTS RENAMED PTY LTD');
   const [done, setDone] = useState<string>();
   const rename = useMutation({
     mutationFn: () => must(updateCompany({ client: operator, path: { acn }, body: { name } })),
@@ -61,7 +62,9 @@ function Registers() {
     <Section title="Simulated registers">
       <p>
         Edits to the simulated registers reach live monitored entities at their next register check (run the daily check to see it now);
-        test entities are not checked against the registers and get their change events from Simulate (D-50).
+        test entities are not checked against the registers and get their change events from Simulate (D-50). The sandbox guide&apos;s
+        documented magic numbers (ACN 100000011 and the others of its Companies and ABNs table) cannot be changed: every partner&apos;s
+        tests rely on them.
       </p>
       <form onSubmit={submit} className="row">
         <Field label="Company ACN">
@@ -90,12 +93,12 @@ export function MonitoringPage({ accountId, keyReady }: Selected) {
   const [simulated, setSimulated] = useState<string>();
   const entities = useQuery({
     queryKey: ['entities', accountId],
-    queryFn: () => must(listMonitoringEntities({ client: publicClient(accountId), query: { perPage: 100 } })),
+    queryFn: () => must(listMonitoringEntities({ client: refreshingClient(accountId), query: { perPage: 100 } })),
     enabled: keyReady,
   });
   const events = useQuery({
     queryKey: ['monitoring-events', accountId],
-    queryFn: () => must(listMonitoringEvents({ client: publicClient(accountId), query: { perPage: 100 } })),
+    queryFn: () => must(listMonitoringEvents({ client: refreshingClient(accountId), query: { perPage: 100 } })),
     enabled: keyReady,
     refetchInterval: 3000,
   });

@@ -12,7 +12,7 @@ import {
   type PpsrAlertCreateRequest,
 } from '../../../generated/client/index.js';
 import { zPpsrAlertCreateRequest } from '../../../generated/client/zod.gen.js';
-import { operator, publicClient } from '../api.js';
+import { operator, publicClient, refreshingClient } from '../api.js';
 import { serviceNow } from '../clock.js';
 import { must } from '../errors.js';
 import { noDeliveryYet, useDeliveries } from '../deliveries.js';
@@ -50,7 +50,7 @@ export function PpsrAlertsPage({ accountId, keyReady }: Selected) {
   const [note, setNote] = useState<string>();
   const alerts = useQuery({
     queryKey: ['ppsr-alerts', accountId],
-    queryFn: () => must(listPpsrAlerts({ client: publicClient(accountId) })),
+    queryFn: () => must(listPpsrAlerts({ client: refreshingClient(accountId) })),
     enabled: keyReady,
   });
   const refresh = () => void queries.invalidateQueries({ queryKey: ['ppsr-alerts', accountId] });

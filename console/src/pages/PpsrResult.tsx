@@ -2,7 +2,7 @@
 // as tables, with each finished certificate's PDF downloaded through the SDK.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getPpsrCertificate, getPpsrSearch, type PpsrSearchResult } from '../../../generated/client/index.js';
-import { publicClient } from '../api.js';
+import { publicClient, refreshingClient } from '../api.js';
 import { ApiError, must, problemOf } from '../errors.js';
 import { count, when } from '../format.js';
 import { DetailPanel, ErrorText, Headings } from '../ui.js';
@@ -18,6 +18,11 @@ async function download(accountId: string, requestId: number, certificateNumber:
       problemOf(error)?.message ?? 'The certificate is not ready yet.',
       [],
       response.headers.get('x-request-id') ?? undefined,
+      response.status,
+      undefined,
+      [],
+      // A public API request: the account's request log has it.
+      true,
     );
   const url = URL.createObjectURL(data);
   const link = document.createElement('a');
@@ -97,7 +102,7 @@ function Registrations({ result }: { result: PpsrSearchResult }) {
 export function SearchDetail({ accountId, requestId, reveal }: { accountId: string; requestId: number; reveal: number }) {
   const search = useQuery({
     queryKey: ['ppsr-search', accountId, requestId],
-    queryFn: () => must(getPpsrSearch({ client: publicClient(accountId), path: { requestId } })),
+    queryFn: () => must(getPpsrSearch({ client: refreshingClient(accountId), path: { requestId } })),
     refetchInterval: 2000,
   });
   const get = useMutation({ mutationFn: (certificateNumber: string) => download(accountId, requestId, certificateNumber) });
@@ -124,27 +129,29 @@ export function SearchDetail({ accountId, requestId, reveal }: { accountId: stri
           {s.data.certificates === undefined ? (
             <p>A registration number search has no certificate.</p>
           ) : (
-            <table data-testid="certificates">
-              <Headings names={['Certificate', 'For', 'Status', 'PDF']} />
-              <tbody>
-                {s.data.certificates.map((c) => (
-                  <tr key={c.certificateNumber} data-testid="certificate">
-                    <td>{c.certificateNumber}</td>
-                    <td>{c.kind === 'registration' ? `registration ${c.registrationNumber}` : 'no registrations'}</td>
-                    <td>{c.status}</td>
-                    <td>
-                      {c.status === 'completed' ? (
-                        <button type="button" className="secondary" onClick={() => get.mutate(c.certificateNumber)}>
-                          Download {c.certificateNumber} (PDF)
-                        </button>
-                      ) : (
-                        'being made'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="scroll" tabIndex={0} role="region" aria-label="Certificates">
+              <table data-testid="certificates">
+                <Headings names={['Certificate', 'For', 'Status', 'PDF']} />
+                <tbody>
+                  {s.data.certificates.map((c) => (
+                    <tr key={c.certificateNumber} data-testid="certificate">
+                      <td>{c.certificateNumber}</td>
+                      <td>{c.kind === 'registration' ? `registration ${c.registrationNumber}` : 'no registrations'}</td>
+                      <td>{c.status}</td>
+                      <td>
+                        {c.status === 'completed' ? (
+                          <button type="button" className="secondary" onClick={() => get.mutate(c.certificateNumber)}>
+                            Download {c.certificateNumber} (PDF)
+                          </button>
+                        ) : (
+                          'being made'
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </>
       )}

@@ -1,7 +1,7 @@
 // One endpoint's deliveries with every attempt, the payload, and resend.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listWebhookDeliveries, resendWebhookDelivery } from '../../../generated/client/index.js';
-import { publicClient } from '../api.js';
+import { publicClient, refreshingClient } from '../api.js';
 import { must } from '../errors.js';
 import { count, when } from '../format.js';
 import { Empty, ErrorText, Headings } from '../ui.js';
@@ -10,7 +10,7 @@ export function Deliveries({ accountId, endpointId }: { accountId: string; endpo
   const queries = useQueryClient();
   const deliveries = useQuery({
     queryKey: ['deliveries', accountId, endpointId],
-    queryFn: () => must(listWebhookDeliveries({ client: publicClient(accountId), path: { id: endpointId }, query: { perPage: 100 } })),
+    queryFn: () => must(listWebhookDeliveries({ client: refreshingClient(accountId), path: { id: endpointId }, query: { perPage: 100 } })),
     refetchInterval: 2000,
   });
   const resend = useMutation({
@@ -37,20 +37,22 @@ export function Deliveries({ accountId, endpointId }: { accountId: string; endpo
             <strong>{d.event}</strong> · <span className="status">{d.status}</span> · {count(d.attemptCount, 'attempt')} · created{' '}
             {when(d.createdAt)}
             {d.nextAttemptAt ? ` · next attempt ${when(d.nextAttemptAt)}` : ''} · <code>{d.deliveryId}</code>
-            <table>
-              <caption className="hide-narrow">Attempts of {d.deliveryId}</caption>
-              <Headings names={['#', 'At', 'Response', 'Time']} />
-              <tbody>
-                {d.attempts.map((a) => (
-                  <tr key={a.attemptNumber}>
-                    <td>{a.attemptNumber}</td>
-                    <td>{when(a.attemptedAt)}</td>
-                    <td>{a.statusCode ?? a.errorClass ?? '-'}</td>
-                    <td>{a.durationMs} ms</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="scroll" tabIndex={0} role="region" aria-label={`Attempts of ${d.deliveryId}`}>
+              <table>
+                <caption className="hide-narrow">Attempts of {d.deliveryId}</caption>
+                <Headings names={['#', 'At', 'Response', 'Time']} />
+                <tbody>
+                  {d.attempts.map((a) => (
+                    <tr key={a.attemptNumber}>
+                      <td>{a.attemptNumber}</td>
+                      <td>{when(a.attemptedAt)}</td>
+                      <td>{a.statusCode ?? a.errorClass ?? '-'}</td>
+                      <td>{a.durationMs} ms</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <details>
               <summary>Payload of {d.deliveryId}</summary>
               <pre>{JSON.stringify(d.payload, null, 2)}</pre>

@@ -1,7 +1,7 @@
 // Webhooks: the account's test endpoints (public API, with the session's test secret key), the event
 // types as a checklist from the document's enum, their deliveries (WebhookDeliveries.tsx); what the
 // built-in receiver got, with the signature checked in the page against the secret shown at creation.
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createWebhookEndpoint,
@@ -10,8 +10,9 @@ import {
   updateWebhookEndpoint,
 } from '../../../generated/client/index.js';
 import { zCreateWebhookEndpointRequest } from '../../../generated/client/zod.gen.js';
-import type { ReceivedWebhook } from '../../../generated/admin-client/index.js';
-import { publicClient } from '../api.js';
+import { getAccount, listAccountWebhookEndpoints, type ReceivedWebhook } from '../../../generated/admin-client/index.js';
+import { operator, publicClient, refreshingClient } from '../api.js';
+import { keyFor } from '../session.js';
 import { must, toApiError } from '../errors.js';
 import { when } from '../format.js';
 import { isLocal, isReceiver, useReceiver } from '../receiver.js';
@@ -27,6 +28,20 @@ const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature
 
 /** Signing secrets shown at creation in this page's life, so received deliveries can be checked; never stored. */
 const secrets = new Map<string, string>();
+
+/** An event name that may break after its dots and underscores (a <wbr>), never inside a word, at 390 px. */
+function Breakable({ text }: { text: string }) {
+  return (
+    <span>
+      {text.split(/(?<=[._])/).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 function EventTypes({ value, onChange }: { value: EventType[]; onChange: (v: EventType[]) => void }) {
   const all = value.includes('*');
@@ -44,7 +59,7 @@ function EventTypes({ value, onChange }: { value: EventType[]; onChange: (v: Eve
             checked={all || value.includes(event)}
             onChange={(e) => onChange(e.target.checked ? [...value, event] : value.filter((v) => v !== event))}
           />{' '}
-          {event}
+          <Breakable text={event} />
         </label>
       ))}
     </fieldset>
@@ -84,6 +99,47 @@ function Signature({ received }: { received: ReceivedWebhook }) {
     };
   }, [received]);
   return verdict ? <span data-testid="signature-check"> · {verdict}</span> : null;
+}
+
+/** Every endpoint of the account (operator read), with the key that owns each: the session's key sees only its own. */
+function AccountEndpoints({ accountId, own }: { accountId: string; own: Set<string> }) {
+  const endpoints = useQuery({
+    queryKey: ['account-endpoints', accountId],
+    queryFn: () => must(listAccountWebhookEndpoints({ client: operator, path: { accountId } })),
+    refetchInterval: 5000,
+  });
+  const account = useQuery({
+    queryKey: ['account', accountId],
+    queryFn: () => must(getAccount({ client: operator, path: { accountId } })),
+  });
+  const keys = new Map((account.data?.keys ?? []).map((k) => [k.id, k]));
+  const held = keyFor(accountId)?.keyId;
+  const others = (endpoints.data?.data ?? []).filter((e) => !own.has(e.id));
+  return (
+    <Section title="Every endpoint of the account">
+      <p>
+        Deliveries go to every enabled endpoint of the account. Through the public API each key sees and manages only the endpoints it made
+        (spec 2.2), so endpoints made with another key (one revoked at an earlier sign-out, say) are listed here, read through the operator
+        API.
+      </p>
+      <ErrorText error={endpoints.error ?? account.error} />
+      <Empty when={endpoints.isSuccess && others.length === 0}>No endpoint of another key.</Empty>
+      <ul className="list" aria-label="Endpoints of other keys">
+        {others.map((e) => {
+          const key = keys.get(e.keyId);
+          const owner = key
+            ? `${key.type} ${key.environment} key …${key.last4} (${key.status}${key.id === held ? ', this session' : ''})`
+            : e.keyId;
+          return (
+            <li key={e.id} data-testid="account-endpoint">
+              <code>{e.url}</code> · {e.environment} · {e.eventTypes.join(', ')} ·{' '}
+              {e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'manual'})`} · owned by {owner} · <code>{e.id}</code>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
 }
 
 function Received({ accountId }: { accountId: string }) {
@@ -127,7 +183,7 @@ export function WebhooksPage({ accountId, keyReady }: Selected) {
   const [open, setOpen] = useState<string>();
   const endpoints = useQuery({
     queryKey: ['endpoints', accountId],
-    queryFn: () => must(listWebhookEndpoints({ client: publicClient(accountId) })),
+    queryFn: () => must(listWebhookEndpoints({ client: refreshingClient(accountId) })),
     enabled: keyReady,
   });
   const refresh = () => void queries.invalidateQueries({ queryKey: ['endpoints', accountId] });
@@ -196,12 +252,14 @@ export function WebhooksPage({ accountId, keyReady }: Selected) {
             Signing secret, shown once: <code>{secret}</code> <CopyButton value={secret} label="signing secret" />
           </p>
         )}
-        <Empty when={endpoints.data?.data.length === 0}>No endpoint yet.</Empty>
+        <Empty when={endpoints.data?.data.length === 0}>
+          No endpoint made with this session&apos;s key yet (the account&apos;s others are listed below).
+        </Empty>
         <ul className="list" aria-label="Endpoints">
           {endpoints.data?.data.map((e) => (
             <li key={e.id} data-testid="endpoint">
-              <code>{e.url}</code> · {e.eventTypes.join(', ')} · {e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'manual'})`} ·{' '}
-              <code>{e.id}</code>
+              <code>{e.url}</code> · {e.eventTypes.join(', ')} · {e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'manual'})`} ·
+              owned by this session&apos;s key · <code>{e.id}</code>
               <div className="row">
                 <button
                   type="button"
@@ -235,6 +293,7 @@ export function WebhooksPage({ accountId, keyReady }: Selected) {
           ))}
         </ul>
       </Section>
+      <AccountEndpoints accountId={accountId} own={new Set((endpoints.data?.data ?? []).map((e) => e.id))} />
       <Received accountId={accountId} />
     </>
   );

@@ -7,7 +7,7 @@ import { defineOperation } from '../../common/operation.js';
 import { validationFailed } from '../error-responses.js';
 import { requireSomeField } from '../shared.js';
 import { ADMIN_TAGS } from '../tags.js';
-import { ABR_FIXTURE_ABNS } from './sandbox-abns.js';
+import { magicValueRefused } from './sandbox-magic.js';
 import { BusinessNames, CHECK_NOTE, EntityTypeCode, GstDate, GstRegistered, checkGst } from './shared.js';
 
 export const AbnStatus = z.enum(['active', 'cancelled']).openapi({
@@ -71,13 +71,24 @@ export const UpdateAbnRequest = z
   .openapi('UpdateAbnRequest', { description: 'The fields to change, at least one; `null` clears a nullable field.', minProperties: 1 });
 
 export const AbnParam = z.strictObject({
-  abn: z.string().min(1).max(20).openapi({ description: 'The ABN, 11 digits.', example: '53900000001' }),
+  abn: z.string().min(1).max(20).openapi({ description: 'The ABN, 11 digits.', example: '51824753556' }),
 });
 
-const sandboxAbn = (abn: string) => ABR_FIXTURE_ABNS.find((record) => record.abn === abn)!;
-
-/** The sandbox's first magic ABN (a sole trader), as the operator API answers it. */
-const abnExample = { ...sandboxAbn('53900000001'), updatedAt: '2026-11-22T03:00:00Z' } satisfies z.infer<typeof AbnRecord>;
+/**
+ * A sole trader's ABN as the operator API answers it: a number outside the documented magic values,
+ * which the register API refuses to change.
+ */
+const abnExample = {
+  abn: '51824753556',
+  entityName: 'ALEX CITIZEN',
+  status: 'active',
+  entityType: 'IND',
+  acn: null,
+  gstRegistered: false,
+  gstDate: null,
+  businessNames: ["ALEX'S BOOKKEEPING"],
+  updatedAt: '2026-11-22T03:00:00Z',
+} satisfies z.infer<typeof AbnRecord>;
 
 export const upsertAbn = defineOperation({
   method: 'post',
@@ -93,16 +104,22 @@ export const upsertAbn = defineOperation({
       soleTrader: {
         summary: 'Sole trader',
         value: {
-          abn: '53900000001',
-          entityName: 'JANE CITIZEN',
+          abn: '51824753556',
+          entityName: 'ALEX CITIZEN',
           status: 'active',
           entityType: 'IND',
-          businessNames: ["JANE'S BOOKKEEPING"],
+          businessNames: ["ALEX'S BOOKKEEPING"],
         },
       },
       ofCompany: {
         summary: 'ABN of another company',
-        value: { abn: '62100000020', entityName: 'SECOND SANDBOX PTY LTD', status: 'active', entityType: 'PRV', acn: '100000020' },
+        value: {
+          abn: '62100000084',
+          entityName: 'HARBOUR LIGHTS INVESTMENTS PTY LTD',
+          status: 'active',
+          entityType: 'PRV',
+          acn: '100000084',
+        },
       },
     },
   },
@@ -118,13 +135,23 @@ export const upsertAbn = defineOperation({
       examples: {
         created: {
           summary: 'Created',
-          // The sandbox's ABN of company 100000020, created anew under another name.
-          value: { ...sandboxAbn('62100000020'), entityName: 'SECOND SANDBOX PTY LTD', updatedAt: '2026-11-22T03:00:00Z' },
+          value: {
+            abn: '62100000084',
+            entityName: 'HARBOUR LIGHTS INVESTMENTS PTY LTD',
+            status: 'active',
+            entityType: 'PRV',
+            acn: '100000084',
+            gstRegistered: false,
+            gstDate: null,
+            businessNames: [],
+            updatedAt: '2026-11-22T03:00:00Z',
+          },
         },
       },
     },
   },
   errors: {
+    409: magicValueRefused('ABN', '53900000001'),
     422: validationFailed('a bad ABN or ACN checksum, an unknown status, or a missing `entityName` or `entityType`.', 'Bad ABN', {
       abn: [{ code: 'invalid_abn', message: 'Not a valid ABN (checksum failed).' }],
     }),
@@ -159,6 +186,7 @@ export const updateAbn = defineOperation({
       description: '`not_found`: the register has no such ABN (for example ABN 15 900 000 003).',
       examples: { notFound: { summary: 'No such ABN', value: { error: 'not_found', message: 'No such ABN.' } } },
     },
+    409: magicValueRefused('ABN', '53900000001'),
     422: validationFailed('an empty body (`empty_body`), an unknown field or status, or a bad ACN checksum.', 'Unknown status', {
       status: [{ code: 'invalid_enum', message: 'Must be one of: active, cancelled.' }],
     }),

@@ -8,7 +8,7 @@ import { defineOperation, type AdminErrorResponse } from '../../common/operation
 import { validationFailed } from '../error-responses.js';
 import { requireSomeField } from '../shared.js';
 import { ADMIN_TAGS } from '../tags.js';
-import { ASIC_FIXTURE_COMPANIES } from './sandbox-companies.js';
+import { magicValueRefused } from './sandbox-magic.js';
 import { BusinessNames, CHECK_NOTE, EntityTypeCode, GstDate, GstRegistered, checkGst } from './shared.js';
 
 export const CompanyStatus = z.enum(['registered', 'deregistered', 'external_administration', 'strike_off_proposed']).openapi({
@@ -94,21 +94,23 @@ export const UpdateCompanyRequest = z
   });
 
 export const AcnParam = z.strictObject({
-  acn: z.string().min(1).max(20).openapi({ description: "The company's ACN, 9 digits.", example: '100000011' }),
+  acn: z.string().min(1).max(20).openapi({ description: "The company's ACN, 9 digits.", example: '100000084' }),
 });
 
-/** The sandbox's first magic company, as the operator API answers it (fields in the document's order). */
-const { acn, name, status, abn, entityType, address, gstRegistered, gstDate, businessNames } = ASIC_FIXTURE_COMPANIES[0]!;
+/**
+ * A company as the operator API answers it (fields in the document's order): a name-check fixture,
+ * not one of the documented magic values, which the register API refuses to change.
+ */
 const companyExample = {
-  acn,
-  name,
-  status,
-  abn,
-  entityType,
-  address,
-  gstRegistered,
-  gstDate,
-  businessNames,
+  acn: '100000084',
+  name: 'HARBOUR LIGHTS INVESTMENTS PTY LTD',
+  status: 'registered',
+  abn: '62100000084',
+  entityType: 'APTY',
+  address: { street: '1 EAGLE STREET', locality: 'BRISBANE CITY', state: 'QLD', postcode: '4000' },
+  gstRegistered: true,
+  gstDate: '2020-07-01',
+  businessNames: ['HARBOUR LIGHTS MARINA'],
   updatedAt: '2026-11-22T03:00:00Z',
 } satisfies z.infer<typeof Company>;
 
@@ -130,17 +132,7 @@ export const upsertCompany = defineOperation({
     examples: {
       full: {
         summary: 'Registered company with ABN, GST and a business name',
-        value: {
-          acn: '100000011',
-          name: 'SANDBOX TRADING PTY LTD',
-          status: 'registered',
-          abn: '60100000011',
-          entityType: 'APTY',
-          address: { street: '1 EAGLE STREET', locality: 'BRISBANE CITY', state: 'QLD', postcode: '4000' },
-          gstRegistered: true,
-          gstDate: '2020-07-01',
-          businessNames: ['SANDBOX COFFEE'],
-        },
+        value: (({ updatedAt: _updatedAt, ...company }) => company)(companyExample),
       },
       minimal: { summary: 'Just a name and a status', value: { acn: '123456780', name: 'NEW HORIZONS PTY LTD', status: 'registered' } },
     },
@@ -174,6 +166,7 @@ export const upsertCompany = defineOperation({
     },
   },
   errors: {
+    409: magicValueRefused('ACN', '100000011'),
     422: validationFailed(
       'a bad ACN or ABN checksum (`invalid_acn`, `invalid_abn`), an unknown status, or GST registration without an ABN (`abn_required`).',
       'Bad ACN, GST without ABN',
@@ -197,7 +190,7 @@ export const updateCompany = defineOperation({
   body: {
     schema: UpdateCompanyRequest,
     examples: {
-      rename: { summary: 'Change the name', value: { name: 'SANDBOX HOLDINGS PTY LTD' } },
+      rename: { summary: 'Change the name', value: { name: 'HARBOUR LIGHTS HOLDINGS PTY LTD' } },
       administration: { summary: 'Enter external administration', value: { status: 'external_administration' } },
       gstCancelled: { summary: 'Cancel GST registration', value: { gstRegistered: false, gstDate: null } },
       businessNames: { summary: 'Add a business name', value: { businessNames: ['SANDBOX COFFEE', 'SANDBOX ROASTERS'] } },
@@ -210,13 +203,14 @@ export const updateCompany = defineOperation({
       examples: {
         renamed: {
           summary: 'Renamed',
-          value: { ...companyExample, name: 'SANDBOX HOLDINGS PTY LTD', updatedAt: '2026-11-23T00:00:00Z' },
+          value: { ...companyExample, name: 'HARBOUR LIGHTS HOLDINGS PTY LTD', updatedAt: '2026-11-23T00:00:00Z' },
         },
       },
     },
   },
   errors: {
     404: companyNotFound,
+    409: magicValueRefused('ACN', '100000011'),
     422: validationFailed(
       'an empty body (`empty_body`), an unknown field or status, a bad ABN checksum, or GST registration without an ABN (`abn_required`).',
       'Unknown status',

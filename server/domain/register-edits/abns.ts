@@ -8,6 +8,7 @@ import { simulatedRegistersOf } from '../../registers/index.js';
 import type { VerbArgs } from '../verb.js';
 import { changeRecord, replaceRecord, type EditedRegister } from './record-changes.js';
 import { abnFromOverride } from '../../registers/abr/abn-overrides.js';
+import { refuseMagicValue } from './magic-values.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -26,6 +27,7 @@ export async function upsertAbn({
   ctx: deps,
   input,
 }: VerbArgs<Deps, z.infer<typeof UpsertAbnRequest>>): Promise<{ created: boolean; abn: AbnView }> {
+  refuseMagicValue('ABN', input.abn);
   const record = abnFromOverride(input.abn, input);
   const now = deps.clock.now();
   const created = await replaceRecord(editedAbns(deps), input.abn, record, now);
@@ -36,6 +38,7 @@ export async function updateAbn({
   ctx: deps,
   input: { abn, changes },
 }: VerbArgs<Deps, { abn: string; changes: z.infer<typeof UpdateAbnRequest> }>): Promise<AbnView> {
+  refuseMagicValue('ABN', abn);
   const now = deps.clock.now();
   const record = await changeRecord(editedAbns(deps), { key: abn, what: 'ABN', changes, at: now });
   return { ...record, updatedAt: now.toISOString() };

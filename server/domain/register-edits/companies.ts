@@ -19,6 +19,7 @@ import { callerText } from '../../../schemas/common/caller-text.js';
 import type { VerbArgs } from '../verb.js';
 import { changeRecord, registerNotFound, replaceRecord, type EditedRegister } from './record-changes.js';
 import { companyFromOverride } from '../../registers/asic/company-overrides.js';
+import { refuseMagicValue } from './magic-values.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -47,6 +48,7 @@ export async function upsertCompany({
   ctx: deps,
   input,
 }: VerbArgs<Deps, z.infer<typeof UpsertCompanyRequest>>): Promise<{ created: boolean; company: CompanyView }> {
+  refuseMagicValue('ACN', input.acn);
   const record = companyFromOverride(input.acn, input);
   const now = deps.clock.now();
   const created = await replaceRecord(editedCompanies(deps), input.acn, record, now);
@@ -58,6 +60,7 @@ export async function updateCompany({
   ctx: deps,
   input: { acn, changes },
 }: VerbArgs<Deps, { acn: string; changes: z.infer<typeof UpdateCompanyRequest> }>): Promise<CompanyView> {
+  refuseMagicValue('ACN', acn);
   const now = deps.clock.now();
   const record = await changeRecord(editedCompanies(deps), { key: acn, what: 'company', changes, at: now, check: checkGstHasAbn });
   return companyView(record, now);

@@ -13,9 +13,7 @@ afterAll(async () => {
 
 describe('unknown numbers', () => {
   it.each([
-    ['PATCH', '/admin/register/companies/100000066', { name: 'X PTY LTD' }],
     ['PATCH', '/admin/register/companies/100000012', { name: 'X PTY LTD' }],
-    ['PATCH', '/admin/register/abns/15900000003', { status: 'cancelled' }],
     ['PATCH', '/admin/register/abns/51824753557', { status: 'cancelled' }],
     ['POST', '/admin/register/companies/100000066/documents', { documentType: '484', description: 'Change' }],
     [
@@ -30,11 +28,46 @@ describe('unknown numbers', () => {
   });
 });
 
+describe('the documented magic values', () => {
+  // docs/guide/05-sandbox.md "Companies and ABNs": every partner's tests rely on what the register
+  // says about these numbers, so no operator edit changes them (nor creates the absent ones).
+  it.each([
+    ['PATCH', '/admin/register/companies/100000011', { name: 'SANDBOX RENAMED PTY LTD' }, 'ACN 100000011'],
+    ['PATCH', '/admin/register/companies/100000057', { status: 'registered' }, 'ACN 100000057'],
+    ['POST', '/admin/register/companies', { acn: '100000020', name: 'X PTY LTD', status: 'registered' }, 'ACN 100000020'],
+    ['POST', '/admin/register/companies', { acn: '100000066', name: 'NEWLY MADE PTY LTD', status: 'registered' }, 'ACN 100000066'],
+    ['PATCH', '/admin/register/abns/53900000001', { status: 'cancelled' }, 'ABN 53900000001'],
+    ['PATCH', '/admin/register/abns/60100000011', { gstRegistered: false }, 'ABN 60100000011'],
+    [
+      'POST',
+      '/admin/register/abns',
+      { abn: '15900000003', entityName: 'LATE ARRIVAL TRUST', status: 'active', entityType: 'TRT' },
+      'ABN 15900000003',
+    ],
+  ])('%s %s answers 409 sandbox_magic_value and changes nothing', async (method, path, body, named) => {
+    const answer = await server.admin<Record<string, unknown>>(method, path, body);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toStrictEqual({
+      error: 'sandbox_magic_value',
+      message: expect.stringContaining(`${named} is a documented sandbox magic value`),
+    });
+  });
+
+  it('the refused rename leaves the magic company as documented: its name is still taken', async () => {
+    await server.admin('PATCH', '/admin/register/companies/100000011', { name: 'SANDBOX RENAMED PTY LTD' });
+    const account = await server.createAccount();
+    const answer = await fetch(`${server.url}/api/test/v2/helpers/company-name-availability?name=Sandbox%20Trading%20Pty%20Ltd`, {
+      headers: { Authorization: `Bearer ${account.keys.secretTest}` },
+    });
+    expect(await answer.json()).toMatchObject({ available: false });
+  });
+});
+
 describe('rules beyond the structure', () => {
   it('GST registration without an ABN is 422 abn_required, on create and on change', async () => {
     const created = await server.admin('POST', '/admin/register/companies', {
-      acn: '100000020',
-      name: 'SANDBOX SUPPLIES PTY LTD',
+      acn: '100000093',
+      name: 'SMITH & JONES PTY LTD',
       status: 'registered',
       gstRegistered: true,
     });
@@ -44,13 +77,13 @@ describe('rules beyond the structure', () => {
       message: 'The request is not valid.',
       errors: { gstRegistered: [{ code: 'abn_required', message: 'GST registration needs an ABN.' }] },
     });
-    const changed = await server.admin('PATCH', '/admin/register/companies/100000020', { gstRegistered: true });
+    const changed = await server.admin('PATCH', '/admin/register/companies/100000093', { gstRegistered: true });
     expect(changed.status).toBe(422);
     expect(changed.body).toMatchObject({ errors: { gstRegistered: [{ code: 'abn_required' }] } });
   });
 
   it('a GST date without GST registration is 422 gst_not_registered', async () => {
-    const answer = await server.admin('PATCH', '/admin/register/abns/53900000001', { gstRegistered: false, gstDate: '2026-01-01' });
+    const answer = await server.admin('PATCH', '/admin/register/abns/51824753556', { gstRegistered: false, gstDate: '2026-01-01' });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ errors: { gstDate: [{ code: 'gst_not_registered' }] } });
   });
@@ -59,7 +92,7 @@ describe('rules beyond the structure', () => {
     const badAcn = await server.admin('POST', '/admin/register/companies', { acn: '100000012', name: 'X PTY LTD', status: 'registered' });
     expect(badAcn.status).toBe(422);
     expect(badAcn.body).toMatchObject({ errors: { acn: [{ code: 'invalid_acn' }] } });
-    const empty = await server.admin('PATCH', '/admin/register/abns/53900000001', {});
+    const empty = await server.admin('PATCH', '/admin/register/abns/51824753556', {});
     expect(empty.status).toBe(422);
   });
 
