@@ -24,7 +24,13 @@ export interface SdkResult<T> {
  * or `{ data: undefined, error: E }`: inferring from both would make unwrap's answer `D | undefined`,
  * though it only ever returns the success branch's data.
  */
-export type SuccessData<R> = R extends { data: infer D } ? (R extends { error: infer E } ? ([E] extends [undefined] ? D : never) : D) : never;
+export type SuccessData<R> = R extends { data: infer D }
+  ? R extends { error: infer E }
+    ? [E] extends [undefined]
+      ? D
+      : never
+    : D
+  : never;
 
 /** The service could not be reached: nothing was sent, or no answer came back. */
 export class ServiceUnreachableError extends Error {

@@ -5,7 +5,7 @@
 // It imports nothing at the top: the SDK's main entry re-exports it, and a browser bundle of that entry
 // must not meet a `node:` import. Node's crypto is fetched when a signature is computed, with
 // `process.getBuiltinModule` (Node 20.16 and later; the package needs 20.19), so verifying runs on a
-// server and a frontend that only imports the SDK never loads it.
+// server and a frontend that only imports the SDK never loads it (D-68).
 //
 // Express example: verify against the raw bytes, never against a re-serialised object.
 //

@@ -11,7 +11,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'svc-sdk-version-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('@registry-svc/sdk version', () => {
-  it("is info.version of spec/openapi.json: run npm run generate when they differ", () => {
+  it('is info.version of spec/openapi.json: run npm run generate when they differ', () => {
     const document = readJson('spec/openapi.json') as unknown as { info: { version: string } };
     expect(readJson(SDK_PACKAGE_JSON).version).toBe(document.info.version);
   });
