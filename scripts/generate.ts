@@ -7,6 +7,7 @@ import { createClient } from '@hey-api/openapi-ts';
 import { buildSpec } from './build-spec.js';
 import { buildDocs } from './docs/build.js';
 import { writeGeneratedExamples } from './docs/examples.js';
+import { SDK_PACKAGE_JSON, writeSdkPackageVersion } from './sdk/package-version.js';
 import { INVISIBLE_CHARACTER } from '../schemas/common/names.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
@@ -67,9 +68,16 @@ for (const file of ['webhooks.ts', 'errors.ts']) {
   );
   await appendFile(join(clientDir, 'index.ts'), `export * from './${file.replace(/\.ts$/, '.js')}';\n`);
 }
+// The SDK package's main entry is this index: it also exports what a partner needs to make a client,
+// so nobody imports from the client/ folder inside the package (its `./client` subpath has the rest).
+await appendFile(
+  join(clientDir, 'index.ts'),
+  "export { client } from './client.gen.js';\nexport { createClient, createConfig, type Client, type Config } from './client/index.js';\n",
+);
+await writeSdkPackageVersion(join(root, 'spec/openapi.json'), join(root, SDK_PACKAGE_JSON));
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
 // The documentation's TypeScript examples, so the repository's type check (tsc) checks them as written.
 await writeGeneratedExamples(join(root, 'generated/examples'));
 console.log(
-  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html, generated/examples/`,
+  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html, generated/examples/, ${SDK_PACKAGE_JSON} (version)`,
 );

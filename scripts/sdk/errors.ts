@@ -11,11 +11,26 @@
 
 /** What every generated operation resolves to (hey-api's `fields` response style). */
 export interface SdkResult<T> {
-  data?: T;
+  // `| undefined` spelled out: a failed call's result has `data: undefined`, which a consumer compiling
+  // with `exactOptionalPropertyTypes` would otherwise refuse to pass to unwrap.
+  data?: T | undefined;
   error?: unknown;
   request: Request;
-  response?: Response;
+  response?: Response | undefined;
 }
+
+/**
+ * The data of a result's success branch. A generated operation resolves to `{ data: D, error: undefined }`
+ * or `{ data: undefined, error: E }`: inferring from both would make unwrap's answer `D | undefined`,
+ * though it only ever returns the success branch's data.
+ */
+export type SuccessData<R> = R extends { data: infer D }
+  ? R extends { error: infer E }
+    ? [E] extends [undefined]
+      ? D
+      : never
+    : D
+  : never;
 
 /** The service could not be reached: nothing was sent, or no answer came back. */
 export class ServiceUnreachableError extends Error {
@@ -49,12 +64,12 @@ export class ServiceError extends Error {
 }
 
 /** The data of a successful call; otherwise throws ServiceUnreachableError or ServiceError. */
-export function unwrap<T>(result: SdkResult<T>): T {
+export function unwrap<R extends SdkResult<unknown>>(result: R): SuccessData<R> {
   const { request, response } = result;
   if (!response) throw new ServiceUnreachableError(request.url, networkCode(result.error), { cause: result.error });
   if (!response.ok)
     throw new ServiceError(response.status, result.error, response.headers.get('x-request-id') ?? undefined, request.method, request.url);
-  return result.data as T;
+  return result.data as SuccessData<R>;
 }
 
 interface ErrorLike {

@@ -1,6 +1,11 @@
 // Webhook verification for partners (spec 6.3, D-20). Shipped inside the generated SDK: `npm run
-// generate` copies this file to generated/client/webhooks.ts. It must stay self-contained (node:crypto
+// generate` copies this file to generated/client/webhooks.ts. It must stay self-contained (Node's crypto
 // only), because it is read by partners' code, not by the server.
+//
+// It imports nothing at the top: the SDK's main entry re-exports it, and a browser bundle of that entry
+// must not meet a `node:` import. Node's crypto is fetched when a signature is computed, with
+// `process.getBuiltinModule` (Node 20.16 and later; the package needs 20.19), so verifying runs on a
+// server and a frontend that only imports the SDK never loads it (D-68).
 //
 // Express example: verify against the raw bytes, never against a re-serialised object.
 //
@@ -9,7 +14,17 @@
 //     // de-duplicate on event.deliveryId, then act on event.event
 //     res.sendStatus(204);
 //   });
-import { createHmac, timingSafeEqual } from 'node:crypto';
+type NodeCrypto = typeof import('node:crypto');
+
+/** Node's crypto module, or a clear error where there is none (a browser). */
+function nodeCrypto(): NodeCrypto {
+  const crypto = globalThis.process?.getBuiltinModule?.('node:crypto');
+  if (!crypto)
+    throw new WebhookVerificationError(
+      'Webhook signatures are checked on your server: verifyWebhook and generateTestHeaders need Node.js 20.19 or later (node:crypto).',
+    );
+  return crypto;
+}
 
 const DEFAULT_TOLERANCE_SECONDS = 300;
 const SECRET_PREFIX = 'whsec_';
@@ -58,17 +73,18 @@ function headerOf(headers: WebhookHeaders, name: string): string | undefined {
 }
 
 function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+  const left = new TextEncoder().encode(a);
+  const right = new TextEncoder().encode(b);
+  return left.length === right.length && nodeCrypto().timingSafeEqual(left, right);
 }
 
 function hexSignature(body: string, secret: string, timestamp: number): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return nodeCrypto().createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
 function standardSignature(id: string, body: string, secret: string, timestamp: number): string {
-  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  const { createHmac, createSecretKey } = nodeCrypto();
+  const key = createSecretKey(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
   return createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
 }
 
@@ -115,7 +131,8 @@ function schemesOf(headers: WebhookHeaders, body: string): Scheme[] {
  * (during a rotation: the old and the new one). Throws WebhookVerificationError otherwise.
  */
 export function verifyWebhook<T extends WebhookEvent = WebhookEvent>(
-  rawBody: string | Buffer | Uint8Array,
+  // A Buffer is a Uint8Array: Node's raw bodies pass as they are, without Node's types in the signature.
+  rawBody: string | Uint8Array,
   headers: WebhookHeaders,
   secrets: readonly string[],
   options: VerifyWebhookOptions = {},
