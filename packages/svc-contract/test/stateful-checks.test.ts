@@ -138,6 +138,15 @@ describe('webhook_conformance: deliveries verify with the endpoint secret and ma
     }
   });
 
+  it('fails a delivery signed more than 5 minutes from this machine`s clock (D-62: the signed time is real time)', async () => {
+    const { server } = await started();
+    await createAsA(server.baseUrl);
+    const delivery = server.deliveries[0]!;
+    expect(judgeDelivery(FAKE_DOCUMENT, validators, delivery, SECRET).status).toBe('pass');
+    const judged = judgeDelivery(FAKE_DOCUMENT, validators, delivery, SECRET, () => Date.now() + 3600_000);
+    expect(judged).toMatchObject({ status: 'fail', message: expect.stringMatching(/more than 5 minutes from this machine's clock/) });
+  });
+
   it('fails a payload the event schema does not allow', async () => {
     const { server } = await started();
     await createAsA(server.baseUrl);

@@ -4,7 +4,9 @@
 // answered under both signature schemes the document describes (X-Svc-Signature: hex HMAC-SHA256
 // of `{t}.{raw body}` keyed with the whole `whsec_…` secret, D-20; Standard Webhooks: base64
 // HMAC-SHA256 of `{id}.{t}.{raw body}` keyed with the secret's base64 part), be signed within 5
-// minutes of its arrival by the service clock, and its body must validate against the event's schema.
+// minutes of the runner's own clock as it reads the delivery back, as a receiver checks it against
+// its clock (the signed time is the wall clock's on every service clock, D-62), and its body must
+// validate against the event's schema.
 // The same computation as the SDK's verifier (scripts/sdk/webhooks.ts), repeated here because the
 // runner must not depend on the SDK it checks.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -31,7 +33,7 @@ function same(a: string, b: string): boolean {
 }
 
 /** Problems with the X-Svc-Signature header: `t=<unix seconds>,v1=<hex>`. */
-function svcSignatureProblems(delivery: ReceivedDelivery, secret: string, receivedSeconds: number): string[] {
+function svcSignatureProblems(delivery: ReceivedDelivery, secret: string, nowSeconds: number): string[] {
   const header = delivery.headers['x-svc-signature'];
   if (!header) return ['X-Svc-Signature missing'];
   const pairs = header.split(',').map((part) => part.trim().split('='));
@@ -39,7 +41,7 @@ function svcSignatureProblems(delivery: ReceivedDelivery, secret: string, receiv
   const signatures = pairs.filter(([k]) => k === 'v1').map(([, v]) => v ?? '');
   if (!Number.isInteger(t)) return [`X-Svc-Signature has no timestamp: ${header}`];
   const problems: string[] = [];
-  if (Math.abs(t - receivedSeconds) > TOLERANCE_SECONDS) problems.push(`X-Svc-Signature t=${t} is more than 5 minutes from its arrival`);
+  if (Math.abs(t - nowSeconds) > TOLERANCE_SECONDS) problems.push(`X-Svc-Signature t=${t} is more than 5 minutes from this machine's clock`);
   const expected = createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex');
   if (!signatures.some((s) => same(s, expected))) problems.push("X-Svc-Signature does not verify with the endpoint's secret");
   return problems;
@@ -69,7 +71,13 @@ function requiredHeaders(doc: JsonObject, event: string): string[] {
 }
 
 /** Judges one delivery: headers, both signatures, the event's payload schema. */
-export function judgeDelivery(doc: JsonObject, validators: Validators, delivery: ReceivedDelivery, secret: string): CheckResult {
+export function judgeDelivery(
+  doc: JsonObject,
+  validators: Validators,
+  delivery: ReceivedDelivery,
+  secret: string,
+  now: () => number = Date.now,
+): CheckResult {
   const label = `delivery ${delivery.deliveryId ?? '(no id)'}`;
   const fail = (problems: string[]): CheckResult => ({
     check: 'webhook_conformance',
@@ -89,8 +97,7 @@ export function judgeDelivery(doc: JsonObject, validators: Validators, delivery:
   for (const name of requiredHeaders(doc, event)) if (!delivery.headers[name.toLowerCase()]) problems.push(`${name} missing`);
   if (delivery.headers['x-svc-event'] !== undefined && delivery.headers['x-svc-event'] !== event)
     problems.push(`X-Svc-Event ${delivery.headers['x-svc-event']} but the body says ${event}`);
-  const receivedSeconds = Math.floor(Date.parse(delivery.receivedAt) / 1000);
-  problems.push(...svcSignatureProblems(delivery, secret, receivedSeconds), ...standardSignatureProblems(delivery, secret));
+  problems.push(...svcSignatureProblems(delivery, secret, Math.floor(now() / 1000)), ...standardSignatureProblems(delivery, secret));
   const pointer = resolvePointer(doc, `/webhooks/${escapePointer(event)}/post/requestBody/content/application~1json/schema`);
   const verdict = validators.check(pointer, payload, `${event} payload`);
   problems.push(...verdict.problems);
