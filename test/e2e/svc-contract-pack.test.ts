@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SERVER_ENV } from '../../scripts/contract/server-env.js';
-import type { ContractResultFile } from 'svc-contract';
+import type { ContractResultFile } from '@registry-svc/contract';
 import { runScript, type CliOutcome } from '../contract/run-cli.js';
 import { ADMIN_TOKEN, TEST_START } from '../support/harness.js';
 import { sharedPrism } from '../support/prism.js';
