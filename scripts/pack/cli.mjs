@@ -6,13 +6,18 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { withPackLock } from './lock.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PACKAGES_DIR = join(ROOT, 'build', 'packages');
 const run = promisify(execFile);
 
-/** Packs every workspace package into build/packages/; answers what was written. */
-export async function packAll() {
+/** Packs every workspace package into build/packages/ (under the pack lock); answers what was written. */
+export function packAll() {
+  return withPackLock(packAllNow);
+}
+
+async function packAllNow() {
   rmSync(PACKAGES_DIR, { recursive: true, force: true });
   mkdirSync(PACKAGES_DIR, { recursive: true });
   // One npm for all (npm's own start is a second each); it runs each package's prepack and postpack.
