@@ -4,6 +4,7 @@
 // (made atomically) holding the owner's pid; a lock whose owner has died is taken over.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const LOCK = fileURLToPath(new URL('../../.tmp/pack.lock', import.meta.url));
@@ -32,7 +33,7 @@ export async function withPackLock(work, timeoutMs = 600_000) {
       // A lock with no live owner, seen twice a second apart (its owner may be writing its pid).
       if (waited > 0 && waited % 5 === 0 && !ownerAlive()) rmSync(LOCK, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error(`another npm pack holds ${LOCK}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(200);
     }
   }
   try {

@@ -18,7 +18,10 @@ const ROOT = join(import.meta.dirname, '../..');
 const run = promisify(execFile);
 const document = JSON.parse(readFileSync(join(ROOT, 'spec/openapi.json'), 'utf8')) as {
   info: { version: string };
-  paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>
+  >;
 };
 const dirs: string[] = [];
 const timings: Record<string, number> = {};
@@ -76,7 +79,9 @@ afterAll(async () => {
   }
   await service?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  console.log(`packages e2e timings (ms): ${JSON.stringify(timings)}; tarballs: ${JSON.stringify(packed?.map((p) => [p.filename, p.bytes]))}`);
+  console.log(
+    `packages e2e timings (ms): ${JSON.stringify(timings)}; tarballs: ${JSON.stringify(packed?.map((p) => [p.filename, p.bytes]))}`,
+  );
 });
 
 describe('npm run pack and /packages/ on the service', () => {
@@ -116,7 +121,11 @@ describe('@registry-svc/mock installed outside the repository', () => {
   it('npx registry-svc-mock --port N: a documented example for a good request, the documented 422 for a bad one', async () => {
     const port = await freePort();
     let output = '';
-    mock = spawn('npx', ['registry-svc-mock', '--port', String(port)], { cwd: mockConsumer, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    mock = spawn('npx', ['registry-svc-mock', '--port', String(port)], {
+      cwd: mockConsumer,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     mock.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     mock.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const started = Date.now();
@@ -129,7 +138,9 @@ describe('@registry-svc/mock installed outside the repository', () => {
     expect(output).toContain(`mock front listening on http://127.0.0.1:${port} (Prism behind it on http://127.0.0.1:${port + 1})`);
 
     const auth = { Authorization: 'Bearer svc_sk_test_MockMockMockMockMockMockMockMock' };
-    const good = await fetch(`http://127.0.0.1:${port}/helpers/company-name-availability?name=Sandbox%20Trading%20Pty%20Ltd`, { headers: auth });
+    const good = await fetch(`http://127.0.0.1:${port}/helpers/company-name-availability?name=Sandbox%20Trading%20Pty%20Ltd`, {
+      headers: auth,
+    });
     expect(good.status).toBe(200);
     const ok = document.paths['/helpers/company-name-availability']!.get!.responses['200']!.content['application/json']!.examples;
     expect(await good.json()).toEqual(Object.values(ok)[0]!.value);

@@ -40,7 +40,19 @@ export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[]
   // once the front has exited, and whatever is left after 5 s is killed too. The front runs in node
   // with tsx's loader rather than through the tsx command, which starts a second node to run it.
   // --prism-port 0: Prism on any free port (the default, --port + 1, may be another test's).
-  const front = ['--import', 'tsx', 'scripts/mock/cli.ts', '--host', '127.0.0.1', '--port', String(port), '--prism-port', '0', ...extraArgs, spec];
+  const front = [
+    '--import',
+    'tsx',
+    'scripts/mock/cli.ts',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--prism-port',
+    '0',
+    ...extraArgs,
+    spec,
+  ];
   const child = spawn(process.execPath, front, {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -34,7 +34,9 @@ describe('workspace package versions', () => {
     expect(syncPackageVersions(root)).toEqual([join(root, 'packages/mock/package.json')]);
     const versions = Object.fromEntries(workspaceManifests(root).map((m) => [m.name, m.version]));
     expect(versions['@registry-svc/mock']).toBe('9.8.7');
-    expect(versions['@registry-svc/contract']).toBe(JSON.parse(readFileSync(join(ROOT, 'packages/svc-contract/package.json'), 'utf8')).version);
+    expect(versions['@registry-svc/contract']).toBe(
+      JSON.parse(readFileSync(join(ROOT, 'packages/svc-contract/package.json'), 'utf8')).version,
+    );
     expect(syncPackageVersions(root)).toEqual([]);
   });
 });
