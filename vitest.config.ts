@@ -54,6 +54,8 @@ export default defineConfig({
     // no state through modules: each starts its own server, and fake timers are restored after use.
     // The e2e files share theirs too (each drives processes of its own and restores what it changes
     // in process.env); the replay keeps isolation.
+    // Every project resolves a workspace package's name to its source, as tsc, tsx and esbuild do
+    // (tsconfig.json `paths`); a project does not inherit the root's `resolve`.
     projects: [
       // A few unit tests run ESLint on planted files or walk every BMP code point: seconds each when
       // the machine is busy, so the default 5 s would fail them for load, not for a fault.
@@ -150,6 +152,6 @@ export default defineConfig({
             },
           ]
         : []),
-    ],
+    ].map((project) => ({ ...project, resolve: { tsconfigPaths: true } })),
   },
 });

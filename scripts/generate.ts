@@ -7,7 +7,7 @@ import { createClient } from '@hey-api/openapi-ts';
 import { buildSpec } from './build-spec.js';
 import { buildDocs } from './docs/build.js';
 import { writeGeneratedExamples } from './docs/examples.js';
-import { SDK_PACKAGE_JSON, writeSdkPackageVersion } from './sdk/package-version.js';
+import { syncPackageVersions } from './package-versions.js';
 import { INVISIBLE_CHARACTER } from '../schemas/common/names.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
@@ -74,10 +74,11 @@ await appendFile(
   join(clientDir, 'index.ts'),
   "export { client } from './client.gen.js';\nexport { createClient, createConfig, type Client, type Config } from './client/index.js';\n",
 );
-await writeSdkPackageVersion(join(root, 'spec/openapi.json'), join(root, SDK_PACKAGE_JSON));
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
 // The documentation's TypeScript examples, so the repository's type check (tsc) checks them as written.
 await writeGeneratedExamples(join(root, 'generated/examples'));
+// The packages that carry the contract's version (D-65), in the checkout only: `--out` writes no packages/.
+if (root === '.') for (const file of syncPackageVersions('.')) console.log(`version of ${file} set to the document's info.version`);
 console.log(
-  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html, generated/examples/, ${SDK_PACKAGE_JSON} (version)`,
+  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html, generated/examples/`,
 );

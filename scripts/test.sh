@@ -38,7 +38,7 @@ elif [ "${CI:-}" = "true" ]; then
 else
   postgres_pass="(PostgreSQL pass skipped: set TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres, to run the integration suite on PostgreSQL too)"
 fi
-echo "== unit, spec (drift gate, document walk, examples, Redocly), integration on PGlite $postgres_pass, hostile-input gates on PGlite, e2e (Prism, SDK, docs in Chromium, npm start, packed svc-contract), contract (runner, reports, workflow), then the Prism validation proxy replay of the PGlite pass's traffic"
+echo "== unit, spec (drift gate, document walk, examples, Redocly), integration on PGlite $postgres_pass, hostile-input gates on PGlite, e2e (Prism, SDK, docs in Chromium, npm start, the packed packages installed outside the repository), contract (runner, reports, workflow), then the Prism validation proxy replay of the PGlite pass's traffic"
 # One Vitest run holds everything: the PGlite integration pass (project integration) first, its HTTP
 # traffic recorded on the way (test/support/traffic-recorder.ts); then, side by side, the same files on
 # PostgreSQL when TEST_DATABASE_URL names one (project integration-postgres, which vitest.config.ts

@@ -20,6 +20,7 @@ import { OPERATOR_HANDLERS } from './routes/admin.js';
 import { DOCUMENTS_PATH, documentsHandler } from './routes/documents.js';
 import { CONSOLE_PATH, RECEIVER_PATH, consoleRouter, webhookReceiver } from './http/console.js';
 import { DOCS_PATH, docsRouter } from './http/docs-page.js';
+import { PACKAGES_PATH, packagesRouter } from './http/packages.js';
 import type { JobRegistry } from './jobs/runner.js';
 import { createJobRegistry } from './job-registry.js';
 import { ping } from './store/db.js';
@@ -150,6 +151,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   app.use(DOCS_PATH, docsRouter(deps.config, `${ROOT}generated/docs/index.html`));
   app.use(CONSOLE_PATH, consoleRouter(`${ROOT}build/console`));
+  // The workspace packages' tarballs that `npm run pack` wrote (D-65).
+  app.use(PACKAGES_PATH, packagesRouter(deps.config, `${ROOT}build/packages`));
   // Over HTTP the built-in test receiver is reachable only where webhooks may target this loopback
   // service (D-24); test endpoints on its URLs are delivered in-process without it (D-59).
   if (deps.config.SVC_WEBHOOK_ALLOW_LOCAL) app.use(RECEIVER_PATH, webhookReceiver(deps));

@@ -24,15 +24,21 @@ const COPY_MODULES = {
 /**
  * Packages load from node_modules (the copy's link to this checkout's): only the code a mutant can
  * edit, and the workspace's contract runner (TypeScript, which plain Node cannot load), is bundled.
+ * The runner's name resolves to this checkout's source, as tsconfig.json's `paths` resolves it here
+ * (the copy has no packages/ folder, and the package's own `exports` name a build made only by `npm pack`).
  */
-const packagesExternal: Plugin = {
-  name: 'packages-external',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-      path === 'svc-contract' || path.startsWith('svc-contract/') ? undefined : { path, external: true },
-    );
-  },
-};
+function packagesExternal(root: string): Plugin {
+  return {
+    name: 'packages-external',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+        if (path === '@registry-svc/contract') return { path: join(root, 'packages/svc-contract/src/index.ts') };
+        if (path === '@registry-svc/contract/markdown') return { path: join(root, 'packages/svc-contract/src/markdown.ts') };
+        return { path, external: true };
+      });
+    },
+  };
+}
 
 /** Bundles the copy's server with this checkout's serve.ts; returns the bundle's path. */
 export async function bundleCopyServer(root: string, copyRoot: string): Promise<string> {
@@ -54,7 +60,7 @@ export async function bundleCopyServer(root: string, copyRoot: string): Promise<
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [packagesExternal],
+    plugins: [packagesExternal(root)],
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'warning',
@@ -88,7 +94,7 @@ export async function bundleRunner(root: string): Promise<RunnerBundle> {
     format: 'esm',
     target: 'node20',
     plugins: [
-      packagesExternal,
+      packagesExternal(root),
       // --in-process (never used here: the runs are against a copy's server) would load this
       // checkout's whole server; left out of the bundle, it is not parsed at every start.
       { name: 'in-process-external', setup: (b) => b.onResolve({ filter: /\/in-process\.js$/ }, ({ path }) => ({ path, external: true })) },

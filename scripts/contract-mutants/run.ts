@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { isContractResultFile } from 'svc-contract';
+import { isContractResultFile } from '@registry-svc/contract';
 import { bundleCopyServer } from './bundle.js';
 import { makeCopy } from './copy.js';
 import { applyMutant } from './edit.js';

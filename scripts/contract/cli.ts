@@ -3,7 +3,7 @@
 // with the installed `svc-contract`. Only here can it start the app in this process (--in-process):
 // in-process.ts wires the server into the runner, which the package itself never imports.
 import { fileURLToPath } from 'node:url';
-import { contractMain } from 'svc-contract';
+import { contractMain } from '@registry-svc/contract';
 
 process.exitCode = await contractMain(process.argv.slice(2), {
   program: 'npm run contract --',

@@ -4,7 +4,7 @@
 // as not produced, so the report still appears. Exit 2 on a usage error or an unreadable file.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isContractResultFile } from 'svc-contract';
+import { isContractResultFile } from '@registry-svc/contract';
 import { isDiffReport } from '../spec-diff/diff-report.js';
 import { composeReport, type ReportInputs } from './compose.js';
 

@@ -1,8 +1,8 @@
 // The pull-request report: one Markdown document from the breaking-change gate's JSON and the
 // contract runner's JSON, with a summary table on top. It starts with a marker comment so the
 // workflow can find the comment it posted before and update it instead of adding another.
-import { contractMarkdown, conformanceVerdict, type ContractResultFile } from 'svc-contract';
-import { table } from 'svc-contract/markdown';
+import { contractMarkdown, conformanceVerdict, type ContractResultFile } from '@registry-svc/contract';
+import { table } from '@registry-svc/contract/markdown';
 import type { DiffReport } from '../spec-diff/diff-report.js';
 import { diffMarkdown, gateVerdict, semverLine } from '../spec-diff/report-md.js';
 import { REPORT_MARKER } from './pr-comment.mjs';

@@ -1,7 +1,7 @@
 // The contract-change part of the pull-request report, in Markdown: the gate's verdict, every change
 // with its JSON pointer and what a client feels, the semver verdict and the CHANGELOG.md entry the
 // release needs.
-import { cell, code, codeBlock, escapeText, table } from 'svc-contract/markdown';
+import { cell, code, codeBlock, escapeText, table } from '@registry-svc/contract/markdown';
 import type { DiffReport } from './diff-report.js';
 
 const MAX_ROWS = 100;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { TEST_PREFIX } from '../../scripts/contract/in-process.js';
 import { startContractServer, type ContractServer } from './contract-server.js';
-import { formatReport, runContract, type CheckName, type Failure, type RunResult } from 'svc-contract';
+import { formatReport, runContract, type CheckName, type Failure, type RunResult } from '@registry-svc/contract';
 import { plantedHandlers, startFrontApp, type FrontApp } from './planted-app.js';
 import { loadDocument } from '../support/document.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliOutcome } from './run-cli.js';
-import { listOperations } from 'svc-contract';
+import { listOperations } from '@registry-svc/contract';
 import { startContractServer, type ContractServer } from './contract-server.js';
 import { loadDocument } from '../support/document.js';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PREFIX } from '../../scripts/contract/in-process.js';
-import { isContractResultFile, type ContractResultFile } from 'svc-contract';
+import { isContractResultFile, type ContractResultFile } from '@registry-svc/contract';
 import { buildDiffReport, type DiffReport } from '../../scripts/spec-diff/diff-report.js';
 import { semverLine } from '../../scripts/spec-diff/report-md.js';
 import type { OpenApiDocument } from '../../scripts/spec-diff/types.js';

@@ -1,24 +1,26 @@
-// The contract runner as others install it: `npm pack` of its workspace package, packages/svc-contract
-// (its prepack bundles the `svc-contract` command), the tarball installed into an empty folder (from
+// The contract runner as others install it: `npm pack` of its workspace package @registry-svc/contract,
+// packages/svc-contract (its prepack compiles the library and bundles the `svc-contract` command), the tarball installed into an empty folder (from
 // the npm cache where it can), and the installed command run from there, against `npm start` and
 // against the Prism mock, with the same seed as the in-repository runner (`npm run contract`) on the
 // same targets: the same verdict per operation and per check, the same failures. It also runs from a
-// copy of the package with no node_modules anywhere: the bundle needs no dependency.
+// copy of the package with no node_modules anywhere (the bundle needs no dependency), and its library
+// API imports with plain Node (compiled JavaScript and .d.ts, no TypeScript source).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SERVER_ENV } from '../../scripts/contract/server-env.js';
-import type { ContractResultFile } from 'svc-contract';
+import { withPackLock } from '../../scripts/pack/lock.mjs';
+import type { ContractResultFile } from '@registry-svc/contract';
 import { runScript, type CliOutcome } from '../contract/run-cli.js';
 import { ADMIN_TOKEN, TEST_START } from '../support/harness.js';
 import { sharedPrism } from '../support/prism.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const PACKAGE = 'svc-contract';
-const PACKAGE_DIR = join(ROOT, 'packages', PACKAGE);
+const PACKAGE = '@registry-svc/contract';
+const PACKAGE_DIR = join(ROOT, 'packages', 'svc-contract');
 const run = promisify(execFile);
 // Small budgets: this proves the packaging, test/contract/ proves the runner.
 const BUDGET = ['--seed', '1717', '--max-examples', '2', '--max-coverage', '8'];
@@ -33,7 +35,10 @@ function tempDir(prefix: string): string {
 
 async function packAndInstall(): Promise<{ consumer: string; installed: string; tarball: string }> {
   const packs = tempDir('svc-pack-');
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', packs], { cwd: PACKAGE_DIR, maxBuffer: 16 * 1024 * 1024 });
+  // Under the workspace's pack lock: `npm run pack` (packages.test.ts) builds in the same folder.
+  const { stdout } = await withPackLock(() =>
+    run('npm', ['pack', '--json', '--pack-destination', packs], { cwd: PACKAGE_DIR, maxBuffer: 16 * 1024 * 1024 }),
+  );
   // npm prints the prepack script's own output before the JSON.
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
   const tarball = join(packs, packed!.filename);
@@ -132,9 +137,15 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('svc-contract installed from the packed tarball', () => {
-  it('ships the bundled command and the document, not the repository', () => {
+describe('@registry-svc/contract installed from the packed tarball', () => {
+  it('ships compiled JavaScript with its .d.ts, the bundled command and the document, not the repository', () => {
     expect(existsSync(join(installed.installed, 'dist/svc-contract.mjs'))).toBe(true);
+    for (const module of ['index', 'markdown', 'runner']) {
+      expect(existsSync(join(installed.installed, `dist/${module}.js`))).toBe(true);
+      expect(existsSync(join(installed.installed, `dist/${module}.d.ts`))).toBe(true);
+    }
+    const files = readdirSync(installed.installed, { recursive: true, encoding: 'utf8' });
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
     expect(existsSync(join(installed.installed, 'spec/openapi.json'))).toBe(true);
     expect(existsSync(join(installed.installed, 'src'))).toBe(false);
     expect(existsSync(join(installed.installed, 'test'))).toBe(false);
@@ -147,8 +158,19 @@ describe('svc-contract installed from the packed tarball', () => {
     );
   });
 
+  it('its library API imports by the package name with plain Node, no TypeScript loader', async () => {
+    const script = [
+      "import { listOperations, loadDocument, CHECKS } from '@registry-svc/contract';",
+      "import { table } from '@registry-svc/contract/markdown';",
+      "const document = await loadDocument('node_modules/@registry-svc/contract/spec/openapi.json');",
+      'console.log(listOperations(document).length, CHECKS.length > 0, typeof table);',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: installed.consumer });
+    expect(stdout.trim()).toMatch(/^[1-9]\d* true function$/);
+  });
+
   it('runs with no dependency installed: a copy of the package alone prints its usage', async () => {
-    const alone = join(tempDir('svc-alone-'), PACKAGE);
+    const alone = join(tempDir('svc-alone-'), 'svc-contract');
     cpSync(installed.installed, alone, { recursive: true, dereference: true });
     const { stdout } = await run(process.execPath, [join(alone, 'bin/svc-contract.js'), '--help'], { cwd: alone });
     expect(stdout).toMatch(/^Usage: svc-contract --base-url URL/);

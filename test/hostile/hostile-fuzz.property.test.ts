@@ -14,7 +14,14 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_ANSWER_MAX_BYTES, HOSTILE_KINDS, hostileBodyBytes, longestEcho, hostileRequests, type HostileRequest } from 'svc-contract';
+import {
+  ERROR_ANSWER_MAX_BYTES,
+  HOSTILE_KINDS,
+  hostileBodyBytes,
+  longestEcho,
+  hostileRequests,
+  type HostileRequest,
+} from '@registry-svc/contract';
 import { loadDocument, operationsOf, type OperationRef } from '../support/document.js';
 import { baseOf } from '../support/hostile-base.js';
 import { ADMIN_TOKEN, type TestAccount, type TestServer } from '../support/harness.js';

@@ -1,7 +1,7 @@
 // The example request of an operation as the hostile generators of svc-contract start from it:
 // path, query and header values from the document's examples (or the simplest valid value), the first
 // body example, and the given Authorization. Shared by the hostile gates of test/integration/core.
-import type { HostileBase } from 'svc-contract';
+import type { HostileBase } from '@registry-svc/contract';
 import type { JsonObject, OperationRef } from './document.js';
 import { firstBodyExample } from './example-requests.js';
 

@@ -39,7 +39,20 @@ export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[]
   // its front once in a whole run (its parent gone, still listening); the group is killed outright
   // once the front has exited, and whatever is left after 5 s is killed too. The front runs in node
   // with tsx's loader rather than through the tsx command, which starts a second node to run it.
-  const front = ['--import', 'tsx', 'scripts/mock/cli.ts', '--host', '127.0.0.1', '--port', String(port), ...extraArgs, spec];
+  // --prism-port 0: Prism on any free port (the default, --port + 1, may be another test's).
+  const front = [
+    '--import',
+    'tsx',
+    'scripts/mock/cli.ts',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--prism-port',
+    '0',
+    ...extraArgs,
+    spec,
+  ];
   const child = spawn(process.execPath, front, {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -85,7 +85,7 @@ describe('layers/stays-in-server', () => {
   it('accepts the contract runner by its package name and imports within server/ and schemas/', async () => {
     const messages = await allMessages(
       'server/domain/planted/verb.ts',
-      "import { runContract } from 'svc-contract';\nimport { ValidationError } from '../errors.js';\nimport { EXAMPLES_TODAY } from '../../../schemas/form484/examples.js';\nexport const planted = [runContract, ValidationError, EXAMPLES_TODAY];\n",
+      "import { runContract } from '@registry-svc/contract';\nimport { ValidationError } from '../errors.js';\nimport { EXAMPLES_TODAY } from '../../../schemas/form484/examples.js';\nexport const planted = [runContract, ValidationError, EXAMPLES_TODAY];\n",
     );
     expect(messages).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // address, never a host the caller names, so the operator token the runner uses to make its account
 // never leaves the process.
 import { randomInt } from 'node:crypto';
-import { CHECKS, listOperations, loadDocument, runContract } from 'svc-contract';
+import { CHECKS, listOperations, loadDocument, runContract } from '@registry-svc/contract';
 import type { AppDeps } from '../../deps.js';
 import { fromRoot } from '../../root.js';
 import { ValidationError } from '../errors.js';

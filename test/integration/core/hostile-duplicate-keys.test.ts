@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostileRequests } from 'svc-contract';
+import { hostileRequests } from '@registry-svc/contract';
 import type { Database } from '../../../server/store/db.js';
 import { loadDocument, operationsOf, type OperationRef } from '../../support/document.js';
 import { baseOf } from '../../support/hostile-base.js';

@@ -1,9 +1,12 @@
-// `npm pack` (prepack): bundles the installed `svc-contract` command, src/bin.ts with everything it
-// imports (Ajv, fast-check, undici), into one file, dist/svc-contract.mjs, and copies the service's
-// document beside it (spec/openapi.json, the default for --spec), so the command needs neither the
-// repository, nor tsx, nor any installed dependency to run. `--clean` (postpack) removes both again:
-// in a checkout the command then runs the TypeScript source against the repository's own document,
-// never a stale copy.
+// `npm pack` (prepack): what the tarball of @registry-svc/contract holds besides bin/ and its README:
+// - dist/*.js and dist/*.d.ts, the library API (package.json `exports`) compiled from src/ with the
+//   declarations (tsconfig.build.json), so an importer needs no TypeScript at run time;
+// - dist/svc-contract.mjs, the `svc-contract` command, src/bin.ts with everything it imports (Ajv,
+//   fast-check, undici) in one file, so the command runs with no dependency installed;
+// - spec/openapi.json, the service's document, the default for --spec.
+// `--clean` (postpack) removes them again: in a checkout the package's name resolves to src/
+// (tsconfig.json `paths`), never to a stale build.
+import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -11,10 +14,12 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const BUNDLE = 'dist/svc-contract.mjs';
 const DOCUMENT = fileURLToPath(new URL('../../spec/openapi.json', import.meta.url));
+const TSC = fileURLToPath(new URL('../../node_modules/typescript-native/bin/tsc', import.meta.url));
 
 await rm(`${root}/dist`, { recursive: true, force: true });
 await rm(`${root}/spec`, { recursive: true, force: true });
 if (!process.argv.includes('--clean')) {
+  execFileSync(process.execPath, [TSC, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   await build({
     absWorkingDir: root,
     entryPoints: ['src/bin.ts'],
@@ -32,5 +37,5 @@ if (!process.argv.includes('--clean')) {
   });
   await mkdir(`${root}/spec`, { recursive: true });
   await copyFile(DOCUMENT, `${root}/spec/openapi.json`);
-  console.log(`svc-contract bundled into ${BUNDLE}, with spec/openapi.json`);
+  console.log(`svc-contract compiled into dist/ (JS and .d.ts), its command bundled into ${BUNDLE}, with spec/openapi.json`);
 }

@@ -1,0 +1,9 @@
+// Types of cli.mjs (plain JavaScript, run by `npm run pack` with Node alone).
+export declare const PACKAGES_DIR: string;
+export interface PackedPackage {
+  name: string;
+  version: string;
+  filename: string;
+  bytes: number;
+}
+export declare function packAll(): Promise<PackedPackage[]>;
