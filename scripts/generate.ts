@@ -14,12 +14,14 @@ const root = values.out ?? '.';
 
 await buildSpec(join(root, 'spec'));
 const clientDir = join(root, 'generated/client');
-await generateClient(join(root, 'spec/openapi.json'), clientDir);
+// `@tanstack/react-query`: query and mutation options for frontend teams (D-66), written to
+// generated/client/@tanstack/react-query.gen.ts, the SDK's `./react-query` subpath.
+await generateClient(join(root, 'spec/openapi.json'), clientDir, ['@tanstack/react-query']);
 // The operator API's own SDK, made the same way: the sandbox console (console/) calls the operator
 // API only through it.
 await generateClient(join(root, 'spec/admin.openapi.json'), join(root, 'generated/admin-client'));
 
-async function generateClient(input: string, output: string): Promise<void> {
+async function generateClient(input: string, output: string, frontendPlugins: readonly '@tanstack/react-query'[] = []): Promise<void> {
   await rm(output, { recursive: true, force: true });
   await createClient({
     input: `./${input}`.replace(/^\.\/\//, '/'),
@@ -31,6 +33,7 @@ async function generateClient(input: string, output: string): Promise<void> {
       '@hey-api/typescript',
       { name: 'zod', dates: { offset: true } },
       { name: '@hey-api/sdk', validator: true },
+      ...frontendPlugins,
     ],
     logs: { level: 'silent' },
   });
