@@ -7,6 +7,7 @@ import { createClient } from '@hey-api/openapi-ts';
 import { buildSpec } from './build-spec.js';
 import { buildDocs } from './docs/build.js';
 import { writeGeneratedExamples } from './docs/examples.js';
+import { writeMswHandlers } from './sdk/msw-generate.js';
 import { INVISIBLE_CHARACTER } from '../schemas/common/names.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
@@ -70,9 +71,16 @@ for (const file of ['webhooks.ts', 'errors.ts']) {
   );
   await appendFile(join(clientDir, 'index.ts'), `export * from './${file.replace(/\.ts$/, '.js')}';\n`);
 }
+// The MSW handlers (D-66): the SDK's `./msw` subpath, kept out of index.ts so the SDK itself needs no msw.
+const mswRuntime = await readFile('scripts/sdk/msw-handlers.ts', 'utf8');
+await writeFile(
+  join(clientDir, 'msw-handlers.ts'),
+  `// Copied from scripts/sdk/msw-handlers.ts by npm run generate: edit that file, not this one.\n${mswRuntime}`,
+);
+await writeMswHandlers(join(root, 'spec/openapi.json'), join(clientDir, 'msw.gen.ts'));
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
 // The documentation's TypeScript examples, so the repository's type check (tsc) checks them as written.
 await writeGeneratedExamples(join(root, 'generated/examples'));
 console.log(
-  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html, generated/examples/`,
+  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/ (with @tanstack/react-query.gen.ts and msw.gen.ts), generated/admin-client/, generated/docs/index.html, generated/examples/`,
 );
