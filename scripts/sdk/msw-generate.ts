@@ -37,7 +37,12 @@ function mswModule(document: Document): string {
   const names = operations
     .map(({ operationId, operation }) => {
       const statuses = Object.entries(operation.responses).map(
-        ([status, response]) => `${status}: ${exampleNames(response).map((name) => JSON.stringify(name)).join(' | ') || 'never'}`,
+        ([status, response]) =>
+          `${status}: ${
+            exampleNames(response)
+              .map((name) => JSON.stringify(name))
+              .join(' | ') || 'never'
+          }`,
       );
       return `  ${operationId}: { ${statuses.join('; ')} };`;
     })

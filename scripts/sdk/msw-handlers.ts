@@ -74,9 +74,12 @@ function pick(operation: MockOperation, choice: { readonly status?: number; read
   // `example=name` alone: the success's example of that name, else the first status that has one.
   const status =
     choice.status ??
-    [operation.success, ...statuses].find((code) => choice.example !== undefined && operation.responses[code]?.examples[choice.example] !== undefined);
+    [operation.success, ...statuses].find(
+      (code) => choice.example !== undefined && operation.responses[code]?.examples[choice.example] !== undefined,
+    );
   const response = status === undefined ? undefined : operation.responses[status];
-  if (status === undefined || response === undefined) return new Error(`no documented response ${choice.status ?? `with the example ${choice.example}`}`);
+  if (status === undefined || response === undefined)
+    return new Error(`no documented response ${choice.status ?? `with the example ${choice.example}`}`);
   const names = Object.keys(response.examples);
   const name = choice.example ?? names[0];
   if (choice.example !== undefined && !names.includes(choice.example)) {
@@ -106,7 +109,14 @@ function respond(answer: Answer, params: Readonly<Record<string, string | readon
   if (response.contentType === null) return new HttpResponse(null, { status, headers });
   headers.set('Content-Type', response.contentType);
   if (response.contentType === 'application/pdf') {
-    const pdf = body === undefined ? certificatePdf(Object.values(params).flat().filter((value) => value !== undefined)) : String(body);
+    const pdf =
+      body === undefined
+        ? certificatePdf(
+            Object.values(params)
+              .flat()
+              .filter((value) => value !== undefined),
+          )
+        : String(body);
     return new HttpResponse(pdf, { status, headers });
   }
   return new HttpResponse(JSON.stringify(body), { status, headers });
@@ -114,7 +124,9 @@ function respond(answer: Answer, params: Readonly<Record<string, string | readon
 
 /** A request asked (with `Prefer`) for a response the document does not have: say what it does have. */
 function notDocumented(operationId: string, operation: MockOperation, problem: Error): Response {
-  const documented = Object.fromEntries(Object.entries(operation.responses).map(([status, response]) => [status, Object.keys(response.examples)]));
+  const documented = Object.fromEntries(
+    Object.entries(operation.responses).map(([status, response]) => [status, Object.keys(response.examples)]),
+  );
   return HttpResponse.json(
     { error: 'mock_response_not_documented', message: `${operationId}: ${problem.message}`, documented },
     { status: 500, headers: { 'Content-Type': 'application/json' } },

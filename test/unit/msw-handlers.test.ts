@@ -31,7 +31,11 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 function send(method: string, url: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method, headers: { Authorization: 'Bearer svc_sk_test_x', ...headers }, ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}' }) });
+  return fetch(url, {
+    method,
+    headers: { Authorization: 'Bearer svc_sk_test_x', ...headers },
+    ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}' }),
+  });
 }
 
 function concrete(path: string): string {
@@ -93,7 +97,7 @@ describe('the generated handlers: another documented answer on request', () => {
   const examplesOf = (path: string, method: string, status: string): Record<string, { value: unknown }> =>
     document.paths[path]![method]!.responses[status]!.content!['application/json']!.examples!;
 
-  it('answer the status and example a request asks for with Prism\'s Prefer header', async () => {
+  it("answer the status and example a request asks for with Prism's Prefer header", async () => {
     const res = await send('POST', `${ORIGIN}/api/test/v2/webhooks`, { Prefer: 'code=422, example=notHttps' });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual(examplesOf('/webhooks', 'post', '422')['notHttps']!.value);
