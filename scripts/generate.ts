@@ -15,14 +15,18 @@ const root = values.out ?? '.';
 
 await buildSpec(join(root, 'spec'));
 const clientDir = join(root, 'generated/client');
-// `@tanstack/react-query`: query and mutation options for frontend teams (D-66), written to
-// generated/client/@tanstack/react-query.gen.ts, the SDK's `./react-query` subpath.
-await generateClient(join(root, 'spec/openapi.json'), clientDir, ['@tanstack/react-query']);
+// `@tanstack/react-query`: query and mutation options for frontend teams (D-66), and the plugin's
+// `use…Query` / `use…Mutation` hooks over them, written to generated/client/@tanstack/react-query.gen.ts,
+// the SDK's `./react-query` subpath.
+await generateClient(join(root, 'spec/openapi.json'), clientDir, [{ name: '@tanstack/react-query', useQuery: true, useMutation: true }]);
 // The operator API's own SDK, made the same way: the sandbox console (console/) calls the operator
 // API only through it.
 await generateClient(join(root, 'spec/admin.openapi.json'), join(root, 'generated/admin-client'));
 
-async function generateClient(input: string, output: string, frontendPlugins: readonly '@tanstack/react-query'[] = []): Promise<void> {
+/** The client generator's plugins for frontends: only the public SDK carries them (D-66). */
+type FrontendPlugin = { name: '@tanstack/react-query'; useQuery: boolean; useMutation: boolean };
+
+async function generateClient(input: string, output: string, frontendPlugins: readonly FrontendPlugin[] = []): Promise<void> {
   await rm(output, { recursive: true, force: true });
   await createClient({
     input: `./${input}`.replace(/^\.\/\//, '/'),

@@ -8,7 +8,11 @@ import { setupServer } from 'msw/node';
 import { act, createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getCompanyNameAvailabilityOptions, listWebhookEndpointsOptions } from '../../generated/client/@tanstack/react-query.gen.js';
+import {
+  listWebhookEndpointsOptions,
+  useCreateWebhookEndpointMutation,
+  useGetCompanyNameAvailabilityQuery,
+} from '../../generated/client/@tanstack/react-query.gen.js';
 import { createClient, createConfig } from '../../generated/client/client/index.js';
 import { createHandler, createHandlers, mockOperations } from '../../generated/client/msw.gen.js';
 import type { Client } from '../../generated/client/client/index.js';
@@ -32,7 +36,8 @@ function WebhookEndpoints({ sdk }: { sdk: Client }): ReactNode {
 }
 
 function NameCheck({ sdk, name }: { sdk: Client; name: string }): ReactNode {
-  const check = useQuery(getCompanyNameAvailabilityOptions({ client: sdk, query: { name } }));
+  // The plugin's hook form: useQuery over the same generated options.
+  const check = useGetCompanyNameAvailabilityQuery({ client: sdk, query: { name } });
   if (check.isPending) return createElement('p', null, 'Checking');
   if (check.isError) {
     const error = check.error;
@@ -46,6 +51,19 @@ function NameCheck({ sdk, name }: { sdk: Client; name: string }): ReactNode {
     );
   }
   return createElement('p', null, check.data.available ? `${check.data.name} is available` : `${check.data.name} is taken`);
+}
+
+function NewEndpoint({ sdk }: { sdk: Client }): ReactNode {
+  const create = useCreateWebhookEndpointMutation();
+  const send = () => create.mutate({ client: sdk, body: { url: 'https://hooks.example.com/svc', eventTypes: ['*'] } });
+  return createElement(
+    'form',
+    null,
+    createElement('button', { type: 'button', onClick: send }, 'Register'),
+    create.isSuccess && createElement('p', { role: 'status' }, `Registered ${create.data.id}; its secret is ${create.data.secret}`),
+    create.isError &&
+      createElement('p', { role: 'alert' }, 'message' in create.error ? create.error.message : create.error.errors.join(' ')),
+  );
 }
 
 let root: Root | undefined;
@@ -105,6 +123,22 @@ describe('a component on the generated query options and MSW handlers', () => {
     await render(createElement(NameCheck, { sdk: client, name: 'Harbour Lights Pty Ltd' }));
     expect(await shown('Required')).toBe('The request is not valid. name: Required.');
     expect(container.querySelector('[role="alert"]')).not.toBeNull();
+  });
+
+  it('submits a form through the generated mutation hook and shows the documented creation', async () => {
+    const created = mockOperations.createWebhookEndpoint.responses[201].examples.created;
+    await render(createElement(NewEndpoint, { sdk: client }));
+    await act(async () => container.querySelector('button')!.click());
+    expect(await shown('Registered')).toContain(`Registered ${created.id}; its secret is ${created.secret}`);
+  });
+
+  it('shows the documented 422 of a refused form', async () => {
+    server.use(
+      ...createHandler('createWebhookEndpoint', { status: 422, example: 'notHttps' }, { baseUrl: 'https://registry.example.com' }),
+    );
+    await render(createElement(NewEndpoint, { sdk: client }));
+    await act(async () => container.querySelector('button')!.click());
+    expect(await shown('not valid')).toContain('The request is not valid.');
   });
 
   it('shows a status the request asks for with Prefer, as a story would', async () => {
