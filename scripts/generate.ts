@@ -8,6 +8,7 @@ import { buildSpec } from './build-spec.js';
 import { buildDocs } from './docs/build.js';
 import { writeGeneratedExamples } from './docs/examples.js';
 import { syncPackageVersions } from './package-versions.js';
+import { writeMswHandlers } from './sdk/msw-generate.js';
 import { INVISIBLE_CHARACTER } from '../schemas/common/names.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
@@ -15,12 +16,18 @@ const root = values.out ?? '.';
 
 await buildSpec(join(root, 'spec'));
 const clientDir = join(root, 'generated/client');
-await generateClient(join(root, 'spec/openapi.json'), clientDir);
+// `@tanstack/react-query`: query and mutation options for frontend teams (D-66), and the plugin's
+// `use…Query` / `use…Mutation` hooks over them, written to generated/client/@tanstack/react-query.gen.ts,
+// the SDK's `./react-query` subpath.
+await generateClient(join(root, 'spec/openapi.json'), clientDir, [{ name: '@tanstack/react-query', useQuery: true, useMutation: true }]);
 // The operator API's own SDK, made the same way: the sandbox console (console/) calls the operator
 // API only through it.
 await generateClient(join(root, 'spec/admin.openapi.json'), join(root, 'generated/admin-client'));
 
-async function generateClient(input: string, output: string): Promise<void> {
+/** The client generator's plugins for frontends: only the public SDK carries them (D-66). */
+type FrontendPlugin = { name: '@tanstack/react-query'; useQuery: boolean; useMutation: boolean };
+
+async function generateClient(input: string, output: string, frontendPlugins: readonly FrontendPlugin[] = []): Promise<void> {
   await rm(output, { recursive: true, force: true });
   await createClient({
     input: `./${input}`.replace(/^\.\/\//, '/'),
@@ -32,6 +39,7 @@ async function generateClient(input: string, output: string): Promise<void> {
       '@hey-api/typescript',
       { name: 'zod', dates: { offset: true } },
       { name: '@hey-api/sdk', validator: true },
+      ...frontendPlugins,
     ],
     logs: { level: 'silent' },
   });
@@ -74,11 +82,18 @@ await appendFile(
   join(clientDir, 'index.ts'),
   "export { client } from './client.gen.js';\nexport { createClient, createConfig, type Client, type Config } from './client/index.js';\n",
 );
+// The MSW handlers (D-66): the SDK's `./msw` subpath, kept out of index.ts so the SDK itself needs no msw.
+const mswRuntime = await readFile('scripts/sdk/msw-handlers.ts', 'utf8');
+await writeFile(
+  join(clientDir, 'msw-handlers.ts'),
+  `// Copied from scripts/sdk/msw-handlers.ts by npm run generate: edit that file, not this one.\n${mswRuntime}`,
+);
+await writeMswHandlers(join(root, 'spec/openapi.json'), join(clientDir, 'msw.gen.ts'));
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
 // The documentation's TypeScript examples, so the repository's type check (tsc) checks them as written.
 await writeGeneratedExamples(join(root, 'generated/examples'));
 // The packages that carry the contract's version (D-65), in the checkout only: `--out` writes no packages/.
 if (root === '.') for (const file of syncPackageVersions('.')) console.log(`version of ${file} set to the document's info.version`);
 console.log(
-  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/, generated/admin-client/, generated/docs/index.html, generated/examples/`,
+  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/ (with @tanstack/react-query.gen.ts and msw.gen.ts), generated/admin-client/, generated/docs/index.html, generated/examples/`,
 );

@@ -34,6 +34,22 @@ export function refreshingClient(accountId: string) {
   return publicClient(accountId, { 'X-Console-Refresh': '1' });
 }
 
+/**
+ * A public read a page repeats, as the SDK's generated TanStack Query options (`./react-query`, D-66)
+ * sent through refreshingClient. The generated key names the operation, URL and request but not whose
+ * key sends it, so the account joins the key: two accounts' lists never share a cache entry. (The
+ * generated query function passes the key's members to the SDK call, which ignores one it does not know.)
+ * A read that fails throws the service's error body; ErrorText reads it like any other.
+ */
+export function accountRead<Read extends { readonly queryKey: readonly [object] }>(
+  accountId: string,
+  read: (client: ReturnType<typeof publicClient>) => Read,
+): Read {
+  const options = read(refreshingClient(accountId));
+  const [key] = options.queryKey;
+  return { ...options, queryKey: [{ ...key, account: accountId }] as unknown as Read['queryKey'] };
+}
+
 export function hasKey(accountId: string): boolean {
   return accountId !== '' && keyFor(accountId) !== undefined;
 }

@@ -7,14 +7,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { runJob, updateCompany } from '../../../generated/admin-client/index.js';
 import {
   createMonitoringEntities,
-  listMonitoringEntities,
-  listMonitoringEvents,
   simulateMonitoringEvent,
   type MonitoringSimulationRequest,
   type SimulateMonitoringEventResponse,
 } from '../../../generated/client/index.js';
 import { zMonitoringEventType } from '../../../generated/client/zod.gen.js';
-import { operator, publicClient, refreshingClient } from '../api.js';
+import { listMonitoringEntitiesOptions, listMonitoringEventsOptions } from '../../../generated/client/@tanstack/react-query.gen.js';
+import { accountRead, operator, publicClient } from '../api.js';
 import { must } from '../errors.js';
 import { count, when } from '../format.js';
 import { Empty, ErrorText, Field, Section } from '../ui.js';
@@ -91,19 +90,14 @@ export function MonitoringPage({ accountId, keyReady }: Selected) {
   const [number, setNumber] = useState('100000011');
   const [form, setForm] = useState<Form>('name_change');
   const [simulated, setSimulated] = useState<string>();
-  const entities = useQuery({
-    queryKey: ['entities', accountId],
-    queryFn: () => must(listMonitoringEntities({ client: refreshingClient(accountId), query: { perPage: 100 } })),
-    enabled: keyReady,
-  });
-  const events = useQuery({
-    queryKey: ['monitoring-events', accountId],
-    queryFn: () => must(listMonitoringEvents({ client: refreshingClient(accountId), query: { perPage: 100 } })),
-    enabled: keyReady,
-    refetchInterval: 3000,
-  });
-  const refresh = () =>
-    void queries.invalidateQueries({ predicate: (q) => ['entities', 'monitoring-events'].includes(String(q.queryKey[0])) });
+  const entitiesRead = accountRead(accountId, (client) => listMonitoringEntitiesOptions({ client, query: { perPage: 100 } }));
+  const eventsRead = accountRead(accountId, (client) => listMonitoringEventsOptions({ client, query: { perPage: 100 } }));
+  const entities = useQuery({ ...entitiesRead, enabled: keyReady });
+  const events = useQuery({ ...eventsRead, enabled: keyReady, refetchInterval: 3000 });
+  const refresh = () => {
+    void queries.invalidateQueries({ queryKey: entitiesRead.queryKey });
+    void queries.invalidateQueries({ queryKey: eventsRead.queryKey });
+  };
   const order = useMutation({
     mutationFn: () => {
       const value = number.replace(/\s/g, '');

@@ -4,15 +4,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createPpsrRegistration } from '../../../generated/admin-client/index.js';
-import {
-  createPpsrAlert,
-  deletePpsrAlert,
-  listPpsrAlerts,
-  type PpsrAlert,
-  type PpsrAlertCreateRequest,
-} from '../../../generated/client/index.js';
+import { createPpsrAlert, deletePpsrAlert, type PpsrAlert, type PpsrAlertCreateRequest } from '../../../generated/client/index.js';
+import { listPpsrAlertsOptions } from '../../../generated/client/@tanstack/react-query.gen.js';
 import { zPpsrAlertCreateRequest } from '../../../generated/client/zod.gen.js';
-import { operator, publicClient, refreshingClient } from '../api.js';
+import { accountRead, operator, publicClient } from '../api.js';
 import { serviceNow } from '../clock.js';
 import { must } from '../errors.js';
 import { noDeliveryYet, useDeliveries } from '../deliveries.js';
@@ -48,12 +43,9 @@ export function PpsrAlertsPage({ accountId, keyReady }: Selected) {
   const [type, setType] = useState<NumberType>('ACN');
   const [number, setNumber] = useState('100000011');
   const [note, setNote] = useState<string>();
-  const alerts = useQuery({
-    queryKey: ['ppsr-alerts', accountId],
-    queryFn: () => must(listPpsrAlerts({ client: refreshingClient(accountId) })),
-    enabled: keyReady,
-  });
-  const refresh = () => void queries.invalidateQueries({ queryKey: ['ppsr-alerts', accountId] });
+  const alertsRead = accountRead(accountId, (client) => listPpsrAlertsOptions({ client }));
+  const alerts = useQuery({ ...alertsRead, enabled: keyReady });
+  const refresh = () => void queries.invalidateQueries({ queryKey: alertsRead.queryKey });
   const create = useMutation({
     mutationFn: () =>
       must(

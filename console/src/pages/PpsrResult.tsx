@@ -1,9 +1,10 @@
 // One PPSR search read in full: its summary, the vehicle data, the registrations and the certificates
 // as tables, with each finished certificate's PDF downloaded through the SDK.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { getPpsrCertificate, getPpsrSearch, type PpsrSearchResult } from '../../../generated/client/index.js';
-import { publicClient, refreshingClient } from '../api.js';
-import { ApiError, must, problemOf } from '../errors.js';
+import { getPpsrCertificate, type PpsrSearchResult } from '../../../generated/client/index.js';
+import { getPpsrSearchOptions } from '../../../generated/client/@tanstack/react-query.gen.js';
+import { accountRead, publicClient } from '../api.js';
+import { ApiError, problemOf } from '../errors.js';
 import { count, when } from '../format.js';
 import { DetailPanel, ErrorText, Headings } from '../ui.js';
 
@@ -101,8 +102,7 @@ function Registrations({ result }: { result: PpsrSearchResult }) {
 
 export function SearchDetail({ accountId, requestId, reveal }: { accountId: string; requestId: number; reveal: number }) {
   const search = useQuery({
-    queryKey: ['ppsr-search', accountId, requestId],
-    queryFn: () => must(getPpsrSearch({ client: refreshingClient(accountId), path: { requestId } })),
+    ...accountRead(accountId, (client) => getPpsrSearchOptions({ client, path: { requestId } })),
     refetchInterval: 2000,
   });
   const get = useMutation({ mutationFn: (certificateNumber: string) => download(accountId, requestId, certificateNumber) });

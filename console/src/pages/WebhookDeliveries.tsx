@@ -1,22 +1,22 @@
 // One endpoint's deliveries with every attempt, the payload, and resend.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listWebhookDeliveries, resendWebhookDelivery } from '../../../generated/client/index.js';
-import { publicClient, refreshingClient } from '../api.js';
+import { resendWebhookDelivery } from '../../../generated/client/index.js';
+import { listWebhookDeliveriesOptions } from '../../../generated/client/@tanstack/react-query.gen.js';
+import { accountRead, publicClient } from '../api.js';
 import { must } from '../errors.js';
 import { count, when } from '../format.js';
 import { Empty, ErrorText, Headings } from '../ui.js';
 
 export function Deliveries({ accountId, endpointId }: { accountId: string; endpointId: string }) {
   const queries = useQueryClient();
-  const deliveries = useQuery({
-    queryKey: ['deliveries', accountId, endpointId],
-    queryFn: () => must(listWebhookDeliveries({ client: refreshingClient(accountId), path: { id: endpointId }, query: { perPage: 100 } })),
-    refetchInterval: 2000,
-  });
+  const deliveriesRead = accountRead(accountId, (client) =>
+    listWebhookDeliveriesOptions({ client, path: { id: endpointId }, query: { perPage: 100 } }),
+  );
+  const deliveries = useQuery({ ...deliveriesRead, refetchInterval: 2000 });
   const resend = useMutation({
     mutationFn: (deliveryId: string) =>
       must(resendWebhookDelivery({ client: publicClient(accountId), path: { id: endpointId, deliveryId } })),
-    onSuccess: () => void queries.invalidateQueries({ queryKey: ['deliveries', accountId, endpointId] }),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: deliveriesRead.queryKey }),
   });
   return (
     <>

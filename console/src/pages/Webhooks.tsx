@@ -3,15 +3,11 @@
 // built-in receiver got, with the signature checked in the page against the secret shown at creation.
 import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  listWebhookEndpoints,
-  updateWebhookEndpoint,
-} from '../../../generated/client/index.js';
+import { createWebhookEndpoint, deleteWebhookEndpoint, updateWebhookEndpoint } from '../../../generated/client/index.js';
+import { listWebhookEndpointsOptions } from '../../../generated/client/@tanstack/react-query.gen.js';
 import { zCreateWebhookEndpointRequest } from '../../../generated/client/zod.gen.js';
 import { getAccount, listAccountWebhookEndpoints, type ReceivedWebhook } from '../../../generated/admin-client/index.js';
-import { operator, publicClient, refreshingClient } from '../api.js';
+import { accountRead, operator, publicClient } from '../api.js';
 import { keyFor } from '../session.js';
 import { must, toApiError } from '../errors.js';
 import { when } from '../format.js';
@@ -181,12 +177,9 @@ export function WebhooksPage({ accountId, keyReady }: Selected) {
   const [events, setEvents] = useState<EventType[]>(['*']);
   const [secret, setSecret] = useState<string>();
   const [open, setOpen] = useState<string>();
-  const endpoints = useQuery({
-    queryKey: ['endpoints', accountId],
-    queryFn: () => must(listWebhookEndpoints({ client: refreshingClient(accountId) })),
-    enabled: keyReady,
-  });
-  const refresh = () => void queries.invalidateQueries({ queryKey: ['endpoints', accountId] });
+  const endpointsRead = accountRead(accountId, (client) => listWebhookEndpointsOptions({ client }));
+  const endpoints = useQuery({ ...endpointsRead, enabled: keyReady });
+  const refresh = () => void queries.invalidateQueries({ queryKey: endpointsRead.queryKey });
   const create = useMutation({
     mutationFn: () => must(createWebhookEndpoint({ client: publicClient(accountId), body: { url, eventTypes: events } })),
     onSuccess: (created) => {
