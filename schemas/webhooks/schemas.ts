@@ -34,7 +34,7 @@ export const DeliveryId = z
 
 const WebhookUrl = z.url().max(2048).openapi({
   description:
-    'HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12).',
+    'HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12). Hosts reserved for documentation (`example.com`, `example.net`, `example.org` and their subdomains, names under `.example` or `.test`) are never resolved: in the test environment such an https URL is delivered to the built-in test receiver, answered 200; in the live environment it is refused with `url_invalid` (D-60).',
   example: 'https://hooks.example.com/svc',
 });
 
