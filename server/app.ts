@@ -20,6 +20,7 @@ import { OPERATOR_HANDLERS } from './routes/admin.js';
 import { DOCUMENTS_PATH, documentsHandler } from './routes/documents.js';
 import { CONSOLE_PATH, RECEIVER_PATH, consoleRouter, webhookReceiver } from './http/console.js';
 import { DOCS_PATH, docsRouter } from './http/docs-page.js';
+import { servedDocument } from './http/served-document.js';
 import type { JobRegistry } from './jobs/runner.js';
 import { createJobRegistry } from './job-registry.js';
 import { ping } from './store/db.js';
@@ -153,7 +154,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   // Over HTTP the built-in test receiver is reachable only where webhooks may target this loopback
   // service (D-24); test endpoints on its URLs are delivered in-process without it (D-59).
   if (deps.config.SVC_WEBHOOK_ALLOW_LOCAL) app.use(RECEIVER_PATH, webhookReceiver(deps));
-  app.get('/openapi.json', (_req, res) => void res.sendFile(`${ROOT}spec/openapi.json`));
+  app.get('/openapi.json', servedDocument(deps.config, `${ROOT}spec/openapi.json`));
   app.get(DOCUMENTS_PATH, documentsHandler(deps));
 
   // One budget of 401s per client address for both APIs and every prefix (D-52).
