@@ -19,7 +19,7 @@ import { PUBLIC_HANDLERS, type PublicHandlers } from './routes/index.js';
 import { OPERATOR_HANDLERS } from './routes/admin.js';
 import { DOCUMENTS_PATH, documentsHandler } from './routes/documents.js';
 import { CONSOLE_PATH, RECEIVER_PATH, consoleRouter, webhookReceiver } from './http/console.js';
-import { DOCS_PATH, docsRouter } from './http/docs-page.js';
+import { CHANGELOG_PATH, changelogRedirect, DOCS_PATH, docsRouter } from './http/docs-page.js';
 import { servedDocument } from './http/served-document.js';
 import type { JobRegistry } from './jobs/runner.js';
 import { createJobRegistry } from './job-registry.js';
@@ -150,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       .catch(next);
   });
   app.use(DOCS_PATH, docsRouter(deps.config, `${ROOT}generated/docs/index.html`));
+  app.get(CHANGELOG_PATH, changelogRedirect);
   app.use(CONSOLE_PATH, consoleRouter(`${ROOT}build/console`));
   // Over HTTP the built-in test receiver is reachable only where webhooks may target this loopback
   // service (D-24); test endpoints on its URLs are delivered in-process without it (D-59).
