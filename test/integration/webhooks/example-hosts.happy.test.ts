@@ -4,7 +4,13 @@
 // receiver (D-59), signed, recorded and answered 200.
 import { describe, expect } from 'vitest';
 import { listReceivedWebhooks } from '../../../generated/admin-client/index.js';
-import { createWebhookEndpoint, listWebhookDeliveries, updateWebhookEndpoint, verifyWebhook } from '../../../generated/client/index.js';
+import {
+  createWebhookEndpoint,
+  listWebhookDeliveries,
+  updateWebhookEndpoint,
+  verifyWebhook,
+  type CreateWebhookEndpointRequest,
+} from '../../../generated/client/index.js';
 import { serverTest } from '../../support/fixtures.js';
 import { loadDocument, type JsonObject } from '../../support/document.js';
 import { sdkClient, startTestServer } from '../../support/harness.js';
@@ -24,10 +30,10 @@ const it = serverTest(() =>
 );
 
 /** The request examples the document gives for `POST /webhooks`. */
-function documentedBodies(): { url: string; eventTypes: string[] }[] {
+function documentedBodies(): CreateWebhookEndpointRequest[] {
   const paths = loadDocument().paths as Record<string, { post: { requestBody: { content: Record<string, { examples: JsonObject }> } } }>;
   const examples = paths['/webhooks']!.post.requestBody.content['application/json']!.examples;
-  return Object.values(examples).map((example) => (example as { value: { url: string; eventTypes: string[] } }).value);
+  return Object.values(examples).map((example) => (example as { value: CreateWebhookEndpointRequest }).value);
 }
 
 describe('documentation hosts with a test key (D-60)', () => {
