@@ -2120,11 +2120,21 @@ export type WebhookDelivery = {
     nextAttemptAt: string | null;
     createdAt: string;
     /**
-     * The exact JSON body sent.
+     * The exact JSON body sent: the payload of the event named by `event`.
      */
-    payload: {
-        [key: string]: unknown;
-    };
+    payload: ({
+        event: 'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed';
+    } & LodgementStatusEvent) | ({
+        event: 'form484.status_changed';
+    } & Form484StatusEvent) | ({
+        event: 'monitoring.change_detected';
+    } & MonitoringChangeDetectedWebhook) | ({
+        event: 'monitoring.expiring';
+    } & MonitoringExpiringWebhook) | ({
+        event: 'monitoring.expired';
+    } & MonitoringExpiredWebhook) | ({
+        event: 'ppsr.alert.grantor_registration_changed';
+    } & PpsrAlertEvent);
     /**
      * Every attempt, oldest first.
      */

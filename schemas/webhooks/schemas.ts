@@ -2,7 +2,6 @@
 // D-26): event names, limits, ids, and the request and response schemas.
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
-import { PageMeta } from '../common/pagination.js';
 
 /** Every event a partner can subscribe to (spec 6.1 and 6.2, D-46); `*` alone subscribes to all (D-26). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -119,21 +118,3 @@ export const DeliveryAttempt = z
       .openapi({ description: 'Why the attempt failed; null when it succeeded.' }),
   })
   .openapi('DeliveryAttempt');
-
-export const WebhookDelivery = z
-  .strictObject({
-    deliveryId: DeliveryId,
-    event: z.string().openapi({ example: 'monitoring.change_detected' }),
-    status: z.enum(['pending', 'succeeded', 'failed']).openapi({
-      description:
-        '`pending` while an attempt is due, `succeeded` after a 2xx, `failed` after the sixth failed attempt, a failed resend, or when the endpoint was disabled.',
-    }),
-    attemptCount: z.int().min(0).openapi({ description: 'Attempts made so far: at most 6 automatic ones, plus any resends.' }),
-    nextAttemptAt: IsoDateTime.nullable(),
-    createdAt: IsoDateTime,
-    payload: z.record(z.string(), z.unknown()).openapi({ description: 'The exact JSON body sent.' }),
-    attempts: z.array(DeliveryAttempt).openapi({ description: 'Every attempt, oldest first.' }),
-  })
-  .openapi('WebhookDelivery');
-
-export const WebhookDeliveryList = z.strictObject({ data: z.array(WebhookDelivery), meta: PageMeta }).openapi('WebhookDeliveryList');
