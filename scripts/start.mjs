@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setInterval, clearInterval } from 'node:timers';
 import { setFlagsFromString } from 'node:v8';
 import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale, ROOT, SERVER_BUNDLE, SERVER_SOURCES } from './build-state.mjs';
 
@@ -45,6 +46,20 @@ if (!process.env.DATABASE_URL) {
   artifacts.catch(() => undefined);
   globalThis[Symbol.for('svc.pglite-artifacts')] = artifacts;
 }
+
+// Stopped with the process that started it. npm passes a SIGTERM or SIGINT sent to its own PID
+// (`kill $!` after `npm start &`) to the `sh -c` it runs the script in; so the script is `exec node
+// ...` (package.json), making this process that shell, and the signal reaches server/main.ts, which
+// answers requests in flight, stops the API processes and the job worker and closes the database.
+// Should the parent go anyway (npm killed with SIGKILL, a shell that did not exec), this process is
+// handed to another parent and stops the same way instead of holding the port.
+const startedBy = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid === startedBy) return;
+  clearInterval(parentWatch);
+  process.kill(process.pid, 'SIGTERM');
+}, 200);
+parentWatch.unref();
 
 if (existsSync(join(ROOT, 'console', 'src')) && isStale(CONSOLE_BUILD, CONSOLE_SOURCES)) {
   const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: ROOT, stdio: 'inherit' });

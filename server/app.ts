@@ -19,8 +19,9 @@ import { PUBLIC_HANDLERS, type PublicHandlers } from './routes/index.js';
 import { OPERATOR_HANDLERS } from './routes/admin.js';
 import { DOCUMENTS_PATH, documentsHandler } from './routes/documents.js';
 import { CONSOLE_PATH, RECEIVER_PATH, consoleRouter, webhookReceiver } from './http/console.js';
-import { DOCS_PATH, docsRouter } from './http/docs-page.js';
+import { CHANGELOG_PATH, changelogRedirect, DOCS_PATH, docsRouter } from './http/docs-page.js';
 import { PACKAGES_PATH, packagesRouter } from './http/packages.js';
+import { servedDocument } from './http/served-document.js';
 import type { JobRegistry } from './jobs/runner.js';
 import { createJobRegistry } from './job-registry.js';
 import { ping } from './store/db.js';
@@ -150,13 +151,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       .catch(next);
   });
   app.use(DOCS_PATH, docsRouter(deps.config, `${ROOT}generated/docs/index.html`));
+  app.get(CHANGELOG_PATH, changelogRedirect);
   app.use(CONSOLE_PATH, consoleRouter(`${ROOT}build/console`));
   // The workspace packages' tarballs that `npm run pack` wrote (D-65).
   app.use(PACKAGES_PATH, packagesRouter(deps.config, `${ROOT}build/packages`));
   // Over HTTP the built-in test receiver is reachable only where webhooks may target this loopback
   // service (D-24); test endpoints on its URLs are delivered in-process without it (D-59).
   if (deps.config.SVC_WEBHOOK_ALLOW_LOCAL) app.use(RECEIVER_PATH, webhookReceiver(deps));
-  app.get('/openapi.json', (_req, res) => void res.sendFile(`${ROOT}spec/openapi.json`));
+  app.get('/openapi.json', servedDocument(deps.config, `${ROOT}spec/openapi.json`));
   app.get(DOCUMENTS_PATH, documentsHandler(deps));
 
   // One budget of 401s per client address for both APIs and every prefix (D-52).

@@ -390,7 +390,7 @@ export type CompanyNameAvailability = {
 
 export type CreateWebhookEndpointRequest = {
     /**
-     * HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12).
+     * HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12). Hosts reserved for documentation (`example.com`, `example.net`, `example.org` and their subdomains, names under `.example` or `.test`) are never resolved: in the test environment such an https URL is delivered to the built-in test receiver, answered 200; in the live environment it is refused with `url_invalid` (D-60).
      */
     url: string;
     /**
@@ -2090,7 +2090,7 @@ export type SimulateLifecycleRequest = {
  */
 export type UpdateWebhookEndpointRequest = {
     /**
-     * HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12).
+     * HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12). Hosts reserved for documentation (`example.com`, `example.net`, `example.org` and their subdomains, names under `.example` or `.test`) are never resolved: in the test environment such an https URL is delivered to the built-in test receiver, answered 200; in the live environment it is refused with `url_invalid` (D-60).
      */
     url?: string;
     /**
@@ -2120,11 +2120,21 @@ export type WebhookDelivery = {
     nextAttemptAt: string | null;
     createdAt: string;
     /**
-     * The exact JSON body sent.
+     * The exact JSON body sent: the payload of the event named by `event`.
      */
-    payload: {
-        [key: string]: unknown;
-    };
+    payload: ({
+        event: 'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed';
+    } & LodgementStatusEvent) | ({
+        event: 'form484.status_changed';
+    } & Form484StatusEvent) | ({
+        event: 'monitoring.change_detected';
+    } & MonitoringChangeDetectedWebhook) | ({
+        event: 'monitoring.expiring';
+    } & MonitoringExpiringWebhook) | ({
+        event: 'monitoring.expired';
+    } & MonitoringExpiredWebhook) | ({
+        event: 'ppsr.alert.grantor_registration_changed';
+    } & PpsrAlertEvent);
     /**
      * Every attempt, oldest first.
      */

@@ -1973,7 +1973,31 @@ export const zWebhookDelivery = z.object({
     attemptCount: z.int().gte(0),
     nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
     createdAt: z.iso.datetime({ offset: true }),
-    payload: z.record(z.string(), z.unknown()),
+    payload: z.union([
+        z.object({
+            event: z.union([
+                z.literal('company_registration.status_changed'),
+                z.literal('abn_registration.status_changed'),
+                z.literal('business_name_registration.status_changed'),
+                z.literal('business_name_renewal.status_changed')
+            ])
+        }).and(zLodgementStatusEvent),
+        z.object({
+            event: z.literal('form484.status_changed')
+        }).and(zForm484StatusEvent),
+        z.object({
+            event: z.literal('monitoring.change_detected')
+        }).and(zMonitoringChangeDetectedWebhook),
+        z.object({
+            event: z.literal('monitoring.expiring')
+        }).and(zMonitoringExpiringWebhook),
+        z.object({
+            event: z.literal('monitoring.expired')
+        }).and(zMonitoringExpiredWebhook),
+        z.object({
+            event: z.literal('ppsr.alert.grantor_registration_changed')
+        }).and(zPpsrAlertEvent)
+    ]),
     attempts: z.array(zDeliveryAttempt)
 });
 

@@ -3,7 +3,8 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '../common/zod.js';
 import { IsoDateTime, addMonths, daysBetween } from '../common/dates.js';
 import { registerEventWebhook } from '../common/webhook-event.js';
-import { DeliveryId } from '../webhooks/index.js';
+// Not the folder's index: that loads the delivery log, whose payload is built from these events.
+import { DeliveryId } from '../webhooks/schemas.js';
 import { TAGS } from '../tags.js';
 import { MonitoredEntity, MonitoringEventTypeName } from './schemas.js';
 import {

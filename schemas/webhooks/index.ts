@@ -9,8 +9,6 @@ export {
   MAX_ENDPOINTS_PER_KEY,
   UpdateWebhookEndpointRequest,
   WEBHOOK_EVENT_TYPES,
-  WebhookDelivery,
-  WebhookDeliveryList,
   WebhookDeliveryParams,
   WebhookEndpoint,
   WebhookEndpointId,
@@ -18,6 +16,7 @@ export {
   WebhookEndpointParams,
   WebhookEndpointWithSecret,
 } from './schemas.js';
+export { DeliveryPayload, WebhookDelivery, WebhookDeliveryList } from './deliveries.js';
 export * from './paths.js';
 /** The webhook endpoint and delivery operationIds, read from their definitions. */
 export const WEBHOOKS_OPERATIONS = operationIdsOf(definitions);

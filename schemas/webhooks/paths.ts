@@ -8,14 +8,13 @@ import {
   CreateWebhookEndpointRequest,
   MAX_ENDPOINTS_PER_KEY,
   UpdateWebhookEndpointRequest,
-  WebhookDelivery,
-  WebhookDeliveryList,
   WebhookDeliveryParams,
   WebhookEndpoint,
   WebhookEndpointList,
   WebhookEndpointParams,
   WebhookEndpointWithSecret,
 } from './schemas.js';
+import { WebhookDelivery, WebhookDeliveryList } from './deliveries.js';
 import { deliveryExample, endpointExample, notFound, secretExample, urlAndEventErrors } from './examples.js';
 import { linksPassing } from '../common/links.js';
 import { validationExample } from '../common/validation-example.js';

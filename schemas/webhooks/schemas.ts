@@ -2,7 +2,6 @@
 // D-26): event names, limits, ids, and the request and response schemas.
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
-import { PageMeta } from '../common/pagination.js';
 
 /** Every event a partner can subscribe to (spec 6.1 and 6.2, D-46); `*` alone subscribes to all (D-26). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -34,7 +33,7 @@ export const DeliveryId = z
 
 const WebhookUrl = z.url().max(2048).openapi({
   description:
-    'HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12).',
+    'HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12). Hosts reserved for documentation (`example.com`, `example.net`, `example.org` and their subdomains, names under `.example` or `.test`) are never resolved: in the test environment such an https URL is delivered to the built-in test receiver, answered 200; in the live environment it is refused with `url_invalid` (D-60).',
   example: 'https://hooks.example.com/svc',
 });
 
@@ -119,21 +118,3 @@ export const DeliveryAttempt = z
       .openapi({ description: 'Why the attempt failed; null when it succeeded.' }),
   })
   .openapi('DeliveryAttempt');
-
-export const WebhookDelivery = z
-  .strictObject({
-    deliveryId: DeliveryId,
-    event: z.string().openapi({ example: 'monitoring.change_detected' }),
-    status: z.enum(['pending', 'succeeded', 'failed']).openapi({
-      description:
-        '`pending` while an attempt is due, `succeeded` after a 2xx, `failed` after the sixth failed attempt, a failed resend, or when the endpoint was disabled.',
-    }),
-    attemptCount: z.int().min(0).openapi({ description: 'Attempts made so far: at most 6 automatic ones, plus any resends.' }),
-    nextAttemptAt: IsoDateTime.nullable(),
-    createdAt: IsoDateTime,
-    payload: z.record(z.string(), z.unknown()).openapi({ description: 'The exact JSON body sent.' }),
-    attempts: z.array(DeliveryAttempt).openapi({ description: 'Every attempt, oldest first.' }),
-  })
-  .openapi('WebhookDelivery');
-
-export const WebhookDeliveryList = z.strictObject({ data: z.array(WebhookDelivery), meta: PageMeta }).openapi('WebhookDeliveryList');

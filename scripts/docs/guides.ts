@@ -2,10 +2,16 @@
 // line is the title, the rest its text; the file names' numbers give the order. A link to another
 // guide file becomes a link to that guide's section of the page, so the same Markdown reads right on
 // the page and in the repository; any other relative link would be dead on the page and is refused.
+// The root CHANGELOG.md (D-44) follows the guides as "Release notes", under that title whatever its own
+// first line says; the guides link it as `../../CHANGELOG.md`, which reads right in the repository.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const GUIDE_DIR = 'docs/guide';
+export const RELEASE_NOTES_FILE = 'CHANGELOG.md';
+export const RELEASE_NOTES_TITLE = 'Release notes';
+/** How a guide links the release notes in the repository (docs/guide/ -> the root). */
+const RELEASE_NOTES_LINK = `../../${RELEASE_NOTES_FILE}`;
 
 export interface Guide {
   file: string;
@@ -42,15 +48,21 @@ function readRaw(dir: string): RawGuide[] {
     });
 }
 
-/** The guides in order, ready for the page. */
-export function readGuides(dir = GUIDE_DIR): Guide[] {
-  const raw = readRaw(dir);
+function readReleaseNotes(file: string): RawGuide {
+  const source = readFileSync(file, 'utf8');
+  const heading = /^# .+\n/.exec(source);
+  return { file: RELEASE_NOTES_LINK, title: RELEASE_NOTES_TITLE, text: heading ? source.slice(heading[0].length) : source };
+}
+
+/** The guides in order, then the release notes, ready for the page. */
+export function readGuides(dir = GUIDE_DIR, releaseNotes = RELEASE_NOTES_FILE): Guide[] {
+  const raw = [...readRaw(dir), readReleaseNotes(releaseNotes)];
   const slugs = new Map(raw.map((guide) => [guide.file, slugOf(guide.title)]));
   return raw.map(({ file, title, text }) => ({
     file,
     title,
     slug: slugOf(title),
-    body: pageLinks(text.replace(/<!--[\s\S]*?-->\n?/g, ''), slugs, `${dir}/${file}`).trim(),
+    body: pageLinks(text.replace(/<!--[\s\S]*?-->\n?/g, ''), slugs, file === RELEASE_NOTES_LINK ? releaseNotes : `${dir}/${file}`).trim(),
   }));
 }
 

@@ -6,6 +6,7 @@
 // URL. With a live key the URL is checked like any other (and refused unless D-24's hatch is on).
 import { performance } from 'node:perf_hooks';
 import type { AppDeps } from '../deps.js';
+import { isDocumentationHost } from './example-hosts.js';
 import { recordReceived } from '../store/webhook-inbox.js';
 import type { AttemptOutcome } from './post.js';
 
@@ -55,6 +56,21 @@ export function builtinReceiverOf(input: string, publicUrl: string): ReceiverKin
     if (loopbackAlias) return kind;
   }
   return null;
+}
+
+/**
+ * D-60: an https URL on a host reserved for documentation (`https://hooks.example.com/svc`) is the
+ * receiver's `ok` in the test environment, so the document's examples work as printed. Credentials
+ * and other schemes are left to the ordinary check, which refuses them.
+ */
+export function exampleReceiverOf(input: string): ReceiverKind | null {
+  try {
+    const url = new URL(input);
+    const plain = url.protocol === 'https:' && url.username === '' && url.password === '';
+    return plain && isDocumentationHost(url.hostname) ? 'ok' : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A URL whose path ends like a receiver URL, on any host: only the verb, which knows the caller, decides on it. */

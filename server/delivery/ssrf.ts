@@ -5,6 +5,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { AppDeps } from '../deps.js';
+import { isDocumentationHost } from './example-hosts.js';
 import { classifyAddress } from './ip-ranges.js';
 
 export { classifyAddress, type AddressVerdict } from './ip-ranges.js';
@@ -105,6 +106,10 @@ export async function checkWebhookUrl(input: string, options: UrlCheckOptions = 
   let addresses: string[];
   if (isIP(host) !== 0) addresses = [host];
   else if (isLocalhostName(host)) addresses = ['127.0.0.1', '::1'];
+  // D-60: never asked of DNS (example.com has public addresses); the test environment takes these
+  // URLs to the built-in receiver before this check, so here they are hosts that do not resolve.
+  else if (isDocumentationHost(host))
+    return refuse('url_invalid', `The host ${host} is reserved for documentation and is not resolved (only test keys may use it).`, true);
   else {
     try {
       addresses = await resolveWithTimeout(options.resolve ?? systemResolver, host, options.resolveTimeoutMs ?? DEFAULT_RESOLVE_TIMEOUT_MS);

@@ -14,6 +14,18 @@ export const DOCS_PATH = '/docs';
 /** The guide that V1's `Link: </docs/migration-v1>; rel="deprecation"` points readers to (D-40). */
 const MIGRATION_GUIDE = '#/versions-and-deprecation';
 
+/** The release notes: CHANGELOG.md, built into the page after the guides (scripts/docs/guides.ts). */
+const RELEASE_NOTES = '#/release-notes';
+export const CHANGELOG_PATH = '/changelog';
+
+/**
+ * `GET /changelog` opens the docs page at the release notes. Relative (`docs/...` from `/changelog`),
+ * so it stays under a path prefix of SVC_PUBLIC_URL.
+ */
+export function changelogRedirect(_req: Request, res: Response): void {
+  res.redirect(302, `.${DOCS_PATH}/${RELEASE_NOTES}`);
+}
+
 /** Characters a public URL may hold and still be written as is into HTML text and a script's JSON. */
 const PLAIN_URL = /^[A-Za-z0-9.:/[\]%~_-]+$/;
 

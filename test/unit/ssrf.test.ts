@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { checkWebhookUrl, classifyAddress, type HostResolver } from '../../server/delivery/ssrf.js';
 
 const table: Record<string, string[]> = {
-  'hooks.example.com': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
-  'internal.example.com': ['10.0.0.5'],
-  'mixed.example.com': ['93.184.216.34', '192.168.1.10'],
-  'metadata.example.com': ['169.254.169.254'],
-  'mapped.example.com': ['::ffff:10.1.2.3'],
-  'empty.example.com': [],
+  'hooks.example.invalid': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
+  'internal.example.invalid': ['10.0.0.5'],
+  'mixed.example.invalid': ['93.184.216.34', '192.168.1.10'],
+  'metadata.example.invalid': ['169.254.169.254'],
+  'mapped.example.invalid': ['::ffff:10.1.2.3'],
+  'empty.example.invalid': [],
 };
 const resolve: HostResolver = async (host) => {
   const found = table[host];
@@ -102,11 +102,11 @@ describe('classifyAddress', () => {
 
 describe('checkWebhookUrl', () => {
   it('accepts an https URL whose every address is public', async () => {
-    const result = await checkWebhookUrl('https://hooks.example.com/svc?x=1', { resolve });
+    const result = await checkWebhookUrl('https://hooks.example.invalid/svc?x=1', { resolve });
     expect(result).toEqual({
       ok: true,
-      url: 'https://hooks.example.com/svc?x=1',
-      host: 'hooks.example.com',
+      url: 'https://hooks.example.invalid/svc?x=1',
+      host: 'hooks.example.invalid',
       port: 443,
       addresses: ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
     });
@@ -131,17 +131,17 @@ describe('checkWebhookUrl', () => {
   it.each([
     ['not a url', 'url_invalid'],
     ['https://', 'url_invalid'],
-    ['https://user:pass@hooks.example.com/', 'url_invalid'],
-    ['https://user@hooks.example.com/', 'url_invalid'],
+    ['https://user:pass@hooks.example.invalid/', 'url_invalid'],
+    ['https://user@hooks.example.invalid/', 'url_invalid'],
     ['https://1.2.3.4.5/', 'url_invalid'],
-    ['https://unknown.example.com/', 'url_invalid'],
-    ['https://empty.example.com/', 'url_invalid'],
-    [`https://hooks.example.com/${'a'.repeat(2048)}`, 'url_invalid'],
-    ['http://hooks.example.com/', 'url_not_https'],
-    ['ftp://hooks.example.com/', 'url_not_https'],
+    ['https://unknown.example.invalid/', 'url_invalid'],
+    ['https://empty.example.invalid/', 'url_invalid'],
+    [`https://hooks.example.invalid/${'a'.repeat(2048)}`, 'url_invalid'],
+    ['http://hooks.example.invalid/', 'url_not_https'],
+    ['ftp://hooks.example.invalid/', 'url_not_https'],
     ['file:///etc/passwd', 'url_not_https'],
     ['javascript:alert(1)', 'url_not_https'],
-    ['gopher://hooks.example.com:70/', 'url_not_https'],
+    ['gopher://hooks.example.invalid:70/', 'url_not_https'],
     ['https://127.0.0.1/', 'url_not_public'],
     ['https://2130706433/', 'url_not_public'],
     ['https://0177.0.0.1/', 'url_not_public'],
@@ -159,23 +159,23 @@ describe('checkWebhookUrl', () => {
     ['https://0.0.0.0/', 'url_not_public'],
     ['https://localhost/', 'url_not_public'],
     ['https://api.localhost./', 'url_not_public'],
-    ['https://internal.example.com/', 'url_not_public'],
-    ['https://mixed.example.com/', 'url_not_public'],
-    ['https://metadata.example.com/', 'url_not_public'],
-    ['https://mapped.example.com/', 'url_not_public'],
+    ['https://internal.example.invalid/', 'url_not_public'],
+    ['https://mixed.example.invalid/', 'url_not_public'],
+    ['https://metadata.example.invalid/', 'url_not_public'],
+    ['https://mapped.example.invalid/', 'url_not_public'],
   ])('refuses %s with %s', async (url, code) => {
     const result = await checkWebhookUrl(url, { resolve });
     expect(result).toMatchObject({ ok: false, code });
   });
 
   it('names the host and the offending address', async () => {
-    const result = await checkWebhookUrl('https://mixed.example.com/', { resolve });
+    const result = await checkWebhookUrl('https://mixed.example.invalid/', { resolve });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toBe('mixed.example.com resolves to 192.168.1.10, which is not a public address (private).');
+    if (!result.ok) expect(result.message).toBe('mixed.example.invalid resolves to 192.168.1.10, which is not a public address (private).');
   });
 
   it('flags a name that does not resolve, so a delivery can count it as a connection error', async () => {
-    expect(await checkWebhookUrl('https://unknown.example.com/', { resolve })).toMatchObject({
+    expect(await checkWebhookUrl('https://unknown.example.invalid/', { resolve })).toMatchObject({
       ok: false,
       code: 'url_invalid',
       resolutionFailed: true,
@@ -185,7 +185,7 @@ describe('checkWebhookUrl', () => {
 
   it('gives up on a resolver that hangs', async () => {
     const hanging: HostResolver = () => new Promise<string[]>(() => undefined);
-    expect(await checkWebhookUrl('https://slow.example.com/', { resolve: hanging, resolveTimeoutMs: 20 })).toMatchObject({
+    expect(await checkWebhookUrl('https://slow.example.invalid/', { resolve: hanging, resolveTimeoutMs: 20 })).toMatchObject({
       ok: false,
       code: 'url_invalid',
       resolutionFailed: true,
@@ -205,7 +205,7 @@ describe('checkWebhookUrl', () => {
         ok: true,
         addresses: ['127.0.0.1', '::1'],
       });
-      expect(await checkWebhookUrl('http://hooks.example.com/', { resolve, allowLocal: true })).toMatchObject({ ok: true });
+      expect(await checkWebhookUrl('http://hooks.example.invalid/', { resolve, allowLocal: true })).toMatchObject({ ok: true });
     });
 
     it('still refuses every other private range, other schemes and credentials', async () => {
@@ -215,8 +215,8 @@ describe('checkWebhookUrl', () => {
         'https://169.254.169.254/',
         'http://100.64.0.1/',
         'http://[fd00::1]/',
-        'http://internal.example.com/',
-        'http://mixed.example.com/',
+        'http://internal.example.invalid/',
+        'http://mixed.example.invalid/',
       ]) {
         expect(await checkWebhookUrl(url, { resolve, allowLocal: true }), url).toMatchObject({ ok: false, code: 'url_not_public' });
       }

@@ -43,7 +43,7 @@ function CausedEvents({ accountId, row }: { accountId: string; row: LodgementSum
   const events = useDeliveries(
     accountId,
     [row.kind, row.requestId, row.status],
-    (d) => d.event.startsWith(`${row.kind}.`) && d.payload.requestId === row.requestId,
+    (d) => d.event.startsWith(`${row.kind}.`) && 'requestId' in d.payload && d.payload.requestId === row.requestId,
   );
   return (
     <>
@@ -53,7 +53,7 @@ function CausedEvents({ accountId, row }: { accountId: string; row: LodgementSum
       <ul className="list" aria-label="Events it caused">
         {events.data?.deliveries.map((d) => (
           <li key={d.deliveryId} data-testid="caused-event">
-            {d.event} · status <strong>{String(d.payload.status)}</strong> · delivery {d.status} · {when(d.createdAt)}
+            {d.event} · status <strong>{'status' in d.payload ? d.payload.status : ''}</strong> · delivery {d.status} · {when(d.createdAt)}
           </li>
         ))}
       </ul>

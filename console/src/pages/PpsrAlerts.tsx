@@ -29,8 +29,8 @@ function AlertEvents({ accountId }: { accountId: string }) {
       <ul className="list" aria-label="Alert events">
         {events.data?.deliveries.map((d) => (
           <li key={d.deliveryId} data-testid="alert-event">
-            {d.event} · {String(d.payload.organisationNumberType)} {String(d.payload.organisationNumber)} · delivery {d.status} ·{' '}
-            {when(d.createdAt)}
+            {d.event} · {'organisationNumber' in d.payload ? `${d.payload.organisationNumberType} ${d.payload.organisationNumber}` : ''} ·
+            delivery {d.status} · {when(d.createdAt)}
           </li>
         ))}
       </ul>

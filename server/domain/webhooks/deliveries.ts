@@ -46,8 +46,9 @@ export function deliveryView(row: WebhookDeliveryRow, attempts: WebhookAttemptRo
     attemptCount: attempts.length,
     nextAttemptAt: row.status === 'pending' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
-    // The stored body is exactly what was sent; parsing it here cannot drift from the wire.
-    payload: JSON.parse(row.body) as Record<string, unknown>,
+    // The stored body is exactly what was sent (built from the event schemas the payload's union
+    // names); parsing it here cannot drift from the wire.
+    payload: JSON.parse(row.body) as DeliveryView['payload'],
     attempts: attempts.map(attemptView),
   };
 }

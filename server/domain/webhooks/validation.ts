@@ -1,11 +1,13 @@
 // Field rules of webhook endpoints beyond the document's structure: the SSRF check of the URL (D-12,
-// D-23), the built-in test receiver's URL in the test environment (D-59) and `*` standing alone
+// D-23), the built-in test receiver's URL and documentation hosts in the test environment (D-59,
+// D-60) and `*` standing alone
 // (D-26). Also says structural (Ajv) problems of these fields in the codes the contract promises, so
 // a request with several faults gets every one in one answer (D-10).
 import type { AppDeps } from '../../deps.js';
 import { addProblem as add, emptyProblems, type FieldProblem, type FieldProblems } from '../errors.js';
 import { checkWebhookUrl, urlCheckOptions, type UrlAccepted } from '../../delivery/ssrf.js';
-import { builtinReceiverOf, looksLikeReceiver, type ReceiverKind } from '../../delivery/receiver.js';
+import { builtinReceiverOf, exampleReceiverOf, looksLikeReceiver, type ReceiverKind } from '../../delivery/receiver.js';
+import { hasDocumentationHost } from '../../delivery/example-hosts.js';
 import type { Environment } from '../../ids.js';
 import { callerText } from '../../../schemas/common/caller-text.js';
 
@@ -45,14 +47,14 @@ function starProblems(eventTypes: readonly string[], problems: FieldProblems): v
 /**
  * Checks the fields present (create sends both, update any). Resolves the URL's host: async. Without
  * an `owner` (the operation's rules, which run before the caller is known) a URL shaped like the
- * receiver's is left to the verb, which checks it with one.
+ * receiver's, or on a documentation host (D-60), is left to the verb, which checks it with one.
  */
 export async function checkEndpointFields(deps: Deps, fields: EndpointFields, owner?: UrlOwner): Promise<CheckedFields> {
   const problems = emptyProblems();
   if (fields.eventTypes) starProblems(fields.eventTypes, problems);
   if (fields.url === undefined) return { problems };
-  if (!owner && looksLikeReceiver(fields.url)) return { problems };
-  const receiver = owner?.environment === 'test' ? builtinReceiverOf(fields.url, owner.publicUrl) : null;
+  if (!owner && (looksLikeReceiver(fields.url) || hasDocumentationHost(fields.url))) return { problems };
+  const receiver = owner?.environment === 'test' ? (builtinReceiverOf(fields.url, owner.publicUrl) ?? exampleReceiverOf(fields.url)) : null;
   if (receiver) return { problems, receiver };
   const checked = await checkWebhookUrl(fields.url, urlCheckOptions(deps));
   if (!checked.ok) {

@@ -50,14 +50,14 @@ async function attemptsOf(deliveryId: string) {
 
 describe('the address check before each attempt', () => {
   it('refuses a name that resolved public at registration and private at delivery', async () => {
-    dns.set('rebind.example.com', [PUBLIC_IP]);
+    dns.set('rebind.example.invalid', [PUBLIC_IP]);
     const account = await server.createAccount();
-    const { id } = await createEndpoint(server, account, 'https://rebind.example.com/hook');
+    const { id } = await createEndpoint(server, account, 'https://rebind.example.invalid/hook');
 
-    dns.set('rebind.example.com', ['10.0.0.5']);
+    dns.set('rebind.example.invalid', ['10.0.0.5']);
     const [deliveryId] = await emit(server, account);
     await runDue(server);
-    dns.set('rebind.example.com', [PUBLIC_IP, '169.254.169.254']);
+    dns.set('rebind.example.invalid', [PUBLIC_IP, '169.254.169.254']);
     await advance(server, 30);
 
     const attempts = await attemptsOf(deliveryId!);
@@ -71,7 +71,7 @@ describe('the address check before each attempt', () => {
 
   it('connects to the checked address, keeping the name in the Host header', async () => {
     // `.test` never resolves in real DNS: the request can only arrive through the checked answer.
-    const host = 'receiver.test';
+    const host = 'receiver.example.invalid';
     dns.set(host, ['127.0.0.1']);
     const port = new URL(receiver.url).port;
     const account = await server.createAccount();
@@ -94,10 +94,10 @@ describe('the address check before each attempt', () => {
   });
 
   it('treats a name that no longer resolves as a connection error', async () => {
-    dns.set('vanishing.example.com', [PUBLIC_IP]);
+    dns.set('vanishing.example.invalid', [PUBLIC_IP]);
     const account = await server.createAccount();
-    await createEndpoint(server, account, 'https://vanishing.example.com/hook');
-    dns.delete('vanishing.example.com');
+    await createEndpoint(server, account, 'https://vanishing.example.invalid/hook');
+    dns.delete('vanishing.example.invalid');
     const [deliveryId] = await emit(server, account);
     await runDue(server);
     expect((await attemptsOf(deliveryId!)).map((a) => [a.statusCode, a.errorClass])).toEqual([[null, 'connection_error']]);

@@ -12,6 +12,7 @@ import { runDueJobs } from '../../../server/jobs/runner.js';
 import { webhookEndpoints } from '../../../server/store/schema/index.js';
 import { emitEvent, type WebhookEventName } from '../../../server/delivery/events.js';
 import type { HostResolver } from '../../../server/delivery/ssrf.js';
+import { loadDocument } from '../../support/document.js';
 import { sdkClient, startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
 
 export { advance } from '../../support/requests.js';
@@ -98,17 +99,31 @@ export async function createEndpoint(
 let requestId = 1000;
 
 /** What a lodgement status change does: one delivery per subscribed endpoint, its first attempt queued. */
+/**
+ * The first example body the document gives for `event`: what the service sends for it, so the
+ * delivery log's typed `payload` (the union of the event bodies) describes it.
+ */
+function documentedPayload(event: WebhookEventName): Record<string, unknown> {
+  const webhooks = loadDocument().webhooks as Record<
+    string,
+    { post: { requestBody: { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> } } }
+  >;
+  const example = Object.values(webhooks[event]!.post.requestBody.content['application/json']!.examples)[0]!.value;
+  return { ...example, event };
+}
+
 export async function emit(
   server: TestServer,
   account: TestAccount,
   event: WebhookEventName = 'abn_registration.status_changed',
 ): Promise<string[]> {
   requestId += 1;
+  const body = documentedPayload(event);
   return emitEvent(server.deps.db, server.deps.clock, {
     accountId: account.id,
     environment: 'test',
     event,
-    payload: { event, requestId, interaction: 'abnreg.lodge', status: 'finished', timestamp: server.clock.now().toISOString() },
+    payload: { ...body, ...('requestId' in body ? { requestId } : {}), timestamp: server.clock.now().toISOString() },
   });
 }
 

@@ -73,29 +73,29 @@ const HOSTILE_URLS: [string, 'url_invalid' | 'url_not_https' | 'url_not_public']
   ['https://[2002:c0a8:101::1]/hook', 'url_not_public'],
   ['https://[2001:db8::1]/hook', 'url_not_public'],
   // Names whose DNS answer holds a non-public address (stand-in DNS)
-  ['https://internal.example.com/hook', 'url_not_public'],
-  ['https://metadata.example.com/hook', 'url_not_public'],
-  ['https://cgnat.example.com/hook', 'url_not_public'],
-  ['https://ula.example.com/hook', 'url_not_public'],
-  ['https://mixed.example.com/hook', 'url_not_public'],
-  ['https://mixed6.example.com/hook', 'url_not_public'],
-  ['https://mapped.example.com/hook', 'url_not_public'],
+  ['https://internal.example.invalid/hook', 'url_not_public'],
+  ['https://metadata.example.invalid/hook', 'url_not_public'],
+  ['https://cgnat.example.invalid/hook', 'url_not_public'],
+  ['https://ula.example.invalid/hook', 'url_not_public'],
+  ['https://mixed.example.invalid/hook', 'url_not_public'],
+  ['https://mixed6.example.invalid/hook', 'url_not_public'],
+  ['https://mapped.example.invalid/hook', 'url_not_public'],
   // Not https
-  ['http://hooks.example.com/hook', 'url_not_https'],
+  ['http://hooks.example.invalid/hook', 'url_not_https'],
   ['http://2130706433/hook', 'url_not_https'],
   ['http://127.0.0.1/hook', 'url_not_https'],
-  ['ftp://hooks.example.com/hook', 'url_not_https'],
+  ['ftp://hooks.example.invalid/hook', 'url_not_https'],
   ['file:///etc/passwd', 'url_not_https'],
-  ['gopher://hooks.example.com:70/_', 'url_not_https'],
+  ['gopher://hooks.example.invalid:70/_', 'url_not_https'],
   ['javascript:alert(1)', 'url_not_https'],
   // Unusable
-  ['https://user:pass@hooks.example.com/hook', 'url_invalid'],
-  ['https://user@hooks.example.com/hook', 'url_invalid'],
-  ['https://nowhere.example.com/hook', 'url_invalid'],
+  ['https://user:pass@hooks.example.invalid/hook', 'url_invalid'],
+  ['https://user@hooks.example.invalid/hook', 'url_invalid'],
+  ['https://nowhere.example.invalid/hook', 'url_invalid'],
   ['https://1.2.3.4.5/hook', 'url_invalid'],
   ['not a url', 'url_invalid'],
-  ['https://hooks.example.com/a b', 'url_invalid'],
-  [`https://hooks.example.com/${'a'.repeat(2050)}`, 'url_invalid'],
+  ['https://hooks.example.invalid/a b', 'url_invalid'],
+  [`https://hooks.example.invalid/${'a'.repeat(2050)}`, 'url_invalid'],
 ];
 
 describe('hostile URLs are refused at registration (D-12, D-23)', () => {
@@ -116,7 +116,7 @@ describe('hostile URLs are refused at registration (D-12, D-23)', () => {
   });
 
   it('says which address of the host is not public', async () => {
-    const { error } = await createRaw({ url: 'https://mixed.example.com/hook', eventTypes: ['*'] });
+    const { error } = await createRaw({ url: 'https://mixed.example.invalid/hook', eventTypes: ['*'] });
     expect(problemsOf(error).url![0]!.message).toContain('192.168.1.10');
   });
 
@@ -125,8 +125,8 @@ describe('hostile URLs are refused at registration (D-12, D-23)', () => {
     const created = await createOk(server, fresh.keys.secretTest);
     for (const [url, code] of [
       ['https://169.254.169.254/', 'url_not_public'],
-      ['http://hooks.example.com/', 'url_not_https'],
-      ['https://internal.example.com/', 'url_not_public'],
+      ['http://hooks.example.invalid/', 'url_not_https'],
+      ['https://internal.example.invalid/', 'url_not_public'],
       ['not a url', 'url_invalid'],
     ] as const) {
       const { error, response } = await updateRaw(created.id, { url }, fresh.keys.secretTest);
@@ -134,14 +134,14 @@ describe('hostile URLs are refused at registration (D-12, D-23)', () => {
       expect(error).toMatchObject({ error: 'validation_failed', errors: { url: [{ code }] } });
     }
     const [row] = await server.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
-    expect(row!.url).toBe('https://hooks.example.com/svc');
+    expect(row!.url).toBe('https://hooks.example.invalid/svc');
   });
 });
 
 describe('event types (D-26)', () => {
   it('an unknown name is unknown_event_type at its index', async () => {
     const { error, response } = await createRaw({
-      url: 'https://hooks.example.com/x',
+      url: 'https://hooks.example.invalid/x',
       eventTypes: ['monitoring.expired', 'monitoring.changed'],
     });
     expect(response.status).toBe(422);
@@ -158,7 +158,7 @@ describe('event types (D-26)', () => {
       ['monitoring.expired', '*'],
       ['*', '*'],
     ]) {
-      const { error, response } = await createRaw({ url: 'https://hooks.example.com/x', eventTypes });
+      const { error, response } = await createRaw({ url: 'https://hooks.example.invalid/x', eventTypes });
       expect(response.status).toBe(422);
       const paths = eventTypes.flatMap((name, index) => (name === '*' ? [`eventTypes.${index}`] : []));
       expect(Object.keys(problemsOf(error)).sort()).toEqual(paths);
@@ -183,17 +183,17 @@ describe('event types (D-26)', () => {
   });
 
   it('an empty list, a missing field or a non-string name is refused structurally', async () => {
-    expect((await createRaw({ url: 'https://hooks.example.com/x', eventTypes: [] })).error).toMatchObject({
+    expect((await createRaw({ url: 'https://hooks.example.invalid/x', eventTypes: [] })).error).toMatchObject({
       errors: { eventTypes: [{ code: 'too_few' }] },
     });
-    expect((await createRaw({ url: 'https://hooks.example.com/x' })).error).toMatchObject({
+    expect((await createRaw({ url: 'https://hooks.example.invalid/x' })).error).toMatchObject({
       errors: { eventTypes: [{ code: 'required' }] },
     });
     expect((await createRaw({ eventTypes: ['*'] })).error).toMatchObject({ errors: { url: [{ code: 'url_invalid' }] } });
-    expect((await createRaw({ url: 'https://hooks.example.com/x', eventTypes: [5] })).error).toMatchObject({
+    expect((await createRaw({ url: 'https://hooks.example.invalid/x', eventTypes: [5] })).error).toMatchObject({
       errors: { 'eventTypes.0': expect.arrayContaining([expect.objectContaining({ code: 'invalid_type' })]) },
     });
-    expect((await createRaw({ url: 'https://hooks.example.com/x', eventTypes: ['*'], secret: 'mine' })).error).toMatchObject({
+    expect((await createRaw({ url: 'https://hooks.example.invalid/x', eventTypes: ['*'], secret: 'mine' })).error).toMatchObject({
       errors: { secret: [{ code: 'unknown_field' }] },
     });
   });
@@ -221,24 +221,24 @@ describe('at most 10 endpoints per API key (spec 8)', () => {
     const fresh = await server.createAccount();
     const ids: string[] = [];
     for (let i = 0; i < MAX_ENDPOINTS_PER_KEY; i++)
-      ids.push((await createOk(server, fresh.keys.secretTest, `https://hooks.example.com/${i}`)).id);
+      ids.push((await createOk(server, fresh.keys.secretTest, `https://hooks.example.invalid/${i}`)).id);
     const { error, response } = await createWebhookEndpoint({
       client: sdkClient(server, fresh.keys.secretTest),
-      body: { url: 'https://hooks.example.com/11', eventTypes: ['*'] },
+      body: { url: 'https://hooks.example.invalid/11', eventTypes: ['*'] },
     });
     expect(response.status).toBe(422);
     expect(error).toEqual({ error: 'endpoint_limit', message: expect.any(String), limit: 10 });
 
     const second = await addKey(server, fresh.id, 'secret', 'test');
-    await createOk(server, second.secret, 'https://hooks.example.com/other-key');
+    await createOk(server, second.secret, 'https://hooks.example.invalid/other-key');
     // The same key on the other environment has a limit of its own.
-    await createOk(server, fresh.keys.secretLive, 'https://hooks.example.com/live', ['*'], '/api/v2');
+    await createOk(server, fresh.keys.secretLive, 'https://hooks.example.invalid/live', ['*'], '/api/v2');
 
     // A deleted endpoint frees its place.
     expect((await deleteWebhookEndpoint({ client: sdkClient(server, fresh.keys.secretTest), path: { id: ids[0]! } })).response.status).toBe(
       204,
     );
-    await createOk(server, fresh.keys.secretTest, 'https://hooks.example.com/again');
+    await createOk(server, fresh.keys.secretTest, 'https://hooks.example.invalid/again');
   });
 
   it('holds under concurrent creates', async () => {
@@ -246,7 +246,7 @@ describe('at most 10 endpoints per API key (spec 8)', () => {
     const client = sdkClient(server, fresh.keys.secretTest);
     const results = await Promise.all(
       Array.from({ length: MAX_ENDPOINTS_PER_KEY + 4 }, (_, i) =>
-        createWebhookEndpoint({ client, body: { url: `https://hooks.example.com/c${i}`, eventTypes: ['*'] } }),
+        createWebhookEndpoint({ client, body: { url: `https://hooks.example.invalid/c${i}`, eventTypes: ['*'] } }),
       ),
     );
     expect(results.filter((r) => r.response.status === 201)).toHaveLength(MAX_ENDPOINTS_PER_KEY);
@@ -279,7 +279,7 @@ describe('unknown ids', () => {
     const { error, response } = await updateWebhookEndpoint({
       client,
       path: { id: created.id },
-      body: { url: 'https://hooks.example.com/new' },
+      body: { url: 'https://hooks.example.invalid/new' },
     });
     expect(response.status).toBe(404);
     expect(error).toMatchObject({ error: 'not_found' });

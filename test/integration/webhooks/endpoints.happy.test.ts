@@ -48,13 +48,13 @@ describe('create', () => {
 
   it('answers 201 with the whole record and a whsec_ secret (D-15, D-16, D-21)', async () => {
     const now = server.clock.now().toISOString();
-    const created = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/svc', [
+    const created = await createOk(server, account.keys.secretTest, 'https://hooks.example.invalid/svc', [
       'monitoring.change_detected',
       'monitoring.expiring',
     ]);
     expect(created).toEqual({
       id: expect.stringMatching(/^we_[A-Za-z0-9]{24}$/),
-      url: 'https://hooks.example.com/svc',
+      url: 'https://hooks.example.invalid/svc',
       eventTypes: ['monitoring.change_detected', 'monitoring.expiring'],
       enabled: true,
       consecutiveFailures: 0,
@@ -69,21 +69,21 @@ describe('create', () => {
   });
 
   it('accepts `*` alone, every known name, a host with several public addresses and an explicit port', async () => {
-    expect((await createOk(server, account.keys.secretTest, 'https://hooks.example.com/all', ['*'])).eventTypes).toEqual(['*']);
+    expect((await createOk(server, account.keys.secretTest, 'https://hooks.example.invalid/all', ['*'])).eventTypes).toEqual(['*']);
     const names = [
       'company_registration.status_changed',
       'abn_registration.status_changed',
       'ppsr.alert.grantor_registration_changed',
       'monitoring.expired',
     ];
-    expect((await createOk(server, account.keys.secretTest, 'https://other.example.com:8443/in', names)).eventTypes).toEqual(names);
+    expect((await createOk(server, account.keys.secretTest, 'https://other.example.invalid:8443/in', names)).eventTypes).toEqual(names);
     expect((await createOk(server, account.keys.secretTest, 'https://93.184.216.34/hook', ['monitoring.expired'])).url).toBe(
       'https://93.184.216.34/hook',
     );
   });
 
   it('stores a repeated event name once', async () => {
-    const created = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/dup', [
+    const created = await createOk(server, account.keys.secretTest, 'https://hooks.example.invalid/dup', [
       'monitoring.expired',
       'monitoring.expiring',
       'monitoring.expired',
@@ -101,7 +101,7 @@ describe('create', () => {
   it('replays a create sent again with the same Idempotency-Key (D-18)', async () => {
     const fresh = await server.createAccount();
     const client = sdkClient(server, fresh.keys.secretTest);
-    const body = { url: 'https://hooks.example.com/idem', eventTypes: ['*' as const] };
+    const body = { url: 'https://hooks.example.invalid/idem', eventTypes: ['*' as const] };
     const first = await createWebhookEndpoint({ client, body, headers: { 'Idempotency-Key': 'create-hook-1' } });
     const second = await createWebhookEndpoint({ client, body, headers: { 'Idempotency-Key': 'create-hook-1' } });
     expect(first.response.status).toBe(201);
@@ -112,7 +112,7 @@ describe('create', () => {
   });
 
   it('works on the live prefix with a live key', async () => {
-    const created = await createOk(server, account.keys.secretLive, 'https://hooks.example.com/live', ['*'], '/api/v2');
+    const created = await createOk(server, account.keys.secretLive, 'https://hooks.example.invalid/live', ['*'], '/api/v2');
     expect((await list(account.keys.secretLive, '/api/v2')).map((e) => e.id)).toEqual([created.id]);
   });
 });
@@ -120,11 +120,11 @@ describe('create', () => {
 describe('list', () => {
   it('lists this key’s endpoints oldest first, never with a secret', async ({ account }) => {
     expect(await list(account.keys.secretTest)).toEqual([]);
-    const first = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/1');
+    const first = await createOk(server, account.keys.secretTest, 'https://hooks.example.invalid/1');
     server.clock.advance(1);
-    const second = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/2', ['monitoring.expired']);
+    const second = await createOk(server, account.keys.secretTest, 'https://hooks.example.invalid/2', ['monitoring.expired']);
     server.clock.advance(1);
-    const third = await createOk(server, account.keys.secretTest, 'https://hooks.example.com/3');
+    const third = await createOk(server, account.keys.secretTest, 'https://hooks.example.invalid/3');
     const listed = await list(account.keys.secretTest);
     expect(listed.map((e) => e.id)).toEqual([first.id, second.id, third.id]);
     const { secret: _secret, ...withoutSecret } = second;
@@ -145,14 +145,14 @@ describe('update', () => {
     const created = await createOk(server, key);
     server.clock.advance(60);
     const { data, response } = await patch(created.id, {
-      url: 'https://other.example.com/new',
+      url: 'https://other.example.invalid/new',
       eventTypes: ['monitoring.change_detected'],
     });
     expect(response.status).toBe(200);
     expect(data).toEqual({
       ...created,
       secret: undefined,
-      url: 'https://other.example.com/new',
+      url: 'https://other.example.invalid/new',
       eventTypes: ['monitoring.change_detected'],
       updatedAt: server.clock.now().toISOString(),
     });
@@ -216,8 +216,8 @@ describe('rotate secret', () => {
 describe('delete', () => {
   it('answers 204, drops the endpoint from the list and its pending deliveries, and 404s afterwards', async () => {
     const key = (await server.createAccount()).keys.secretTest;
-    const kept = await createOk(server, key, 'https://hooks.example.com/kept');
-    const gone = await createOk(server, key, 'https://hooks.example.com/gone');
+    const kept = await createOk(server, key, 'https://hooks.example.invalid/kept');
+    const gone = await createOk(server, key, 'https://hooks.example.invalid/gone');
     const row = await storedRow(gone.id);
     await server.deps.db.insert(webhookDeliveries).values({
       id: 'dlv_AAAAAAAAAAAAAAAAAAAAAAAA',
@@ -268,7 +268,7 @@ describe('V1 personal access tokens', () => {
   it('manage endpoints of their own (owner pat:<account>), apart from the account’s API keys', async ({ account }) => {
     const token = await server.admin<{ token: string }>('POST', `/admin/accounts/${account.id}/tokens`, { name: 'legacy' });
     expect(token.status).toBe(201);
-    const created = await createOk(server, token.body.token, 'https://hooks.example.com/v1', ['*'], '/api/test/v1');
+    const created = await createOk(server, token.body.token, 'https://hooks.example.invalid/v1', ['*'], '/api/test/v1');
     expect((await list(token.body.token, '/api/test/v1')).map((e) => e.id)).toEqual([created.id]);
     expect(await list(account.keys.secretTest)).toEqual([]);
     expect((await storedRow(created.id)).keyId).toBe(`pat:${account.id}`);

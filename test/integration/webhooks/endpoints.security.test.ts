@@ -20,7 +20,7 @@ let endpointId: string;
 it.beforeAll(async ({ server: started }) => {
   server = started;
   owner = await server.createAccount();
-  endpointId = (await createOk(server, owner.keys.secretTest, 'https://hooks.example.com/owned')).id;
+  endpointId = (await createOk(server, owner.keys.secretTest, 'https://hooks.example.invalid/owned')).id;
 });
 
 /** Every by-id verb, as `key` on `prefix`; each must answer 404 not_found for someone else's id. */
@@ -28,7 +28,7 @@ async function expectInvisible(key: string, prefix = '/api/test/v2') {
   const client = sdkClient(server, key, prefix);
   const calls = {
     update: () => updateWebhookEndpoint({ client, path: { id: endpointId }, body: { enabled: false } }),
-    updateUrl: () => updateWebhookEndpoint({ client, path: { id: endpointId }, body: { url: 'https://hooks.example.com/stolen' } }),
+    updateUrl: () => updateWebhookEndpoint({ client, path: { id: endpointId }, body: { url: 'https://hooks.example.invalid/stolen' } }),
     rotate: () => rotateWebhookEndpointSecret({ client, path: { id: endpointId } }),
     delete: () => deleteWebhookEndpoint({ client, path: { id: endpointId } }),
   };
@@ -43,7 +43,7 @@ async function expectInvisible(key: string, prefix = '/api/test/v2') {
 
 async function expectUntouched() {
   const { data } = await listWebhookEndpoints({ client: sdkClient(server, owner.keys.secretTest) });
-  expect(data?.data).toEqual([expect.objectContaining({ id: endpointId, url: 'https://hooks.example.com/owned', enabled: true })]);
+  expect(data?.data).toEqual([expect.objectContaining({ id: endpointId, url: 'https://hooks.example.invalid/owned', enabled: true })]);
 }
 
 describe('endpoints belong to the key that created them', () => {
@@ -108,7 +108,7 @@ describe('authentication (D-03)', () => {
   it('refuses a test key on the live prefix (403) without touching anything', async () => {
     const { response } = await createWebhookEndpoint({
       client: sdkClient(server, owner.keys.secretTest, '/api/v2'),
-      body: { url: 'https://hooks.example.com/x', eventTypes: ['*'] },
+      body: { url: 'https://hooks.example.invalid/x', eventTypes: ['*'] },
     });
     expect(response.status).toBe(403);
     await expectUntouched();
@@ -132,7 +132,7 @@ describe('SVC_WEBHOOK_ALLOW_LOCAL=1 (D-24)', () => {
       'http://localhost:4567/hook',
       'http://[::1]:4567/hook',
       'http://2130706433:4567/hook',
-      'http://hooks.example.com/hook',
+      'http://hooks.example.invalid/hook',
     ]) {
       const { response } = await createWebhookEndpoint({ client: sdkClient(local, key), body: { url, eventTypes: ['*'] } });
       expect(response.status, url).toBe(201);
@@ -147,8 +147,8 @@ describe('SVC_WEBHOOK_ALLOW_LOCAL=1 (D-24)', () => {
       'http://192.168.0.10/',
       'http://100.64.0.1/',
       'http://[fd00::1]/',
-      'http://internal.example.com/',
-      'http://mixed.example.com/',
+      'http://internal.example.invalid/',
+      'http://mixed.example.invalid/',
     ]) {
       const { error, response } = await createWebhookEndpoint({
         client: sdkClient(local, key),

@@ -7,17 +7,21 @@ import { sdkClient, startTestServer, type TestServer, type TestServerOptions } f
 
 export const PUBLIC_IP = '93.184.216.34';
 
-/** Names the suites use and what the stand-in DNS answers for them. */
+/**
+ * Names the suites use and what the stand-in DNS answers for them. Under `.invalid`, which no DNS
+ * answers: `example.com` and the other documentation hosts are never resolved (D-60), so names that
+ * must go through the address check cannot be among them.
+ */
 export const DNS: Record<string, string[]> = {
-  'hooks.example.com': [PUBLIC_IP],
-  'other.example.com': ['2606:2800:220:1:248:1893:25c8:1946', PUBLIC_IP],
-  'internal.example.com': ['10.0.0.5'],
-  'metadata.example.com': ['169.254.169.254'],
-  'cgnat.example.com': ['100.64.12.1'],
-  'ula.example.com': ['fd00:1234::5'],
-  'mixed.example.com': [PUBLIC_IP, '192.168.1.10'],
-  'mixed6.example.com': ['2606:2800:220:1:248:1893:25c8:1946', '::1'],
-  'mapped.example.com': ['::ffff:10.1.2.3'],
+  'hooks.example.invalid': [PUBLIC_IP],
+  'other.example.invalid': ['2606:2800:220:1:248:1893:25c8:1946', PUBLIC_IP],
+  'internal.example.invalid': ['10.0.0.5'],
+  'metadata.example.invalid': ['169.254.169.254'],
+  'cgnat.example.invalid': ['100.64.12.1'],
+  'ula.example.invalid': ['fd00:1234::5'],
+  'mixed.example.invalid': [PUBLIC_IP, '192.168.1.10'],
+  'mixed6.example.invalid': ['2606:2800:220:1:248:1893:25c8:1946', '::1'],
+  'mapped.example.invalid': ['::ffff:10.1.2.3'],
 };
 
 export const resolveHost: HostResolver = async (host) => {
@@ -53,7 +57,7 @@ export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32}$/;
 export async function createOk(
   server: TestServer,
   key: string,
-  url = 'https://hooks.example.com/svc',
+  url = 'https://hooks.example.invalid/svc',
   eventTypes: string[] = ['*'],
   prefix?: string,
 ) {

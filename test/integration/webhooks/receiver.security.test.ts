@@ -12,7 +12,7 @@ import { DNS, resolveHost } from './endpoints.support.js';
 const it = serverTest(() =>
   startTestServer({
     // A name of our own pointing at this machine: the receiver's path on it is still an address to check.
-    resolveHost: (host) => (host === 'rebind.example.com' ? Promise.resolve(['127.0.0.1']) : resolveHost(host)),
+    resolveHost: (host) => (host === 'rebind.example.invalid' ? Promise.resolve(['127.0.0.1']) : resolveHost(host)),
     record: false,
   }),
 );
@@ -33,10 +33,10 @@ describe('URLs the receiver does not open', () => {
       [`https://[::ffff:127.0.0.1]:${port}/sandbox/webhook-receiver/ok`, 'url_not_public'],
       ['https://10.0.0.1/sandbox/webhook-receiver/ok', 'url_not_public'],
       ['https://169.254.169.254/sandbox/webhook-receiver/fail', 'url_not_public'],
-      ['https://internal.example.com/sandbox/webhook-receiver/ok', 'url_not_public'],
-      ['https://rebind.example.com/sandbox/webhook-receiver/ok', 'url_not_public'],
+      ['https://internal.example.invalid/sandbox/webhook-receiver/ok', 'url_not_public'],
+      ['https://rebind.example.invalid/sandbox/webhook-receiver/ok', 'url_not_public'],
     ];
-    expect(DNS['internal.example.com']).toEqual(['10.0.0.5']);
+    expect(DNS['internal.example.invalid']).toEqual(['10.0.0.5']);
     const client = sdkClient(server, account.keys.secretTest);
     for (const [url, code] of refused) {
       const { response, error } = await createWebhookEndpoint({ client, body: { url, eventTypes: ['*'] } });
@@ -52,7 +52,7 @@ describe('URLs the receiver does not open', () => {
     expect(created.response.status).toBe(422);
     expect(created.error).toMatchObject({ errors: { url: [{ code: 'url_not_https' }] } });
 
-    const endpoint = await createWebhookEndpoint({ client: live, body: { url: 'https://hooks.example.com/svc', eventTypes: ['*'] } });
+    const endpoint = await createWebhookEndpoint({ client: live, body: { url: 'https://hooks.example.invalid/svc', eventTypes: ['*'] } });
     expect(endpoint.response.status).toBe(201);
     const updated = await updateWebhookEndpoint({ client: live, path: { id: endpoint.data!.id }, body: { url } });
     expect(updated.response.status).toBe(422);
