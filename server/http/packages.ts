@@ -1,5 +1,5 @@
 // The workspace packages' tarballs (D-65): what `npm run pack` wrote into build/packages/, served at
-// /packages/<file>.tgz, and a JSON listing at /packages/ with each file's size and the line that
+// /packages/<file>.tgz (and under the name without its version, the newest one), and a JSON listing at /packages/ with each file's size and the line that
 // installs it from this service. URLs are built on the service's public URL (D-54), never on the
 // request's Host. A file is served only when the folder's listing names it exactly, so no path a
 // caller writes (`..`, encoded slashes, another extension) reaches any other file.
@@ -21,6 +21,8 @@ export interface PackageEntry {
   file: string;
   bytes: number;
   url: string;
+  /** The same tarball under a name without the version (`registry-svc-sdk.tgz`): what the guides print. */
+  latestUrl: string;
   install: string;
 }
 
@@ -41,7 +43,29 @@ function entryOf(dir: string, file: string, base: string): PackageEntry {
   const [, packed = '', version = ''] = TARBALL.exec(file) ?? [];
   const name = packed.startsWith(SCOPE) ? `@registry-svc/${packed.slice(SCOPE.length)}` : packed;
   const url = `${base}${PACKAGES_PATH}/${file}`;
-  return { name, version, file, bytes: statSync(join(dir, file)).size, url, install: `npm install ${url}` };
+  const latestUrl = `${base}${PACKAGES_PATH}/${packed}.tgz`;
+  return { name, version, file, bytes: statSync(join(dir, file)).size, url, latestUrl, install: `npm install ${url}` };
+}
+
+/** Numeric order of `major.minor.patch` (pre-release and build suffixes ignored). */
+function newer(a: string, b: string): number {
+  const parts = (v: string) => v.split(/[-+]/)[0]!.split('.').map(Number);
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
+
+/**
+ * The file a name without a version stands for (`registry-svc-sdk.tgz`): the newest tarball of that
+ * package in the folder, so the guides print one URL that stays right when the contract's version moves.
+ */
+function latestTarball(files: string[], requested: string): string | undefined {
+  const packed = requested.endsWith('.tgz') ? requested.slice(0, -'.tgz'.length) : '';
+  const versions = files.flatMap((file) => {
+    const [, name, version] = TARBALL.exec(file) ?? [];
+    return name === packed && version ? [{ file, version }] : [];
+  });
+  return versions.sort((a, b) => newer(b.version, a.version))[0]?.file;
 }
 
 export function packagesRouter(config: AddressConfig, dir: string): Router {
@@ -56,8 +80,11 @@ export function packagesRouter(config: AddressConfig, dir: string): Router {
     });
   });
   router.get('/:file', (req: Request, res: Response, next: NextFunction) => {
-    const file = req.params.file;
-    if (typeof file !== 'string' || !tarballs(dir).includes(file)) return next();
+    const requested = req.params.file;
+    const files = tarballs(dir);
+    if (typeof requested !== 'string') return next();
+    const file = files.includes(requested) ? requested : latestTarball(files, requested);
+    if (!file) return next();
     const path = join(dir, file);
     res.setHeader('Content-Type', 'application/gzip');
     res.setHeader('Content-Length', String(statSync(path).size));

@@ -6,12 +6,18 @@ import { servePackagesFolder, type PackagesFolder } from '../../support/packages
 import { startTestServer } from '../../support/harness.js';
 
 const MOCK = randomBytes(3000);
+const NEWER_MOCK = randomBytes(3100);
 const CONTRACT = randomBytes(1234);
 let folder: PackagesFolder;
 
 beforeAll(async () => {
   folder = await servePackagesFolder(
-    { 'registry-svc-mock-5.0.0.tgz': MOCK, 'registry-svc-contract-0.1.0.tgz': CONTRACT, 'notes.txt': Buffer.from('x') },
+    {
+      'registry-svc-mock-5.0.0.tgz': MOCK,
+      'registry-svc-mock-5.10.0.tgz': NEWER_MOCK,
+      'registry-svc-contract-0.1.0.tgz': CONTRACT,
+      'notes.txt': Buffer.from('x'),
+    },
     'https://registry.example.com/sandbox',
   );
 });
@@ -29,6 +35,7 @@ describe('GET /packages/', () => {
         file: 'registry-svc-contract-0.1.0.tgz',
         bytes: 1234,
         url: 'https://registry.example.com/sandbox/packages/registry-svc-contract-0.1.0.tgz',
+        latestUrl: 'https://registry.example.com/sandbox/packages/registry-svc-contract.tgz',
         install: 'npm install https://registry.example.com/sandbox/packages/registry-svc-contract-0.1.0.tgz',
       },
       {
@@ -37,7 +44,17 @@ describe('GET /packages/', () => {
         file: 'registry-svc-mock-5.0.0.tgz',
         bytes: 3000,
         url: 'https://registry.example.com/sandbox/packages/registry-svc-mock-5.0.0.tgz',
+        latestUrl: 'https://registry.example.com/sandbox/packages/registry-svc-mock.tgz',
         install: 'npm install https://registry.example.com/sandbox/packages/registry-svc-mock-5.0.0.tgz',
+      },
+      {
+        name: '@registry-svc/mock',
+        version: '5.10.0',
+        file: 'registry-svc-mock-5.10.0.tgz',
+        bytes: 3100,
+        url: 'https://registry.example.com/sandbox/packages/registry-svc-mock-5.10.0.tgz',
+        latestUrl: 'https://registry.example.com/sandbox/packages/registry-svc-mock.tgz',
+        install: 'npm install https://registry.example.com/sandbox/packages/registry-svc-mock-5.10.0.tgz',
       },
     ]);
     expect(JSON.stringify(body)).not.toContain('evil.example');
@@ -51,6 +68,14 @@ describe('GET /packages/', () => {
     const head = await fetch(`${folder.url}/packages/registry-svc-contract-0.1.0.tgz`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe('1234');
+  });
+
+  it('serves the newest version under the name without one (what the guides print)', async () => {
+    const latest = await fetch(`${folder.url}/packages/registry-svc-mock.tgz`);
+    expect(latest.status).toBe(200);
+    expect(Buffer.from(await latest.arrayBuffer()).equals(NEWER_MOCK)).toBe(true);
+    expect((await fetch(`${folder.url}/packages/registry-svc-contract.tgz`)).status).toBe(200);
+    expect((await fetch(`${folder.url}/packages/registry-svc-nothing.tgz`)).status).toBe(404);
   });
 });
 
