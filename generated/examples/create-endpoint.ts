@@ -1,6 +1,5 @@
 // From docs/guide/04-webhooks.md by npm run generate: edit the example there, not this file.
-import { createClient, createConfig } from '../client/client/index.js';
-import { createWebhookEndpoint, unwrap } from '../client/index.js';
+import { createClient, createConfig, createWebhookEndpoint, unwrap } from '../client/index.js';
 
 const client = createClient(createConfig({ baseUrl: 'http://127.0.0.1:4000/api/test/v2', auth: () => process.env.SVC_KEY! }));
 const endpoint = unwrap(

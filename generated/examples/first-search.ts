@@ -1,6 +1,5 @@
 // From docs/guide/01-getting-started.md by npm run generate: edit the example there, not this file.
-import { createClient, createConfig } from '../client/client/index.js';
-import { createPpsrSearch, getPpsrSearch, unwrap } from '../client/index.js';
+import { createClient, createConfig, createPpsrSearch, getPpsrSearch, unwrap } from '../client/index.js';
 
 const client = createClient(createConfig({ baseUrl: 'http://127.0.0.1:4000/api/test/v2', auth: () => process.env.SVC_KEY! }));
 

@@ -1,6 +1,5 @@
 // From docs/guide/06-errors.md by npm run generate: edit the example there, not this file.
-import { createClient, createConfig } from '../client/client/index.js';
-import { getPpsrSearch, ServiceError, unwrap } from '../client/index.js';
+import { createClient, createConfig, getPpsrSearch, ServiceError, unwrap } from '../client/index.js';
 
 const client = createClient(createConfig({ baseUrl: 'http://127.0.0.1:4000/api/test/v2', auth: () => process.env.SVC_KEY! }));
 

@@ -1,7 +1,6 @@
 // From docs/guide/03-idempotency-and-retries.md by npm run generate: edit the example there, not this file.
 import { randomUUID } from 'node:crypto';
-import { createClient, createConfig } from '../client/client/index.js';
-import { createWebhookEndpoint, deleteWebhookEndpoint, unwrap } from '../client/index.js';
+import { createClient, createConfig, createWebhookEndpoint, deleteWebhookEndpoint, unwrap } from '../client/index.js';
 
 const client = createClient(createConfig({ baseUrl: 'http://127.0.0.1:4000/api/test/v2', auth: () => process.env.SVC_KEY! }));
 

@@ -1,8 +1,8 @@
-// The documentation's examples (scripts/docs/examples.ts) written out as a reader saves them: beside
-// the SDK (`./generated/client/`, here imported from the repository) and pointed at a service.
+// The documentation's examples (scripts/docs/examples.ts) written out as a reader saves them, the SDK
+// (`@registry-svc/sdk`) imported from the repository's generated client, and pointed at a service.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { allExamples, type DocExample } from '../../scripts/docs/examples.js';
+import { allExamples, SDK_IMPORT, type DocExample } from '../../scripts/docs/examples.js';
 
 /** The example named `name` (throws when there is none, or more than one). */
 export function example(name: string): DocExample {
@@ -15,6 +15,6 @@ export function example(name: string): DocExample {
 export function writeExample(dir: string, e: DocExample, baseUrl: string): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, e.name);
-  writeFileSync(file, e.code.replaceAll("'./generated/", `'${resolve('generated')}/`).replaceAll('http://127.0.0.1:4000', baseUrl));
+  writeFileSync(file, e.code.replaceAll(SDK_IMPORT, `'${resolve('generated/client/index.js')}'`).replaceAll('http://127.0.0.1:4000', baseUrl));
   return file;
 }
