@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestHeaders } from '../../generated/client/index.js';
-import { packAll } from '../../scripts/pack/cli.mjs';
+import { packedOnce } from '../support/packed.js';
 import { documentationFiles, examplesIn, projectSetupIn, type DocExample } from '../../scripts/docs/examples.js';
 import { startPlainService, type PlainService } from '../support/plain-service.js';
 
@@ -27,7 +27,7 @@ let service: PlainService;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  await packAll();
+  await packedOnce();
   service = await startPlainService();
   const testKey = /secret test:\s+(svc_sk_test_\S+)/.exec(service.output())?.[1];
   if (!testKey) throw new Error(`npm start printed no demo test key:\n${service.output()}`);

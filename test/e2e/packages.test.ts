@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packAll, PACKAGES_DIR, type PackedPackage } from '../../scripts/pack/cli.mjs';
+import { PACKAGES_DIR, type PackedPackage } from '../../scripts/pack/cli.mjs';
+import { packedOnce } from '../support/packed.js';
 import { startPlainService, type PlainService } from '../support/plain-service.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -60,7 +61,7 @@ let mockConsumer: string;
 let mock: ChildProcess | undefined;
 
 beforeAll(async () => {
-  packed = await timed('npm run pack', packAll);
+  packed = await timed('npm run pack', packedOnce);
   const mockTarball = packed.find((p) => p.name === '@registry-svc/mock');
   if (!mockTarball) throw new Error(`npm run pack wrote no @registry-svc/mock: ${JSON.stringify(packed)}`);
   [service, mockConsumer] = await Promise.all([
