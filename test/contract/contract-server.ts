@@ -19,5 +19,8 @@ export async function startContractServer(options: { handlers?: PublicHandlers |
     resolveHost: resolveExampleHosts,
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });
+  // Deliveries are signed with the wall clock (D-62), and the runner checks them against this
+  // machine's, as a receiver does: the harness's injected wall clock reads real time here.
+  server.wallClock.set(new Date());
   return { server, baseUrl: `${server.url}${TEST_PREFIX}`, adminToken: ADMIN_TOKEN, close: () => server.close() };
 }
