@@ -82,6 +82,13 @@ await appendFile(
   join(clientDir, 'index.ts'),
   "export { client } from './client.gen.js';\nexport { createClient, createConfig, type Client, type Config } from './client/index.js';\n",
 );
+// Component types renamed in 6.0.0 keep their old name as a deprecated alias, so partner code written
+// against 5.x still compiles. `ApiError` became `ErrorResponse`: generators partners use reserve it
+// (openapi-typescript-codegen writes its own `ApiError` class).
+await appendFile(
+  join(clientDir, 'index.ts'),
+  "import type { ErrorResponse } from './types.gen.js';\n/** @deprecated Renamed `ErrorResponse` in 6.0.0: the same shape. */\nexport type ApiError = ErrorResponse;\n",
+);
 // The MSW handlers (D-66): the SDK's `./msw` subpath, kept out of index.ts so the SDK itself needs no msw.
 const mswRuntime = await readFile('scripts/sdk/msw-handlers.ts', 'utf8');
 await writeFile(

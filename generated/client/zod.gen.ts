@@ -281,7 +281,7 @@ export const zFieldError = z.object({
 /**
  * Error shape of the monitoring family, also used by webhooks, PPSR searches and business accounts (D-10).
  */
-export const zApiError = z.object({
+export const zErrorResponse = z.object({
     error: z.string(),
     message: z.string(),
     errors: z.record(z.string(), z.array(zFieldError)).optional(),

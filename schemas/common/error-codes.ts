@@ -1,4 +1,4 @@
-// Each error response of an operation states exactly the codes it can answer: ApiError `error` and
+// Each error response of an operation states exactly the codes it can answer: ErrorResponse `error` and
 // Form 484 `errors[].code` become enums per operation and status, so a server that renames a code
 // (or answers one the document never mentions) fails validation instead of conforming. The codes
 // come from the response's own examples, the same values the server's mappers produce
@@ -6,10 +6,10 @@
 // 422 answers every D-11 code, the list its validator uses).
 import type { ZodType } from 'zod';
 import { z } from './zod.js';
-import { ApiError, Form484Error, Form484FieldError, type ErrorFamily } from './errors.js';
+import { ErrorResponse, Form484Error, Form484FieldError, type ErrorFamily } from './errors.js';
 import type { Examples } from './operation.js';
 
-/** The error codes an example set illustrates (ApiError `error` or Form 484 `errors[].code`). */
+/** The error codes an example set illustrates (ErrorResponse `error` or Form 484 `errors[].code`). */
 export function codesIn(examples: Examples): Set<string> {
   const codes = new Set<string>();
   for (const example of Object.values(examples)) {
@@ -27,7 +27,7 @@ export function responseCodes(examples: Examples, declared: readonly string[] = 
 }
 
 /**
- * The family's shape with its code narrowed to `codes`: the registered component (ApiError or
+ * The family's shape with its code narrowed to `codes`: the registered component (ErrorResponse or
  * Form484Error) and, beside it in an `allOf`, the same shape again with the code as an enum. The copy
  * types every property as the shape does (not as `{}`), so a code generator reading the `allOf`
  * types each field concretely, and it is closed like every response object.
@@ -36,7 +36,7 @@ export function narrowedFamilySchema(family: ErrorFamily, codes: readonly string
   const [first, ...rest] = codes;
   if (first === undefined) throw new Error(`an error response of family ${family} must show or declare at least one code`);
   const code = z.enum([first, ...rest]).openapi({ description: 'The codes this response can answer.' });
-  if (family === 'api') return z.intersection(ApiError, z.strictObject({ ...ApiError.shape, error: code }));
+  if (family === 'api') return z.intersection(ErrorResponse, z.strictObject({ ...ErrorResponse.shape, error: code }));
   return z.intersection(
     Form484Error,
     z.strictObject({ ...Form484Error.shape, errors: z.array(z.strictObject({ ...Form484FieldError.shape, code })) }),

@@ -29,8 +29,12 @@ export const FieldError = z
   })
   .openapi('FieldError', { description: 'One problem with one field or row.' });
 
-/** Monitoring, webhooks, PPSR and business accounts (spec 7, D-10, D-26). */
-export const ApiError = z
+/**
+ * Monitoring, webhooks, PPSR and business accounts (spec 7, D-10, D-26). Named `ErrorResponse`, not
+ * `ApiError`: openapi-typescript-codegen writes its own `ApiError` class beside the models, and a
+ * component of that name stops its output compiling (`Duplicate identifier 'ApiError'`).
+ */
+export const ErrorResponse = z
   .strictObject({
     error: z.string().openapi({ description: 'Stable snake_case error code.', example: 'validation_failed' }),
     message: z.string().openapi({ example: 'The request is not valid.' }),
@@ -45,7 +49,7 @@ export const ApiError = z
     active: z.int().optional().openapi({ description: 'Active entities now (`entity_limit`).' }),
     current: z.int().optional().openapi({ description: 'Sandbox entities now (`test_entity_limit`).' }),
   })
-  .openapi('ApiError', {
+  .openapi('ErrorResponse', {
     description: 'Error shape of the monitoring family, also used by webhooks, PPSR searches and business accounts (D-10).',
   });
 
@@ -89,12 +93,12 @@ export interface FieldErrorExample {
   entityId?: number;
 }
 
-/** A value of the ApiError shape, for examples and for the server's mappers. */
+/** A value of the ErrorResponse shape, for examples and for the server's mappers. */
 export function apiError(
   code: string,
   message: string,
   extra: { errors?: Record<string, FieldErrorExample[]>; limit?: number; active?: number; current?: number } = {},
-): z.infer<typeof ApiError> {
+): z.infer<typeof ErrorResponse> {
   return { error: code, message, ...extra };
 }
 
@@ -108,6 +112,6 @@ export function familyError(family: ErrorFamily, code: string, message: string):
   return family === 'api' ? apiError(code, message) : form484Error([{ code, field: '', message }]);
 }
 
-export function familySchema(family: ErrorFamily): typeof ApiError | typeof Form484Error {
-  return family === 'api' ? ApiError : Form484Error;
+export function familySchema(family: ErrorFamily): typeof ErrorResponse | typeof Form484Error {
+  return family === 'api' ? ErrorResponse : Form484Error;
 }

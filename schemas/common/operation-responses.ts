@@ -41,7 +41,7 @@ export function familyExample(family: ErrorFamily, summary: string, code: string
 }
 
 /**
- * The 404 of a public read by id (ApiError shape): nothing with this id where the caller may look,
+ * The 404 of a public read by id (ErrorResponse shape): nothing with this id where the caller may look,
  * its own account and the environment of its key. `thing` names it in the description, `resource`
  * in the message.
  */

@@ -111,7 +111,7 @@ export interface PublicOperationDefinition extends OperationCommon {
 }
 
 /**
- * An operator API operation: one bearer token, no rate limit, one error shape (ApiError) and the
+ * An operator API operation: one bearer token, no rate limit, one error shape (ErrorResponse) and the
  * 1 MiB body limit, so it declares none of those.
  */
 export interface AdminOperationDefinition extends OperationCommon {
@@ -121,7 +121,7 @@ export interface AdminOperationDefinition extends OperationCommon {
   body?: RequestBody;
   success: Record<number, AdminSuccessResponse>;
   /**
-   * ApiError-shaped errors particular to this operation (404, 409, 422). 400 `invalid_json`, 413
+   * ErrorResponse-shaped errors particular to this operation (404, 409, 422). 400 `invalid_json`, 413
    * and 415 are added for every operation with a body; 401 for every operation.
    */
   errors?: Partial<Record<400 | 404 | 409 | 422, AdminErrorResponse>>;

@@ -27,7 +27,7 @@ export interface RefinementExample {
   summary: string;
   body: unknown;
   status: number;
-  /** The code the refusal must carry (ApiError `errors.*[].code` or Form 484 `errors[].code`). */
+  /** The code the refusal must carry (ErrorResponse `errors.*[].code` or Form 484 `errors[].code`). */
   code: string;
 }
 

@@ -12,7 +12,7 @@ import type { Examples, NamedExample } from './operation.js';
 
 const VALIDATION_MESSAGE = 'The request is not valid.';
 
-/** A named example of 422 `validation_failed` (ApiError shape) with these problems, keyed by field. */
+/** A named example of 422 `validation_failed` (ErrorResponse shape) with these problems, keyed by field. */
 export function validationExample(summary: string, errors: Record<string, FieldErrorExample[]>): NamedExample {
   return { summary, value: apiError('validation_failed', VALIDATION_MESSAGE, { errors }) };
 }

@@ -30,7 +30,7 @@ function tagsUsedIn(document: Json, section: 'paths' | 'webhooks', order: string
   return order.filter((tag) => used.has(tag));
 }
 
-/** `{base_url}/api/test/v2` with base_url's default, on the page's origin: `http://127.0.0.1:4000/api/test/v2`. */
+/** A server's path on the page's origin: `http://127.0.0.1:4000/api/test/v2` (variables filled with their defaults). */
 function pageServer(server: Server): Server {
   let url = server.url;
   for (const [name, variable] of Object.entries(server.variables ?? {})) url = url.replaceAll(`{${name}}`, variable.default);

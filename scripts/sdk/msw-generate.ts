@@ -31,7 +31,7 @@ export async function writeMswHandlers(documentFile: string, outFile: string): P
 
 function mswModule(document: Document): string {
   const operations = collectOperations(document);
-  const prefixes = (document.servers ?? []).map((server) => server.url.replace(/^\{base_url\}/, ''));
+  const prefixes = (document.servers ?? []).map((server) => new URL(server.url).pathname.replace(/\/$/, ''));
   const typeImports = operations.flatMap(({ typeName }) => [`${typeName}Errors`, `${typeName}Responses`]).sort();
   const table = operations.map((operation) => operationEntry(document, operation)).join('\n');
   const names = operations

@@ -68,7 +68,7 @@ function form484Problems(errors: FieldProblems): { code: string; field: string; 
   return omitted > 0 ? [...rows, { code: 'invalid_format', field: '', message: omittedMessage(listed.length, omitted) }] : rows;
 }
 
-/** The ApiError record; the count of problems left out is a `too_many` at `body` (D-10, D-55). */
+/** The ErrorResponse record; the count of problems left out is a `too_many` at `body` (D-10, D-55). */
 function apiProblems(errors: FieldProblems): FieldProblems {
   const { listed, omitted } = listedProblems(errors);
   // No prototype: a path named `__proto__` is a plain entry (D-48).

@@ -1,6 +1,6 @@
 // The operator API's profile of the pipeline (/admin, spec/admin.openapi.json): one bearer token
 // compared in constant time, no rate limit but the per-address budget of 401s (D-52), errors in the
-// ApiError shape (sandbox.md).
+// ErrorResponse shape (sandbox.md).
 import type { Request } from 'express';
 import type { AppDeps } from '../deps.js';
 import { safeEqual } from '../ids.js';

@@ -101,7 +101,7 @@ function invalid(family: OperationFacts['family'], problems: FieldProblems): Htt
 
 /**
  * The pipeline's own refusals of a body's shape (too deep, too many values): `too_deep` and
- * `too_many` in the ApiError family; Form 484 answers only D-11's codes, where both are `invalid_format`.
+ * `too_many` in the ErrorResponse family; Form 484 answers only D-11's codes, where both are `invalid_format`.
  */
 function shapeRefusal(family: OperationFacts['family'], problems: FieldProblems): HttpResult {
   if (family !== 'form484') return invalid(family, problems);

@@ -7,7 +7,7 @@ import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import type { Logger } from '../logger.js';
 import type { HttpResult } from './responses.js';
 
-/** The code an error body carries (ApiError `error`, Form 484 `errors[].code`), for the message. */
+/** The code an error body carries (ErrorResponse `error`, Form 484 `errors[].code`), for the message. */
 function codesOf(body: unknown): string {
   if (body === null || typeof body !== 'object') return '-';
   const value = body as { error?: unknown; errors?: unknown };

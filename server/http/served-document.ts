@@ -1,10 +1,11 @@
 // The public document at /openapi.json, naming this service as its server (D-54): spec/openapi.json
-// writes each server as `{base_url}/api/...` with `base_url` defaulting to the address `npm start`
-// listens on by default; the served copy fills in this service's public URL (SVC_PUBLIC_URL, else the
-// address it listens on), so a tool pointed at /openapi.json calls the service that served it. The
+// writes each server on the address `npm start` listens on by default (DEFAULT_SERVICE_ORIGIN); the
+// served copy puts this service's public URL (SVC_PUBLIC_URL, else the address it listens on) in
+// place of that origin, so a tool pointed at /openapi.json calls the service that served it. The
 // committed file stays as generated.
 import { readFileSync } from 'node:fs';
 import type { Request, RequestHandler, Response } from 'express';
+import { DEFAULT_SERVICE_ORIGIN } from '../../schemas/common/document-parts.js';
 import type { Config } from '../config.js';
 import { publicUrlOf } from './public-url.js';
 
@@ -13,20 +14,23 @@ type AddressConfig = Pick<Config, 'HOST' | 'PORT' | 'SVC_PUBLIC_URL'>;
 interface ServerObject {
   url: string;
   description?: string;
-  variables?: Record<string, { default: string }>;
 }
 
-/** The document with every `{base_url}` server on `origin`, the variable resolved. */
+/** True when `url` is the default origin or a path below it (not `http://127.0.0.1:40000`). */
+function onDefaultOrigin(url: string): boolean {
+  return url === DEFAULT_SERVICE_ORIGIN || url.startsWith(`${DEFAULT_SERVICE_ORIGIN}/`);
+}
+
+/** The document with every server on the default origin moved to `origin`, its path kept. */
 export function withServerOrigin(document: Record<string, unknown>, origin: string): Record<string, unknown> {
   const servers = (document.servers as ServerObject[] | undefined) ?? [];
   return {
     ...document,
-    servers: servers.map(({ variables, ...server }) => {
-      if (!server.url.startsWith('{base_url}')) return variables ? { ...server, variables } : server;
-      const rest = Object.fromEntries(Object.entries(variables ?? {}).filter(([name]) => name !== 'base_url'));
-      const url = `${origin.replace(/\/$/, '')}${server.url.slice('{base_url}'.length)}`;
-      return Object.keys(rest).length > 0 ? { ...server, url, variables: rest } : { ...server, url };
-    }),
+    servers: servers.map((server) =>
+      onDefaultOrigin(server.url)
+        ? { ...server, url: `${origin.replace(/\/$/, '')}${server.url.slice(DEFAULT_SERVICE_ORIGIN.length)}` }
+        : server,
+    ),
   };
 }
 

@@ -1,7 +1,7 @@
 // Every documented error response carries its own examples, and the one a mock answers first is
 // right for its status. Prism puts a schema's own `example` before the response's named
 // examples and answers a request that fails the document with the first example of the 422 (else
-// the 400), `Prefer: code=404` with the first of the 404: one example on the shared ApiError once
+// the 400), `Prefer: code=404` with the first of the 404: one example on the shared ErrorResponse once
 // made every 422 of every operation say `not_found`.
 import { describe, expect, it } from 'vitest';
 import { loadDocument, operationsOf, type JsonObject } from '../support/document.js';

@@ -15,7 +15,7 @@ export function examplesAt(op: OperationRef, status: number | string): JsonObjec
   return Object.values((media?.examples ?? {}) as Record<string, JsonObject>).map((e) => e.value as JsonObject);
 }
 
-/** The codes a body carries: ApiError `error`, Form 484 `errors[].code`; none for the shared shape. */
+/** The codes a body carries: ErrorResponse `error`, Form 484 `errors[].code`; none for the shared shape. */
 export function codesOf(body: unknown): string[] {
   const value = (body ?? {}) as { error?: unknown; errors?: unknown };
   if (typeof value.error === 'string') return [value.error];
@@ -33,7 +33,7 @@ export function errorTable(op: OperationRef, status: number | string): Set<strin
   return new Set([...examplesAt(op, status).flatMap(codesOf), ...named]);
 }
 
-/** The fields a validation body names (ApiError `errors` keys, Form 484 `errors[].field`). */
+/** The fields a validation body names (ErrorResponse `errors` keys, Form 484 `errors[].field`). */
 export function fieldsOf(body: unknown): string[] {
   const value = (body ?? {}) as { errors?: unknown };
   if (Array.isArray(value.errors)) return (value.errors as { field?: string }[]).map((e) => e.field ?? '');

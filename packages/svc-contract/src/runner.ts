@@ -155,7 +155,7 @@ function progressLine(index: number, total: number, summary: OperationSummary, m
   return `${counter} ${summary.id.padEnd(34)} ${String(summary.requests).padStart(5)} requests  ${verdict.padEnd(12)} ${mix}`;
 }
 
-/** The path part of each server of the document: `{base_url}/api/test/v2` gives `/api/test/v2`. */
+/** The path part of each server of the document: `http://127.0.0.1:4000/api/test/v2` (or `{base_url}/api/test/v2`) gives `/api/test/v2`. */
 function serverPaths(doc: Record<string, unknown>): string[] {
   const servers = Array.isArray(doc.servers) ? (doc.servers as { url?: unknown }[]) : [];
   return servers

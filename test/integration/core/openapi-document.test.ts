@@ -1,5 +1,5 @@
 // /openapi.json names the service that serves it (D-54): each server of the committed document is
-// `{base_url}/api/...` with the default address; the served copy puts the public URL there
+// on the default address (`http://127.0.0.1:4000/api/...`); the served copy puts the public URL there
 // (SVC_PUBLIC_URL, else the address it listens on), never the request's Host. The rest of the
 // document and the committed file are unchanged.
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ describe('GET /openapi.json', () => {
       expect(new URL(server.url).port).not.toBe('4000');
       const document = await served(server.url, { Host: 'evil.example' });
       expect(document.servers).toEqual(
-        committed.servers.map((entry) => ({ url: entry.url.replace('{base_url}', server.url), description: entry.description })),
+        committed.servers.map((entry) => ({ url: entry.url.replace('http://127.0.0.1:4000', server.url), description: entry.description })),
       );
       expect(document.servers.map((entry) => entry.url)).toContain(`${server.url}/api/test/v2`);
       expect({ ...document, servers: committed.servers }).toEqual(committed);

@@ -6,7 +6,7 @@
 // no `any` or `unknown` anywhere (the document leaves nothing open), and every consumer runs against the
 // service over HTTP.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,9 @@ import { NATIVE_TSC } from '../../support/typecheck.js';
 import { loadDocument, type JsonObject } from '../../support/document.js';
 import { startTestServer, type TestServer } from '../../support/harness.js';
 import { advance } from '../../support/requests.js';
-import { GENERATORS, generateAll, type Generator } from './generate.js';
+import { CLIENT_GENERATORS, GENERATORS, generateAll, generateClients, type ClientGenerator, type Generator } from './generate.js';
 import { looseTypes } from './loose-types.js';
+import { exportedNames } from './exported-names.js';
 import type { Consumer } from './programs/consumer.js';
 
 const PUBLIC_IP = '93.184.216.34';
@@ -39,11 +40,13 @@ const TSCONFIG = {
 let scratch = '';
 let printed: Record<Generator, string>;
 let compiled: Promise<string>;
+let clientsPrinted: Record<ClientGenerator, string>;
+let clientsCompiled: Promise<string>;
 let server: TestServer | undefined;
 
 /** tsc over every consumer program (and what they import) at once; resolves with what it printed. */
-async function compile(dir: string): Promise<string> {
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+async function compile(dir: string, tsconfig: object = TSCONFIG): Promise<string> {
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
   try {
     await promisify(execFile)(process.execPath, [NATIVE_TSC, '--singleThreaded', '-p', dir], { maxBuffer: 16 * 1024 * 1024 });
     return '';
@@ -71,12 +74,15 @@ beforeAll(async () => {
   // responses checked against the document); then tsc runs in its own while the scan and the calls
   // below go on here.
   const resolveHost = async (host: string) => (host === 'hooks.example.com' ? [PUBLIC_IP] : []);
-  [printed, server] = await Promise.all([generateAll(scratch), startTestServer({ resolveHost })]);
+  [printed, clientsPrinted, server] = await Promise.all([generateAll(scratch), generateClients(scratch), startTestServer({ resolveHost })]);
   compiled = compile(scratch);
+  // The clients' whole output, runtime included, as a partner's strict project compiles it.
+  clientsCompiled = compile(join(scratch, 'clients'), { ...TSCONFIG, include: ['**/*.ts'] });
 });
 
 afterAll(async () => {
   await compiled;
+  await clientsCompiled;
   await server?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
@@ -84,7 +90,7 @@ afterAll(async () => {
 describe('spec/openapi.json through the generators partners use', () => {
   it('is read by every generator without a warning', () => {
     for (const generator of GENERATORS) {
-      // kubb names every file it writes (`Writing generated/kubb/types/ApiError.ts`).
+      // kubb names every file it writes (`Writing generated/kubb/types/ErrorResponse.ts`).
       const lines = printed[generator].split('\n').filter((line) => !line.startsWith('Writing '));
       const complaints = lines.filter((line) => /warn|⚠|✗|error|fail|invalid/i.test(line));
       expect(complaints, generator).toEqual([]);
@@ -134,5 +140,40 @@ describe('spec/openapi.json through the generators partners use', () => {
 
   it('compiles every consumer program with its generator output under tsc --strict', async () => {
     expect(await compiled).toBe('');
+  });
+});
+
+/** Where each client generator writes the models: the files whose declarations are the components. */
+const MODELS: Record<ClientGenerator, string> = {
+  'openapi-typescript-codegen': 'clients/openapi-typescript-codegen/models',
+  'swagger-typescript-api': 'clients/swagger-typescript-api',
+};
+
+describe('spec/openapi.json through client generators that ship their own runtime', () => {
+  const components = Object.keys((loadDocument().components as JsonObject).schemas as JsonObject);
+
+  it('is read by each without a warning', () => {
+    for (const generator of CLIENT_GENERATORS) {
+      const complaints = clientsPrinted[generator].split('\n').filter((line) => /warn|⚠|✗|error|fail|invalid/i.test(line));
+      expect(complaints, generator).toEqual([]);
+    }
+  });
+
+  it('compiles under tsc --strict: no component collides with a name the generator writes itself', async () => {
+    expect(await clientsCompiled).toBe('');
+  });
+
+  it.each(CLIENT_GENERATORS)('%s: every component schema is a type of its own name, with no any or unknown', (generator) => {
+    const models = join(scratch, MODELS[generator]);
+    expect(components.filter((name) => !exportedNames(models).has(name))).toEqual([]);
+    const loose = looseTypes(models).filter(({ owner }) => components.includes(owner.split('.')[0]!));
+    expect(loose.map(({ file, line, owner, code }) => `${file}:${line} ${owner}: ${code}`)).toEqual([]);
+  });
+
+  it("gives swagger-typescript-api's client the document's first server as a usable base URL", () => {
+    const api = readFileSync(join(scratch, 'clients/swagger-typescript-api/Api.ts'), 'utf8');
+    const baseUrl = /public baseUrl: string = "([^"]*)";/.exec(api)?.[1];
+    expect(baseUrl).toBe('http://127.0.0.1:4000/api/test/v2');
+    expect(new URL(baseUrl!).pathname).toBe('/api/test/v2');
   });
 });

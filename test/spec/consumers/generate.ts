@@ -92,6 +92,23 @@ export default {
   return printed;
 }
 
+export const CLIENT_GENERATORS = ['openapi-typescript-codegen', 'swagger-typescript-api'] as const;
+export type ClientGenerator = (typeof CLIENT_GENERATORS)[number];
+
+/**
+ * Client generators whose output carries its own runtime (openapi-typescript-codegen's `core/`,
+ * swagger-typescript-api's `HttpClient`), each run with its documentation's first command into
+ * `<scratch>/clients/<generator>/`: their models are checked, not their runtime, which types its own
+ * plumbing `any`.
+ */
+export async function generateClients(scratch: string): Promise<Record<ClientGenerator, string>> {
+  const printed = await Promise.all([
+    command('openapi', ['--input', SPEC, '--output', 'clients/openapi-typescript-codegen'], scratch),
+    command('swagger-typescript-api', ['generate', '--path', SPEC, '--output', 'clients/swagger-typescript-api'], scratch),
+  ]);
+  return Object.fromEntries(CLIENT_GENERATORS.map((name, i) => [name, printed[i]!])) as Record<ClientGenerator, string>;
+}
+
 /** Every generator's output under `scratch`, and what each printed (a warning there is a finding). */
 export async function generateAll(scratch: string): Promise<Record<Generator, string>> {
   const printed = await Promise.all([

@@ -83,7 +83,7 @@ export function semanticRules(doc: JsonObject, operation: OperationInfo): Semant
 }
 
 /**
- * Every error code an answer carries: ApiError `error` and the codes of its `errors` (a record of
+ * Every error code an answer carries: ErrorResponse `error` and the codes of its `errors` (a record of
  * lists, by field), Form 484 `errors[].code`.
  */
 export function errorCodes(bodyText: string): string[] {

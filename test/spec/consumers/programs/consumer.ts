@@ -2,7 +2,7 @@
 // (../consumers.test.ts). The views are written with the contract's literal types: a generator that
 // typed a field as `string` or `unknown` instead fails the compile where its value is returned.
 
-/** The service refused: the status, the code (`error` of ApiError, the first of SharedError's `errors`) and the fields named. */
+/** The service refused: the status, the code (`error` of ErrorResponse, the first of SharedError's `errors`) and the fields named. */
 export interface Failure {
   ok: false;
   status: number;

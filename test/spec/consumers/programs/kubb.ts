@@ -3,7 +3,7 @@
 import type { CreateMonitoringEntitiesMutationRequest } from '../generated/kubb/types/CreateMonitoringEntities.ts';
 import type { CreatePpsrSearchMutationRequest } from '../generated/kubb/types/CreatePpsrSearch.ts';
 import type { CreateWebhookEndpointMutationRequest } from '../generated/kubb/types/CreateWebhookEndpoint.ts';
-import { apiErrorSchema } from '../generated/kubb/zod/apiErrorSchema.ts';
+import { errorResponseSchema } from '../generated/kubb/zod/errorResponseSchema.ts';
 import { createMonitoringEntitiesMutationResponseSchema } from '../generated/kubb/zod/createMonitoringEntitiesSchema.ts';
 import { createPpsrSearch201Schema } from '../generated/kubb/zod/createPpsrSearchSchema.ts';
 import { createWebhookEndpoint201Schema } from '../generated/kubb/zod/createWebhookEndpointSchema.ts';
@@ -22,7 +22,7 @@ export function connect(baseUrl: string, key: string): Consumer {
     });
     const json: unknown = await response.json();
     if (response.ok) return { ok: true, status: response.status, body: json };
-    const refused = apiErrorSchema.or(sharedErrorSchema).parse(json);
+    const refused = errorResponseSchema.or(sharedErrorSchema).parse(json);
     return failure(response.status, refused);
   }
   return {
