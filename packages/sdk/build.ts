@@ -1,7 +1,7 @@
 // `npm pack` (prepack): compiles the SDK that `npm run generate` writes to generated/client/ into
 // dist/ as ES modules with their declarations (ES2022, NodeNext, D-68), so the package runs on Node 20.19
 // and in a browser bundle without TypeScript, tsx or the repository. The frontend subpaths
-// (`./react-query`, `./msw`) are compiled when the generator has written them.
+// (`./react-query`, `./msw`) are compiled when the generator has written them. `--clean` removes dist/.
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -31,6 +31,8 @@ const options: ts.CompilerOptions = {
 };
 
 rmSync(outDir, { recursive: true, force: true });
+// `--clean` (postpack): the checkout keeps no build of its own; the repository imports generated/client/.
+if (process.argv.includes('--clean')) process.exit(0);
 const rootNames = [...ENTRY_POINTS, ...OPTIONAL_ENTRY_POINTS.filter((file) => existsSync(sourceDir + file))].map(
   (file) => sourceDir + file,
 );

@@ -17,6 +17,7 @@ import { createJobRegistry } from '../../../server/job-registry.js';
 import { ensureRecurring } from '../../../server/jobs/runner.js';
 import type { TestAccount, TestServer } from '../../support/harness.js';
 import { startDeliveryServer, startReceiver, type Receiver } from '../webhooks/delivery.support.js';
+import { isValidAbn } from '../../../schemas/common/identifiers.js';
 import { acnFrom, advance, client, deliveredTo, endpointFor, order, orderOne, registerChange, runJob, type Endpoint } from './support.js';
 
 let server: TestServer;
@@ -81,12 +82,21 @@ describe('first check', () => {
   });
 });
 
+/** The first valid ABN at or after `start`. */
+function abnAfter(start: number): string {
+  for (let n = start; ; n++) if (isValidAbn(String(n))) return String(n);
+}
+
 describe('changes on the registers', () => {
   it('company: name, address, type, status, business names, GST, a document and insolvency notices, one event each', async () => {
-    const [company] = (await order(server, account, [{ acn: '100000048', reference: 'watch' }], 'live')).entities;
+    // A company under external administration, as the register holds it before the changes (the
+    // sandbox's magic numbers stay as documented, so it is a company of the test's own).
+    const acn = acnFrom(71_000_001);
+    await registerChange(server, 'POST', '/companies', { acn, name: 'SANDBOX ADMINISTRATION PTY LTD', status: 'external_administration' });
+    const [company] = (await order(server, account, [{ acn, reference: 'watch' }], 'live')).entities;
     await advance(server, 1);
     await registerChange(server, 'POST', '/companies', {
-      acn: '100000048',
+      acn,
       name: 'SANDBOX RESCUED PTY LTD',
       status: 'registered',
       abn: '51824753556',
@@ -96,7 +106,7 @@ describe('changes on the registers', () => {
       gstDate: '2026-11-01',
       businessNames: ['RESCUE CAFE'],
     });
-    await registerChange(server, 'POST', '/companies/100000048/documents', {
+    await registerChange(server, 'POST', `/companies/${acn}/documents`, {
       documentType: '484',
       documentNumber: '7EAA12345',
       description: 'Change to company details',
@@ -107,8 +117,8 @@ describe('changes on the registers', () => {
       appointmentDate: '2026-11-20',
       description: 'Appointment of Voluntary Administrator',
     };
-    await registerChange(server, 'POST', '/companies/100000048/insolvency-notices', notice);
-    await registerChange(server, 'POST', '/companies/100000048/insolvency-notices', notice);
+    await registerChange(server, 'POST', `/companies/${acn}/insolvency-notices`, notice);
+    await registerChange(server, 'POST', `/companies/${acn}/insolvency-notices`, notice);
 
     const delivered = await check();
     const events = await eventsOf(company!.id);
@@ -172,11 +182,20 @@ describe('changes on the registers', () => {
   });
 
   it('ABN holder: GST cancelled, business name removed, then cancelled (weekly from then on)', async () => {
-    const holder = await orderOne(server, account, { abn: '53900000001' }, 'live');
+    // A sole trader with one business name and no GST, as the register holds it before the changes.
+    const abn = abnAfter(53_900_100_001);
+    await registerChange(server, 'POST', '/abns', {
+      abn,
+      entityName: 'JANE CITIZEN',
+      status: 'active',
+      entityType: 'IND',
+      businessNames: ["JANE'S BOOKKEEPING"],
+    });
+    const holder = await orderOne(server, account, { abn }, 'live');
     await advance(server, 1);
-    await registerChange(server, 'PATCH', '/abns/53900000001', { gstRegistered: true, gstDate: '2026-10-01' });
+    await registerChange(server, 'PATCH', `/abns/${abn}`, { gstRegistered: true, gstDate: '2026-10-01' });
     expect((await check()).map((d) => d.eventType)).toStrictEqual(['gst_change']);
-    await registerChange(server, 'PATCH', '/abns/53900000001', { gstRegistered: false, businessNames: [] });
+    await registerChange(server, 'PATCH', `/abns/${abn}`, { gstRegistered: false, businessNames: [] });
     await check();
     const events = await eventsOf(holder.id);
     expect(events.slice(1).map((e) => [e.eventType, e.title, e.metadata])).toStrictEqual([
@@ -188,12 +207,12 @@ describe('changes on the registers', () => {
       ['business_name_removed', 'Business name removed', { businessName: "JANE'S BOOKKEEPING" }],
     ]);
 
-    await registerChange(server, 'PATCH', '/abns/53900000001', { status: 'cancelled' });
+    await registerChange(server, 'PATCH', `/abns/${abn}`, { status: 'cancelled' });
     const cancelled = await check();
     expect(cancelled.map((d) => [d.eventType, d.title])).toStrictEqual([['status_change', 'ABN cancelled']]);
     expect(await entity(holder.id)).toMatchObject({ status: 'active', entityStatus: 'cancelled' });
     // The term keeps running; a cancelled ABN is looked at weekly, not daily.
-    await registerChange(server, 'PATCH', '/abns/53900000001', { entityName: 'JANE CITIZEN-SMITH' });
+    await registerChange(server, 'PATCH', `/abns/${abn}`, { entityName: 'JANE CITIZEN-SMITH' });
     expect(await check('monitoring-daily-check')).toStrictEqual([]);
     const weekly = await check('monitoring-weekly-check');
     expect(weekly.map((d) => [d.eventType, (d.entity as { id: number }).id])).toStrictEqual([['name_change', holder.id]]);
@@ -219,12 +238,14 @@ describe('changes on the registers', () => {
 
 describe('a monitored company gains an ABN', () => {
   it('the ABN is filled in, and the account`s ABN entity of it merges into the company', async () => {
-    const [company, holder] = (await order(server, account, [{ acn: '100000020' }, { abn: '12004044937' }], 'live')).entities;
+    const acn = acnFrom(71_000_002);
+    await registerChange(server, 'POST', '/companies', { acn, name: 'SANDBOX SUPPLIES PTY LTD', status: 'registered' });
+    const [company, holder] = (await order(server, account, [{ acn }, { abn: '12004044937' }], 'live')).entities;
     await advance(server, 1);
     expect(company!.abn).toBeNull();
-    await registerChange(server, 'PATCH', '/companies/100000020', { abn: '12004044937' });
+    await registerChange(server, 'PATCH', `/companies/${acn}`, { abn: '12004044937' });
     await check();
-    expect(await entity(company!.id)).toMatchObject({ abn: '12004044937', acn: '100000020' });
+    expect(await entity(company!.id)).toMatchObject({ abn: '12004044937', acn });
     const gone = await getMonitoringEntity({ client: client(server, account, 'live'), path: { id: holder!.id } });
     expect(gone.response.status).toBe(404);
   });
