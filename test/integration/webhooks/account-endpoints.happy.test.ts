@@ -32,7 +32,7 @@ describe('every webhook endpoint of an account, with the key that owns it', () =
       body: { url: 'https://hooks.example.com/second', eventTypes: ['form484.status_changed'] },
     });
     expect((await server.admin('DELETE', `/admin/keys/${made.body.key.id}`)).status).toBe(204);
-    const fresh = await server.admin<{ secret: string }>('POST', `/admin/accounts/${account.id}/keys`, {
+    const fresh = await server.admin<{ key: { id: string }; secret: string }>('POST', `/admin/accounts/${account.id}/keys`, {
       type: 'secret',
       environment: 'test',
     });
@@ -43,7 +43,10 @@ describe('every webhook endpoint of an account, with the key that owns it', () =
     expect(response.status).toBe(200);
     const own = (await server.admin<{ keys: { id: string; type: string; environment: string }[] }>('GET', `/admin/accounts/${account.id}`))
       .body.keys;
-    const firstKey = own.find((k) => k.type === 'secret' && k.environment === 'test' && k.id !== made.body.key.id)!.id;
+    // The account's own test secret key: neither the one revoked above nor the fresh one.
+    const firstKey = own.find(
+      (k) => k.type === 'secret' && k.environment === 'test' && k.id !== made.body.key.id && k.id !== fresh.body.key.id,
+    )!.id;
     // Both made at the same instant of the manual clock: then in id order, so compared by URL here.
     const listed = AccountWebhookEndpointList.parse(data);
     listed.data.sort((a, b) => a.url.localeCompare(b.url));
