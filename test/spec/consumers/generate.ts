@@ -3,7 +3,7 @@
 // this one). Each generator's own configuration is written here, beside the command that reads it.
 import { execFile } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 
@@ -14,10 +14,10 @@ const BIN = resolve('node_modules/.bin');
 export const GENERATORS = ['openapi-typescript', 'orval', 'openapi-zod-client', 'kubb'] as const;
 export type Generator = (typeof GENERATORS)[number];
 
-/** Runs one command; its output joins the error when it fails, and what it printed is returned. */
+/** Runs one command (a name in node_modules/.bin, or an absolute path); its output joins the error when it fails, and what it printed is returned. */
 async function command(name: string, args: string[], cwd: string): Promise<string> {
   try {
-    const { stdout, stderr } = await run(join(BIN, name), args, { cwd, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(isAbsolute(name) ? name : join(BIN, name), args, { cwd, maxBuffer: 64 * 1024 * 1024 });
     return `${stdout}${stderr}`;
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
@@ -103,7 +103,8 @@ export type ClientGenerator = (typeof CLIENT_GENERATORS)[number];
  */
 export async function generateClients(scratch: string): Promise<Record<ClientGenerator, string>> {
   const printed = await Promise.all([
-    command('openapi', ['--input', SPEC, '--output', 'clients/openapi-typescript-codegen'], scratch),
+    // Its command is named `openapi`, like Redocly's: run its own script, whichever of them node_modules/.bin links.
+    command(process.execPath, [resolve('node_modules/openapi-typescript-codegen/bin/index.js'), '--input', SPEC, '--output', 'clients/openapi-typescript-codegen'], scratch),
     command('swagger-typescript-api', ['generate', '--path', SPEC, '--output', 'clients/swagger-typescript-api'], scratch),
   ]);
   return Object.fromEntries(CLIENT_GENERATORS.map((name, i) => [name, printed[i]!])) as Record<ClientGenerator, string>;
