@@ -119,7 +119,7 @@ export default defineConfig({
           isolate: false,
           include: ['test/e2e/**/*.test.ts'],
           // One Prism mock for the files that only send it requests (test/support/prism-global-setup.ts).
-          globalSetup: ['test/support/prism-global-setup.ts'],
+          globalSetup: ['test/support/prism-global-setup.ts', 'test/support/pack-global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           sequence: afterRecording,

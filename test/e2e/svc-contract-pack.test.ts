@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SERVER_ENV } from '../../scripts/contract/server-env.js';
-import { withPackLock } from '../../scripts/pack/lock.mjs';
+import { tarballOf } from '../support/packed.js';
 import type { ContractResultFile } from '@registry-svc/contract';
 import { runScript, type CliOutcome } from '../contract/run-cli.js';
 import { ADMIN_TOKEN, TEST_START } from '../support/harness.js';
@@ -34,14 +34,8 @@ function tempDir(prefix: string): string {
 }
 
 async function packAndInstall(): Promise<{ consumer: string; installed: string; tarball: string }> {
-  const packs = tempDir('svc-pack-');
-  // Under the workspace's pack lock: `npm run pack` (packages.test.ts) builds in the same folder.
-  const { stdout } = await withPackLock(() =>
-    run('npm', ['pack', '--json', '--pack-destination', packs], { cwd: PACKAGE_DIR, maxBuffer: 16 * 1024 * 1024 }),
-  );
-  // npm prints the prepack script's own output before the JSON.
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
-  const tarball = join(packs, packed!.filename);
+  // The tarball `npm run pack` made for this run (the e2e project's globalSetup), the one the service serves.
+  const tarball = await tarballOf(PACKAGE);
   const consumer = tempDir('svc-consumer-');
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'frontend-team-ci', version: '1.0.0', private: true }));
   // --prefer-offline: every dependency is in the npm cache after `npm ci`; the registry only when not.

@@ -1,14 +1,11 @@
-// The workspace packages packed once per test process (`npm run pack` into build/packages/, under its
-// lock): the e2e files that install them into folders outside the repository share one pack instead of
-// each paying for its own (about 5 s of CPU and the prepack builds).
-import { packAll, PACKAGES_DIR, type PackedPackage } from '../../scripts/pack/cli.mjs';
+// The workspace packages as the e2e project's globalSetup packed them (pack-global-setup.ts): one
+// `npm run pack` per run, shared by the files that install them into folders outside the repository.
 import { join } from 'node:path';
-
-let packing: Promise<PackedPackage[]> | undefined;
+import { inject } from 'vitest';
+import { PACKAGES_DIR, type PackedPackage } from '../../scripts/pack/cli.mjs';
 
 export function packedOnce(): Promise<PackedPackage[]> {
-  packing ??= packAll();
-  return packing;
+  return Promise.resolve(inject('packedPackages'));
 }
 
 /** The tarball of one package (`@registry-svc/sdk`) from the shared pack. */
