@@ -17,7 +17,8 @@ run() {
   local index=${#names[@]}
   names+=("$1")
   shift
-  ("$@" > "$out/$index.log" 2>&1; echo $? > "$out/$index.rc") &
+  # set +e: a linter that fails must still leave its exit code (under -e the subshell would end first).
+  (set +e; "$@" > "$out/$index.log" 2>&1; echo $? > "$out/$index.rc") &
 }
 
 run "typecheck (hand-written code and the generated SDK, TypeScript 7's native tsc)" npm run --silent typecheck

@@ -15,6 +15,9 @@ export function example(name: string): DocExample {
 export function writeExample(dir: string, e: DocExample, baseUrl: string): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, e.name);
-  writeFileSync(file, e.code.replaceAll(SDK_IMPORT, `'${resolve('generated/client/index.js')}'`).replaceAll('http://127.0.0.1:4000', baseUrl));
+  writeFileSync(
+    file,
+    e.code.replaceAll(SDK_IMPORT, `'${resolve('generated/client/index.js')}'`).replaceAll('http://127.0.0.1:4000', baseUrl),
+  );
   return file;
 }

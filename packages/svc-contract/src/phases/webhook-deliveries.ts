@@ -41,7 +41,8 @@ function svcSignatureProblems(delivery: ReceivedDelivery, secret: string, nowSec
   const signatures = pairs.filter(([k]) => k === 'v1').map(([, v]) => v ?? '');
   if (!Number.isInteger(t)) return [`X-Svc-Signature has no timestamp: ${header}`];
   const problems: string[] = [];
-  if (Math.abs(t - nowSeconds) > TOLERANCE_SECONDS) problems.push(`X-Svc-Signature t=${t} is more than 5 minutes from this machine's clock`);
+  if (Math.abs(t - nowSeconds) > TOLERANCE_SECONDS)
+    problems.push(`X-Svc-Signature t=${t} is more than 5 minutes from this machine's clock`);
   const expected = createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex');
   if (!signatures.some((s) => same(s, expected))) problems.push("X-Svc-Signature does not verify with the endpoint's secret");
   return problems;
