@@ -25,7 +25,7 @@ export const RunConformanceRequest = z
   })
   .openapi('RunConformanceRequest');
 
-const Cell = z.enum(['pass', 'fail', 'pending', 'skip']);
+const Cell = z.enum(['pass', 'fail', 'pending', 'skip', 'skipped']);
 
 export const ConformanceResult = z
   .strictObject({
@@ -38,7 +38,10 @@ export const ConformanceResult = z
         path: z.string(),
         status: z.enum(['conforming', 'failing', 'pending', 'inconclusive', 'not run']),
         requests: z.int().min(0),
-        cells: z.record(z.string(), Cell).openapi({ description: 'Each check: `pass`, `fail`, `pending` or `skip`.' }),
+        cells: z.record(z.string(), Cell).openapi({
+          description:
+            'Each check: `pass`, `fail`, `pending` (answered 501), `skip` (not applicable) or `skipped` (applicable but could not run: see `skipped`).',
+        }),
       }),
     ),
     failures: z.array(
@@ -50,6 +53,12 @@ export const ConformanceResult = z
         curl: z.string().openapi({ description: 'A curl command that reproduces it, with the test key of the run’s own account.' }),
       }),
     ),
+    skipped: z
+      .array(z.strictObject({ check: z.string(), reason: z.string(), operationId: z.string().optional(), partial: z.boolean().optional() }))
+      .openapi({ description: 'Checks that could not run, with the reason (`operationId` left out: the whole run).' }),
+    unreached: z
+      .array(z.strictObject({ operationId: z.string(), lastAnswer: z.string() }))
+      .openapi({ description: 'Operations that never answered a success, with the last answer each got.' }),
     conforming: z.int().min(0),
     total: z.int().min(0),
     requests: z.int().min(0),
@@ -94,6 +103,8 @@ export const runConformance = defineOperation({
               },
             ],
             failures: [],
+            skipped: [],
+            unreached: [],
             conforming: 1,
             total: 1,
             requests: 42,

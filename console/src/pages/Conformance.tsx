@@ -8,7 +8,7 @@ import { must } from '../errors.js';
 import { count } from '../format.js';
 import { CopyButton, ErrorText, Field, Section } from '../ui.js';
 
-const MARK: Record<string, string> = { pass: '✓', fail: '✗', pending: '…', skip: '·' };
+const MARK: Record<string, string> = { pass: '✓', fail: '✗', pending: '…', skip: '·', skipped: 'skipped' };
 
 export function ConformancePage() {
   const [operations, setOperations] = useState('listIndustries, getCompanyNameAvailability');

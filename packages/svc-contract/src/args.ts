@@ -30,6 +30,10 @@ export interface ContractArgs {
   mock: boolean;
   inProcess: boolean;
   maxWaitSeconds: number;
+  /** Check max_response_time with this limit (off when absent). */
+  maxResponseTimeMs?: number;
+  /** Fail on any skipped check (default: under CI=true). */
+  strict: boolean;
   help: boolean;
 }
 
@@ -59,7 +63,12 @@ ${inProcess ? `       ${program} --in-process [options]      (starts the app in 
   --json-out FILE         also write the result as JSON there (npm run report combines it with spec:diff's)
   --junit FILE            write JUnit XML there
   --max-wait SECONDS      time the run may spend waiting for rate-limit windows (RateLimit-Reset,
-                          Retry-After) on a real clock (default 1800); a manual clock is moved instead
+                          Retry-After) on a real clock (default 60); a manual clock is moved instead.
+                          On a real clock the run budgets its requests per rate-limit class (two
+                          windows of each class's limit); what the budget holds back is listed as skipped
+  --max-response-time MS  check max_response_time: an answer slower than MS milliseconds fails (off by default)
+  --strict, --no-strict   fail (exit 1) when any check could not run (listed under Skipped); default:
+                          strict when the environment has CI=true
   --allow-remote          allow a base URL that is not a loopback address`;
 }
 
@@ -68,6 +77,11 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed)) throw new Error(`--${name} must be an integer, got ${value}`);
   return parsed;
+}
+
+function positive(value: number, name: string): number {
+  if (value <= 0) throw new Error(`--${name} must be above 0, got ${value}`);
+  return value;
 }
 
 function list(values: string[] | undefined): string[] {
@@ -83,7 +97,14 @@ function reportFormat(value: string | undefined): ReportFormat {
   return value as ReportFormat;
 }
 
-export function parseContractArgs(argv: string[]): ContractArgs {
+/** `--strict`/`--no-strict`, whichever comes last; neither: strict under CI=true. */
+function strictness(argv: string[], env: NodeJS.ProcessEnv): boolean {
+  const last = argv.filter((arg) => arg === '--strict' || arg === '--no-strict').at(-1);
+  if (last) return last === '--strict';
+  return env.CI === 'true';
+}
+
+export function parseContractArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ContractArgs {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -106,6 +127,9 @@ export function parseContractArgs(argv: string[]): ContractArgs {
       'allow-remote': { type: 'boolean', default: false },
       'in-process': { type: 'boolean', default: false },
       'max-wait': { type: 'string' },
+      'max-response-time': { type: 'string' },
+      strict: { type: 'boolean' },
+      'no-strict': { type: 'boolean' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -132,7 +156,11 @@ export function parseContractArgs(argv: string[]): ContractArgs {
     mock: values.mock ?? false,
     allowRemote: values['allow-remote'] ?? false,
     inProcess: values['in-process'] ?? false,
-    maxWaitSeconds: integer(values['max-wait'], 1800, 'max-wait'),
+    maxWaitSeconds: integer(values['max-wait'], 60, 'max-wait'),
+    ...(values['max-response-time'] !== undefined
+      ? { maxResponseTimeMs: positive(integer(values['max-response-time'], 0, 'max-response-time'), 'max-response-time') }
+      : {}),
+    strict: strictness(argv, env),
     help: values.help ?? false,
   };
 }

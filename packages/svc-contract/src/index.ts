@@ -2,8 +2,9 @@
 // the repository's scripts use by the package's name. The command line is src/bin.ts.
 export { runContract, type Cell, type OperationStatus, type OperationSummary, type RunOptions, type RunResult } from './runner.js';
 export { listOperations, loadDocument } from './document.js';
-export { CHECKS, type CheckName, type Failure, type JsonObject, type OperationInfo, type Phase } from './types.js';
-export { formatReport } from './report.js';
+export { CHECKS, type CheckName, type Failure, type JsonObject, type OperationInfo, type Phase, type Skip } from './types.js';
+export { formatReport, unprovenSkips } from './report.js';
+export { PreflightError } from './preflight.js';
 export { conformanceVerdict, contractMarkdown, type ContractMarkdownOptions } from './report-md.js';
 export { toJunit } from './junit.js';
 export { isContractResultFile, RESULT_FORMAT, type ContractResultFile } from './result-file.js';

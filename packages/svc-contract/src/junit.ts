@@ -39,6 +39,12 @@ export function toJunit(result: RunResult): string {
       } else if (cell === 'pending') {
         suiteSkipped += 1;
         cases.push(`    <testcase ${name}><skipped message="pending: the operation answers 501 not_implemented"/></testcase>`);
+      } else if (cell === 'skipped') {
+        suiteSkipped += 1;
+        const reasons = (result.skipped ?? [])
+          .filter((s) => s.check === check && (s.operationId === operation.id || s.operationId === undefined) && !s.partial)
+          .map((s) => s.reason);
+        cases.push(`    <testcase ${name}><skipped message="${escapeXml(reasons.join('; ') || 'could not run')}"/></testcase>`);
       } else if (cell === 'skip') {
         suiteSkipped += 1;
         cases.push(`    <testcase ${name}><skipped message="not applicable or not exercised"/></testcase>`);
@@ -51,6 +57,25 @@ export function toJunit(result: RunResult): string {
     skipped += suiteSkipped;
     suites.push(
       `  <testsuite name="${escapeXml(operation.id)}" tests="${CHECKS.length}" failures="${suiteFailures}" skipped="${suiteSkipped}">\n${cases.join('\n')}\n  </testsuite>`,
+    );
+  }
+  // Run-level results: each operation that never reached a success fails, each run-wide skip is skipped.
+  const run: string[] = [];
+  for (const entry of result.unreached ?? []) {
+    run.push(
+      `    <testcase classname="contract.run" name="reached ${escapeXml(entry.id)}"><failure message="${escapeXml(`never answered a success; last answer ${entry.lastAnswer}`)}"/></testcase>`,
+    );
+  }
+  for (const skip of (result.skipped ?? []).filter((s) => s.operationId === undefined)) {
+    run.push(`    <testcase classname="contract.run" name="${skip.check}"><skipped message="${escapeXml(skip.reason)}"/></testcase>`);
+  }
+  if (run.length > 0) {
+    const runFailures = (result.unreached ?? []).length;
+    tests += run.length;
+    failures += runFailures;
+    skipped += run.length - runFailures;
+    suites.push(
+      `  <testsuite name="run" tests="${run.length}" failures="${runFailures}" skipped="${run.length - runFailures}">\n${run.join('\n')}\n  </testsuite>`,
     );
   }
   return [

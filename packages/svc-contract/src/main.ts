@@ -6,10 +6,11 @@ import { writeFile } from 'node:fs/promises';
 import { parseContractArgs, usage, type ContractArgs } from './args.js';
 import { loadDocument } from './document.js';
 import { toJunit } from './junit.js';
-import { formatReport } from './report.js';
+import { PreflightError } from './preflight.js';
+import { formatReport, unprovenSkips } from './report.js';
 import { contractMarkdown } from './report-md.js';
 import { RESULT_FORMAT, type ContractResultFile } from './result-file.js';
-import { runContract } from './runner.js';
+import { runContract, type RunResult } from './runner.js';
 
 export interface StartedServer {
   baseUrl: string;
@@ -68,6 +69,7 @@ async function run(args: ContractArgs, setting: CliSetting): Promise<number> {
       allowRemote: args.allowRemote,
       mock: args.mock,
       maxWaitSeconds: args.maxWaitSeconds,
+      ...(args.maxResponseTimeMs !== undefined ? { maxResponseTimeMs: args.maxResponseTimeMs } : {}),
       log,
     });
     const version = documentVersion(document);
@@ -84,10 +86,26 @@ async function run(args: ContractArgs, setting: CliSetting): Promise<number> {
     if (args.mdOut) await writeFile(args.mdOut, markdown);
     if (args.report === 'md') process.stdout.write(markdown);
     else for (const line of formatReport(result)) console.log(line);
-    return result.failures.length > 0 ? 1 : 0;
+    return verdict(result, args.strict, (line) => console.error(line));
   } finally {
     await started?.close();
   }
+}
+
+/**
+ * 1 when a check failed, an operation never reached a success, or (strict) a check could not run;
+ * the last line says which, so a CI log read from the bottom shows why.
+ */
+function verdict(result: RunResult, strict: boolean, log: (line: string) => void): number {
+  const reasons: string[] = [];
+  if (result.failures.length > 0) reasons.push(`${result.failures.length} failure(s)`);
+  const unreached = result.unreached ?? [];
+  if (unreached.length > 0) reasons.push(`${unreached.length} operation(s) never reached a success: ${unreached.map((u) => u.id).join(', ')}`);
+  const unproven = unprovenSkips(result);
+  if (strict && unproven.length > 0) reasons.push(`${unproven.length} check(s) skipped (--strict; --no-strict to allow)`);
+  if (reasons.length === 0) return 0;
+  log(`exit 1: ${reasons.join('; ')}`);
+  return 1;
 }
 
 export async function contractMain(argv: string[], setting: CliSetting): Promise<number> {
@@ -111,7 +129,9 @@ export async function contractMain(argv: string[], setting: CliSetting): Promise
   try {
     return await run(args, setting);
   } catch (error) {
-    console.error(`contract run failed: ${error instanceof Error ? error.message : String(error)}`);
+    // A set-up mistake found by the preflight is its own one line (preflight.ts).
+    if (error instanceof PreflightError) console.error(error.message);
+    else console.error(`contract run failed: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
 }

@@ -4,10 +4,10 @@
 import { clip, code, codeBlock, escapeText, table } from './markdown.js';
 import type { ContractResultFile } from './result-file.js';
 import type { Cell, OperationStatus } from './runner.js';
-import { rateLimitLines, SHORT } from './report.js';
+import { rateLimitLines, SHORT, skipLine, unprovenSkips } from './report.js';
 import { CHECKS } from './types.js';
 
-const CELL: Record<Cell, string> = { pass: '✅', fail: '❌', pending: '⏳', skip: '·' };
+const CELL: Record<Cell, string> = { pass: '✅', fail: '❌', pending: '⏳', skip: '·', skipped: '⏭️' };
 const STATUS: Record<OperationStatus, string> = {
   conforming: '✅ conforming',
   failing: '❌ failing',
@@ -33,7 +33,11 @@ export function conformanceVerdict(file: ContractResultFile): { ok: boolean; tex
   if (count('failing') > 0) parts.push(`${count('failing')} failing (${file.result.failures.length} failures)`);
   if (count('pending') > 0) parts.push(`${count('pending')} pending`);
   if (count('inconclusive') > 0) parts.push(`${count('inconclusive')} inconclusive`);
-  const ok = file.result.failures.length === 0;
+  const unreached = file.result.unreached ?? [];
+  if (unreached.length > 0) parts.push(`${unreached.length} never reached a success`);
+  const unproven = unprovenSkips(file.result).length;
+  if (unproven > 0) parts.push(`${unproven} skipped`);
+  const ok = file.result.failures.length === 0 && unreached.length === 0;
   return { ok, text: `${ok ? '✅' : '❌'} ${parts.join(', ')}` };
 }
 
@@ -58,7 +62,7 @@ export function contractMarkdown(file: ContractResultFile, options: ContractMark
       ['left', ...CHECKS.map(() => 'center' as const), 'left'],
     ),
     '',
-    `✅ pass · ❌ fail · ⏳ answered 501 \`not_implemented\` · \`·\` not applicable or not exercised. ` +
+    `✅ pass · ❌ fail · ⏳ answered 501 \`not_implemented\` · ⏭️ could not run (see Skipped) · \`·\` not applicable. ` +
       CHECKS.map((check) => `${SHORT[check]} = \`${check}\``).join(', '),
     '',
   );
@@ -92,6 +96,19 @@ export function contractMarkdown(file: ContractResultFile, options: ContractMark
       : 'Every operation exercised has landed.',
     '',
   );
+  const unreached = result.unreached ?? [];
+  if (unreached.length > 0) {
+    lines.push(`${h}# Never reached a success (${unreached.length})`, '');
+    for (const entry of unreached) lines.push(`- ${code(entry.id)}: last answer ${escapeText(entry.lastAnswer)}`);
+    lines.push('');
+  }
+  const skipped = result.skipped ?? [];
+  lines.push(`${h}# Skipped${skipped.length > 0 ? ` (${skipped.length})` : ': none'}`, '');
+  if (skipped.length > 0) {
+    lines.push('Checks that could not run; `--strict` (the default under `CI=true`) fails on any but a partly run one.', '');
+    for (const skip of skipped) lines.push(`- ${escapeText(skipLine(skip))}`);
+    lines.push('');
+  }
   const figures = rateLimitLines(result);
   if (figures.length > 0) lines.push(...figures.map((line) => `${line.charAt(0).toUpperCase()}${line.slice(1)}.`), '');
   const inconclusive = ran.filter((o) => o.status === 'inconclusive').map((o) => code(o.id));

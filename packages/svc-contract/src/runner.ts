@@ -2,10 +2,14 @@
 // parameters, bodies, responses and links all come from the document, so operations that land in
 // the server are checked with no change here; those still answering 501 are reported as pending.
 import { createRunnerAccount } from './account.js';
+import { describeAnswer, type LastAnswer } from './answers.js';
+import { RequestBudget } from './budget.js';
+import { preflight, PreflightError, preflightOperation } from './preflight.js';
+import { budgetSkips, runLevelSkips } from './skips.js';
 import { ArbitraryBuilder } from './arbitraries.js';
 import { mixSeed, type Budget, type PhaseContext } from './context.js';
 import { listOperations, loadDocument } from './document.js';
-import { assertAllowedBase } from './http.js';
+import { assertAllowedBase, sendRequest } from './http.js';
 import { LocationFinder } from './locations.js';
 import { runCoverage } from './phases/coverage.js';
 import { exampleParts, generatedParts, runExamples } from './phases/examples.js';
@@ -20,7 +24,8 @@ import { SchemaViews } from './schema-view.js';
 import { semanticSetup } from './semantic/setup.js';
 import { SharedRateWindows } from './pacing.js';
 import { Session } from './session.js';
-import { CHECKS, type CheckName, type Failure, type JsonObject, type OperationInfo, type Phase } from './types.js';
+import { usesReceiver } from './sandbox-values.js';
+import { CHECKS, type CheckName, type Failure, type JsonObject, type OperationInfo, type Phase, type Skip } from './types.js';
 import { Validators } from './validator.js';
 
 export interface RunOptions {
@@ -46,10 +51,15 @@ export interface RunOptions {
   mock?: boolean;
   timeoutMs?: number;
   maxWaitSeconds?: number;
+  /** Schemathesis's max_response_time: an answer slower than this fails (off when absent). */
+  maxResponseTimeMs?: number;
+  /** Skip the one-request check of host, base URL and key (tests that plant a server answering otherwise). */
+  skipPreflight?: boolean;
   log?: (line: string) => void;
 }
 
-export type Cell = 'pass' | 'fail' | 'pending' | 'skip';
+/** `skip`: not applicable to the operation; `skipped`: applicable, but could not run (see `skipped`). */
+export type Cell = 'pass' | 'fail' | 'pending' | 'skip' | 'skipped';
 export type OperationStatus = 'conforming' | 'failing' | 'pending' | 'inconclusive' | 'not run';
 
 export interface OperationSummary {
@@ -74,6 +84,10 @@ export interface RunResult {
   reached?: number;
   /** 429s planned and unplanned, and the pacing done to avoid them (pacing.ts). */
   rateLimits?: RateLimitFigures;
+  /** Operations run that never answered a success, with the last answer each got: the run fails. */
+  unreached?: { id: string; lastAnswer: string }[];
+  /** Checks that could not run, with the reason (`--strict` fails on any). */
+  skipped?: Skip[];
 }
 
 /** The live prefix of a test base URL (the document's servers: /api/test/v2 and /api/v2). */
@@ -106,11 +120,12 @@ async function accountSetup(
   };
 }
 
-function summarise(session: Session, operation: OperationInfo, requests: number, ran: boolean): OperationSummary {
+function summarise(session: Session, operation: OperationInfo, requests: number, ran: boolean, skips: Skip[] = []): OperationSummary {
   const cells = {} as Record<CheckName, Cell>;
   for (const check of CHECKS) {
     const tally = session.tally(operation.id, check);
-    cells[check] = !tally ? 'skip' : tally.fail > 0 ? 'fail' : tally.pending > 0 ? 'pending' : tally.pass > 0 ? 'pass' : 'skip';
+    const unrun = skips.some((s) => s.check === check && s.operationId === operation.id && !s.partial) ? 'skipped' : 'skip';
+    cells[check] = !tally ? unrun : tally.fail > 0 ? 'fail' : tally.pending > 0 ? 'pending' : tally.pass > 0 ? 'pass' : unrun;
   }
   const failing = Object.values(cells).includes('fail');
   const answered = (session.tally(operation.id, 'status_code_conformance')?.pass ?? 0) > 0;
@@ -133,7 +148,10 @@ async function credentialsFor(
   log: (line: string) => void,
 ): Promise<Credentials & { accountId?: string }> {
   if (options.adminToken) {
-    const created = await createRunnerAccount(options.baseUrl, options.adminToken, timeoutMs);
+    const created = await createRunnerAccount(options.baseUrl, options.adminToken, timeoutMs).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      throw / answered 401/.test(message) ? new PreflightError('wrong key', `the operator token was refused: ${message}`) : error;
+    });
     log(`account ${created.accountId} created through POST /admin/accounts`);
     return created;
   }
@@ -197,6 +215,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   if (unknown.length > 0) throw new Error(`no such operation in the document: ${unknown.join(', ')}`);
   const selected = options.operations && options.operations.length > 0 ? all.filter((op) => options.operations!.includes(op.id)) : all;
 
+  const probe = preflightOperation(all);
+  if (probe && !options.skipPreflight) await preflight(baseUrl, probe, options.adminToken ? undefined : options.key);
   const credentials = await credentialsFor({ ...options, baseUrl }, timeoutMs, log);
   const validators = new Validators(doc);
   const views = new SchemaViews(doc);
@@ -205,12 +225,16 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     baseUrl,
     validators,
     timeoutMs,
-    maxWaitSeconds: options.maxWaitSeconds ?? 1800,
+    maxWaitSeconds: options.maxWaitSeconds ?? 60,
+    ...(options.maxResponseTimeMs !== undefined ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}),
     log,
     rateWindows,
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
   };
   const session = new Session({ ...sessionOptions, credentials });
+  // D-74: no clock to move, so the run spends its rate limits by budget instead of waiting them out.
+  const realClock = !(await clockIsManual(baseUrl, options.adminToken, timeoutMs));
+  if (realClock) session.budget = new RequestBudget(selected);
   const budget: Budget = {
     maxExamples: options.maxExamples,
     maxCoverage: options.maxCoverage,
@@ -235,8 +259,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const semantic = wanted('semantic') ? await semanticSetup(session, sessionOptions) : undefined;
   const requestsBy = new Map<string, number>();
   // Before the per-operation phases, which fill the per-key quotas (10 webhook endpoints) these need.
-  if (wanted('stateful') && !options.mock && (!options.operations || options.operations.length === 0)) {
+  const wholeDocument = !options.operations || options.operations.length === 0;
+  if (wanted('stateful') && !options.mock && wholeDocument) {
     const setup = await accountSetup(options, baseUrl, credentials, timeoutMs, log);
+    for (const skip of runLevelSkips({ setup, adminToken: Boolean(options.adminToken), receiverUsable: usesReceiver(baseUrl) })) session.skip(skip.check, skip.reason);
     await runAccountChecks({ ...shared, seed: mixSeed(options.seed, 'accounts') }, setup);
     log(`cross-account, idempotency and webhook checks: ${session.requests} requests`);
   }
@@ -250,13 +276,19 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     if (wanted('stateful')) await runStateful(ctx, operation, validExamples);
     const examples = wanted('examples') ? await runExamples(ctx, operation) : validExamples;
     const base = examples[0] ?? generatedParts(ctx, operation);
+    // The budget's stages (D-74): each may use the operation's share up to its ceiling.
+    session.budget?.stage(operation, 0.35);
     if (wanted('coverage')) await runCoverage(ctx, operation, base);
+    session.budget?.stage(operation, 0.55);
     if (wanted('fuzzing')) {
       await runFuzzing(ctx, operation);
       await runHostile(ctx, operation, base);
     }
+    session.budget?.stage(operation, 0.8);
     if (wanted('security')) await runSecurity(ctx, operation, base);
+    session.budget?.stage(operation, 0.9);
     if (semantic) await runSemantic(ctx, operation, semantic);
+    session.budget?.stage(operation, 1);
     if (wanted('security') && !pathsDone.has(operation.path)) {
       pathsDone.add(operation.path);
       await runUnsupportedMethods(
@@ -265,6 +297,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         base,
       );
     }
+    session.budget?.finished(operation);
     requestsBy.set(operation.id, session.requests - before);
     log(
       progressLine(
@@ -276,8 +309,23 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     );
   }
 
+  if (options.mock && wanted('stateful'))
+    for (const check of ['account_isolation', 'idempotent_replay', 'webhook_conformance'] as const)
+      session.skip(check, '--mock: a mock keeps no state between requests');
+  else if (!wholeDocument && wanted('stateful'))
+    for (const check of ['account_isolation', 'idempotent_replay', 'webhook_conformance'] as const)
+      session.skip(check, '--operation: the cross-account, idempotency and webhook pass runs on the whole document only');
+  if (session.budget)
+    for (const skip of budgetSkips(session.budget, session, doc, shared.operations)) session.skip(skip.check, skip.reason, skip.operationId, skip.partial);
   const selectedIds = new Set(selected.map((op) => op.id));
-  const summaries = all.map((op) => summarise(session, op, requestsBy.get(op.id) ?? 0, selectedIds.has(op.id)));
+  const summaries = all.map((op) => summarise(session, op, requestsBy.get(op.id) ?? 0, selectedIds.has(op.id), session.skips));
+  // Reaching a success needs requests that may succeed; a run of only security or semantic checks has none.
+  const reaching = (['examples', 'coverage', 'fuzzing', 'stateful'] as const).some((phase) => wanted(phase));
+  const unreached = reaching
+    ? summaries
+        .filter((s) => s.status !== 'not run' && s.status !== 'pending' && !reachedSuccess(session, s.id))
+        .map((s) => ({ id: s.id, lastAnswer: describeAnswer(session.lastAnswers.get(s.id) as LastAnswer | undefined) }))
+    : [];
   return {
     seed: options.seed,
     operations: summaries,
@@ -287,8 +335,28 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     total: all.length,
     requests: session.requests,
     durationMs: Date.now() - started,
-    reached: all.filter((op) => [...(session.statuses.get(op.id) ?? new Map<number, number>()).keys()].some((s) => s >= 200 && s < 300))
-      .length,
+    reached: all.filter((op) => reachedSuccess(session, op.id)).length,
     rateLimits: { ...session.pacer.figures },
+    unreached,
+    skipped: session.skips,
   };
+}
+
+function reachedSuccess(session: Session, operationId: string): boolean {
+  return [...(session.statuses.get(operationId) ?? new Map<number, number>()).keys()].some((s) => s >= 200 && s < 300);
+}
+
+/** The sandbox's clock can be moved (operator API, `mode: manual`): rate-limit windows pass at will. */
+async function clockIsManual(baseUrl: string, adminToken: string | undefined, timeoutMs: number): Promise<boolean> {
+  if (!adminToken) return false;
+  const answer = await sendRequest(
+    {
+      operationId: 'getClock',
+      method: 'GET',
+      url: `${new URL(baseUrl).origin}/admin/clock`,
+      headers: { Authorization: `Bearer ${adminToken}` },
+    },
+    timeoutMs,
+  ).catch(() => undefined);
+  return answer?.status === 200 && /"mode"\s*:\s*"manual"/.test(answer.bodyText);
 }

@@ -1,12 +1,14 @@
 // One run's state: sends requests (bounded retries on 429), applies the response checks to every
 // response, and tallies outcomes per operation and check. Failures keep the exact request, so the
 // report can print it as curl.
+import { lastAnswerOf, type LastAnswer } from './answers.js';
+import type { RequestBudget } from './budget.js';
 import { responseChecks } from './checks.js';
 import { negativeDataRejection, positiveDataAcceptance } from './expectations.js';
 import { sendRequest, sleep } from './http.js';
 import { RatePacer, type SharedRateWindows } from './pacing.js';
 import { buildRequest, toCurl, type Credentials } from './request.js';
-import type { ApiRequest, ApiResponse, AuthMode, CheckName, CheckResult, Failure, OperationInfo, Phase, RequestParts } from './types.js';
+import type { ApiRequest, ApiResponse, AuthMode, CheckName, CheckResult, Failure, OperationInfo, Phase, RequestParts, Skip } from './types.js';
 import type { Validators, Verdict } from './validator.js';
 
 export interface SessionOptions {
@@ -20,6 +22,8 @@ export interface SessionOptions {
   log: (line: string) => void;
   /** One per run, given to each of its sessions (pacing.ts). */
   rateWindows?: SharedRateWindows;
+  /** Check max_response_time: an answer slower than this many milliseconds fails. */
+  maxResponseTimeMs?: number;
 }
 
 export interface Evaluation {
@@ -41,6 +45,8 @@ export interface Tally {
 export type Judge = (response: ApiResponse) => CheckResult | undefined;
 
 const MAX_FAILURES_PER_CELL = 3;
+/** The status of a request the rate-limit budget held back (never sent). */
+export const NOT_SENT = -1;
 const MAX_ATTEMPTS = 3;
 
 /** What HTTP does to header values anyway (trims them), and what cannot be sent in one. */
@@ -57,6 +63,17 @@ export function normaliseParts(parts: RequestParts): RequestParts {
   return { ...parts, header, path };
 }
 
+/** Schemathesis's max_response_time: the whole answer (headers and body) within the limit. */
+function responseTime(elapsedMs: number, limitMs: number): CheckResult {
+  return elapsedMs <= limitMs
+    ? { check: 'max_response_time', status: 'pass' }
+    : { check: 'max_response_time', status: 'fail', message: `answered in ${Math.round(elapsedMs)} ms, over the limit of ${limitMs} ms` };
+}
+
+function heldBack(): ApiResponse {
+  return { status: NOT_SENT, headers: {}, bodyText: 'not sent: the rate-limit budget of its class was used up' };
+}
+
 export class Session {
   requests = 0;
   readonly failures: Failure[] = [];
@@ -68,6 +85,12 @@ export class Session {
   private clockIsManual: boolean | undefined;
   /** Paces requests by the RateLimit headers and counts 429s (planned or not). */
   readonly pacer: RatePacer;
+  /** The last answer of each operation (named in the report when it never reached a success). */
+  readonly lastAnswers = new Map<string, LastAnswer>();
+  /** Checks that could not run, with the reason. */
+  readonly skips: Skip[] = [];
+  /** On a real clock: what the run may send per rate-limit class (D-74). */
+  budget: RequestBudget | undefined;
 
   constructor(private readonly options: SessionOptions) {
     this.origin = new URL(options.baseUrl).origin;
@@ -125,21 +148,27 @@ export class Session {
       const planned = expected429 || (await this.pacer.beforeSend(operation, request));
       this.requests += 1;
       let response: ApiResponse;
+      const sentAt = performance.now();
       try {
         response = await sendRequest(request, this.options.timeoutMs);
       } catch (error) {
         // No answer at all (reset, timeout): as bad as a 5xx for whoever sent the request.
         const message = `no response: ${error instanceof Error ? error.message : String(error)}`;
+        this.lastAnswers.set(operation.id, { status: 0, error: message });
         return {
           response: { status: 0, headers: {}, bodyText: message },
           results: [{ check: 'not_a_server_error', status: 'fail', message }],
         };
       }
+      this.lastAnswers.set(operation.id, lastAnswerOf(response));
+      this.budget?.learn(operation, Number(response.headers['ratelimit-limit']));
       const seen = this.statuses.get(operation.id) ?? new Map<number, number>();
       this.statuses.set(operation.id, seen);
       seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
       this.pacer.afterAnswer(operation, request, response, planned);
       if (applyResponseChecks) results.push(...responseChecks(operation, response, this.options.validators));
+      const limit = this.options.maxResponseTimeMs;
+      if (limit !== undefined) results.push(responseTime(performance.now() - sentAt, limit));
       if (response.status !== 429 || planned || attempt >= MAX_ATTEMPTS || !(await this.waitOut(response))) return { response, results };
     }
   }
@@ -155,6 +184,7 @@ export class Session {
     const parts = normaliseParts(rawParts);
     const verdict = this.options.validators.classify(operation, parts);
     const request = this.request(operation, parts, auth);
+    if (!this.mayRequest(operation, phase)) return { operation, phase, request, response: heldBack(), results: [], verdict };
     const { response, results } = await this.exchange(operation, request);
     if (response.status === 0) return { operation, phase, request, response, results, verdict };
     const data = verdict.valid ? positiveDataAcceptance(response) : negativeDataRejection(operation, verdict, response);
@@ -170,6 +200,7 @@ export class Session {
     judges: Judge[],
     applyResponseChecks = true,
   ): Promise<Evaluation> {
+    if (!this.mayRequest(operation, phase)) return { operation, phase, request, response: heldBack(), results: [] };
     const { response, results } = await this.exchange(operation, request, applyResponseChecks);
     if (response.status === 0) return { operation, phase, request, response, results };
     for (const judge of judges) {
@@ -177,6 +208,20 @@ export class Session {
       if (judged) results.push(judged);
     }
     return { operation, phase, request, response, results };
+  }
+
+  /** Asks the budget (when there is one) and counts what goes out. */
+  private mayRequest(operation: OperationInfo, phase: Phase): boolean {
+    if (!this.budget) return true;
+    if (!this.budget.allows(operation, phase)) return false;
+    this.budget.sent(operation, phase);
+    return true;
+  }
+
+  /** A check that could not run, and why (listed as skipped; `--strict` fails on it). */
+  skip(check: CheckName, reason: string, operationId?: string, partial = false): void {
+    if (this.skips.some((s) => s.check === check && s.reason === reason && s.operationId === operationId)) return;
+    this.skips.push({ check, reason, ...(operationId ? { operationId } : {}), ...(partial ? { partial } : {}) });
   }
 
   /** Records every result of an evaluation against its operation. */

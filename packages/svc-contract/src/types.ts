@@ -17,6 +17,7 @@ export const CHECKS = [
   'unsupported_method',
   'use_after_free',
   'ensure_resource_availability',
+  'max_response_time',
   // Rules the document states beside its schemas (phases/semantic.ts).
   'success_status_rule',
   'pagination_consistency',
@@ -127,6 +128,15 @@ export interface CheckResult {
   check: CheckName;
   status: OutcomeStatus;
   message?: string;
+}
+
+/** A check that could not run, and why; without `operationId`, for the whole run. */
+export interface Skip {
+  check: CheckName;
+  reason: string;
+  operationId?: string;
+  /** The check still ran on part of its requests (a budget sampled it): listed, but proves what it ran (D-74). */
+  partial?: boolean;
 }
 
 export interface Failure {

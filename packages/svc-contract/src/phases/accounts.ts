@@ -210,7 +210,7 @@ async function webhookChecks(
   const evidence = deliveries ?? (await flow.call('listWebhookEndpoints'));
   if (!evidence) return;
   if (received.length === 0) {
-    ctx.log('  accounts: the built-in receiver got no delivery; webhook_conformance not judged');
+    ctx.session.skip('webhook_conformance', 'the built-in receiver got no delivery within 10 tries', operation.id);
     return;
   }
   for (const delivery of received)

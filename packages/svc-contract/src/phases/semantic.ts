@@ -8,7 +8,7 @@
 // - refinement_rejection: each body breaking a rule the schema cannot carry is refused with the
 //   documented status and code.
 import { freshHeaders, mixSeed, sampleOne, type PhaseContext } from '../context.js';
-import type { Evaluation, Judge } from '../session.js';
+import { NOT_SENT, type Evaluation, type Judge } from '../session.js';
 import { paginationProblems, readPage, type Page } from '../semantic/pagination.js';
 import { errorCodes, semanticRules, type Pagination, type SuccessRule } from '../semantic/rules.js';
 import type { SemanticSetup } from '../semantic/setup.js';
@@ -45,8 +45,10 @@ async function send(ctx: SemanticContext, operation: OperationInfo, parts: Reque
   const before = own.requests;
   const request = own.request(operation, freshHeaders(ctx, operation, parts), 'secret');
   const evaluation = await own.probe(operation, request, 'semantic', judges);
-  if (own !== ctx.session) {
+  if (own !== ctx.session && evaluation.response.status !== NOT_SENT) {
     ctx.session.requests += own.requests - before;
+    const answer = own.lastAnswers.get(operation.id);
+    if (answer) ctx.session.lastAnswers.set(operation.id, answer);
     const seen = ctx.session.statuses.get(operation.id) ?? new Map<number, number>();
     ctx.session.statuses.set(operation.id, seen);
     seen.set(evaluation.response.status, (seen.get(evaluation.response.status) ?? 0) + 1);
