@@ -112,7 +112,7 @@ export function contractMarkdown(file: ContractResultFile, options: ContractMark
   const figures = rateLimitLines(result);
   if (figures.length > 0) lines.push(...figures.map((line) => `${line.charAt(0).toUpperCase()}${line.slice(1)}.`), '');
   const inconclusive = ran.filter((o) => o.status === 'inconclusive').map((o) => code(o.id));
-  if (inconclusive.length > 0) lines.push(`Inconclusive (no answer other than 429): ${inconclusive.join(', ')}`, '');
+  if (inconclusive.length > 0) lines.push(`Inconclusive (no success answer, or none but 429): ${inconclusive.join(', ')}`, '');
   lines.push(`Repeat this run with \`--seed ${result.seed}\`.`);
   return lines;
 }

@@ -103,7 +103,7 @@ export function formatReport(result: RunResult): string[] {
   );
   const notRun = result.operations.filter((o) => o.status === 'not run').length;
   const inconclusive = result.operations.filter((o) => o.status === 'inconclusive').map((o) => o.id);
-  if (inconclusive.length > 0) lines.push(`Inconclusive (no answer other than 429): ${inconclusive.join(', ')}`);
+  if (inconclusive.length > 0) lines.push(`Inconclusive (no success answer, or none but 429): ${inconclusive.join(', ')}`);
   lines.push(...honestyLines(result), '');
   lines.push(...rateLimitLines(result));
   lines.push(

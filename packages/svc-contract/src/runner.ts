@@ -120,7 +120,14 @@ async function accountSetup(
   };
 }
 
-function summarise(session: Session, operation: OperationInfo, requests: number, ran: boolean, skips: Skip[] = []): OperationSummary {
+function summarise(
+  session: Session,
+  operation: OperationInfo,
+  requests: number,
+  ran: boolean,
+  skips: Skip[] = [],
+  mustReach = false,
+): OperationSummary {
   const cells = {} as Record<CheckName, Cell>;
   for (const check of CHECKS) {
     const tally = session.tally(operation.id, check);
@@ -128,7 +135,9 @@ function summarise(session: Session, operation: OperationInfo, requests: number,
     cells[check] = !tally ? unrun : tally.fail > 0 ? 'fail' : tally.pending > 0 ? 'pending' : tally.pass > 0 ? 'pass' : unrun;
   }
   const failing = Object.values(cells).includes('fail');
-  const answered = (session.tally(operation.id, 'status_code_conformance')?.pass ?? 0) > 0;
+  // Documented refusals alone (a 401 to every request, a 404 for every id) prove nothing: an operation
+  // conforms once it has answered a success too, when the run sent requests that could succeed.
+  const answered = (session.tally(operation.id, 'status_code_conformance')?.pass ?? 0) > 0 && (!mustReach || reachedSuccess(session, operation.id));
   // An operation only reached by another's links was not run in full: it can fail, never conform.
   const status: OperationStatus = failing
     ? 'failing'
@@ -318,9 +327,9 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   if (session.budget)
     for (const skip of budgetSkips(session.budget, session, doc, shared.operations)) session.skip(skip.check, skip.reason, skip.operationId, skip.partial);
   const selectedIds = new Set(selected.map((op) => op.id));
-  const summaries = all.map((op) => summarise(session, op, requestsBy.get(op.id) ?? 0, selectedIds.has(op.id), session.skips));
   // Reaching a success needs requests that may succeed; a run of only security or semantic checks has none.
   const reaching = (['examples', 'coverage', 'fuzzing', 'stateful'] as const).some((phase) => wanted(phase));
+  const summaries = all.map((op) => summarise(session, op, requestsBy.get(op.id) ?? 0, selectedIds.has(op.id), session.skips, reaching));
   const unreached = reaching
     ? summaries
         .filter((s) => s.status !== 'not run' && s.status !== 'pending' && !reachedSuccess(session, s.id))
