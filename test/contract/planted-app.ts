@@ -101,12 +101,59 @@ export function plantedHandlers(): StandInHandlers {
   };
 }
 
+/**
+ * Bugs 8 to 12, one for each check no other planted bug or mutant covers, all on monitoring paths
+ * (which the other planted runs leave out), answered in front of the real app.
+ */
+function plantMonitoringBugs(front: express.Express, secret: string, requestId: () => string): void {
+  const authorised = (req: express.Request, res: express.Response): boolean => {
+    res.setHeader('X-Request-Id', requestId());
+    if (req.headers.authorization === `Bearer ${secret}` && req.headers.origin === undefined && req.headers['sec-fetch-site'] === undefined)
+      return true;
+    res.status(401).json({ errors: ['Invalid API key.'] });
+    return false;
+  };
+  // Bug 8 (positive_data_acceptance): the event list refuses every request, valid or not, with 400.
+  front.get(`${TEST_PREFIX}/monitoring/events`, (req, res) => {
+    if (authorised(req, res)) res.status(400).json({ error: 'invalid_request', message: 'planted: every request refused' });
+  });
+  // Bug 9 (unsupported_method): a method the path does not define answers 404, not 405 with Allow.
+  front.put(`${TEST_PREFIX}/monitoring/events`, (_req, res) => {
+    res.setHeader('X-Request-Id', requestId());
+    res.status(404).json({ error: 'not_found', message: 'No such endpoint.' });
+  });
+  // Bug 10 (missing_required_header): the renewal goes ahead without its required Idempotency-Key.
+  front.post(`${TEST_PREFIX}/monitoring/entities/renew`, (req, res) => {
+    req.resume();
+    if (authorised(req, res)) res.status(200).json(responseExample('/monitoring/entities/renew', 'post', 200));
+  });
+  // Bug 11 (ensure_resource_availability): an order answers 201 with entities it never made, so
+  // reading the first one (the document's link GetEntity) finds nothing.
+  front.post(`${TEST_PREFIX}/monitoring/entities`, (req, res) => {
+    req.resume();
+    if (authorised(req, res)) res.status(201).json(responseExample('/monitoring/entities', 'post', 201));
+  });
+  front.get(`${TEST_PREFIX}/monitoring/entities/:id`, (req, res) => {
+    if (authorised(req, res)) res.status(404).json({ error: 'not_found', message: 'No such monitored entity.' });
+  });
+  // Bug 12 (max_response_time): the first read of the entity list is slow (a cold cache), then the real app answers.
+  let cold = true;
+  front.get(`${TEST_PREFIX}/monitoring/entities`, (_req, _res, next) => {
+    if (!cold) return next();
+    cold = false;
+    setTimeout(next, SLOW_FIRST_ANSWER_MS);
+  });
+}
+
+/** How long bug 12's first answer takes; the planted test's --max-response-time is below it. */
+export const SLOW_FIRST_ANSWER_MS = 1500;
+
 export interface FrontApp {
   url: string;
   close: () => Promise<void>;
 }
 
-/** Bugs 4 and 5, in front of the real app. `secret` is the only key the planted route accepts. */
+/** Bugs 4, 5 and 8 to 12, in front of the real app. `secret` is the only key the planted route accepts. */
 export async function startFrontApp(realApp: express.Express, secret: string): Promise<FrontApp> {
   const front = express();
   const requestId = () => `req_${base62(24)}`;
@@ -125,6 +172,7 @@ export async function startFrontApp(realApp: express.Express, secret: string): P
     res.setHeader('X-Request-Id', requestId());
     res.status(200).json({ data: [] });
   });
+  plantMonitoringBugs(front, secret, requestId);
   front.use(realApp);
   const server: Server = front.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -7,7 +7,7 @@ import { runCli } from './run-cli.js';
 import { TEST_PREFIX } from '../../scripts/contract/in-process.js';
 import { startContractServer, type ContractServer } from './contract-server.js';
 import { formatReport, runContract, type CheckName, type Failure, type RunResult } from '@registry-svc/contract';
-import { plantedHandlers, startFrontApp, type FrontApp } from './planted-app.js';
+import { plantedHandlers, SLOW_FIRST_ANSWER_MS, startFrontApp, type FrontApp } from './planted-app.js';
 import { loadDocument } from '../support/document.js';
 
 const run = promisify(execFile);
@@ -112,6 +112,37 @@ describe('planted bugs', () => {
     expect(cli.code, cli.stderr).toBe(1);
     expect(cli.stdout).toContain('getPpsrSearch · status_code_conformance');
     expect(cli.stdout.trimEnd().split('\n').at(-1)).toBe(`operations conforming 0 / ${result.total}`);
+  });
+
+  describe('the checks only a planted front route can break', () => {
+    const MORE: { bug: string; operationId: string; check: CheckName }[] = [
+      { bug: 'valid request refused with 400', operationId: 'listMonitoringEvents', check: 'positive_data_acceptance' },
+      { bug: 'PUT answers 404, not 405 with Allow', operationId: 'listMonitoringEvents', check: 'unsupported_method' },
+      { bug: 'goes ahead without its required Idempotency-Key', operationId: 'renewMonitoringEntities', check: 'missing_required_header' },
+      { bug: 'created entities are not there', operationId: 'createMonitoringEntities', check: 'ensure_resource_availability' },
+      { bug: `first answer takes ${SLOW_FIRST_ANSWER_MS} ms`, operationId: 'listMonitoringEntities', check: 'max_response_time' },
+    ];
+    let more: RunResult;
+
+    beforeAll(async () => {
+      more = await runContract({
+        baseUrl: `${front.url}${TEST_PREFIX}`,
+        key: secret,
+        document: DOCUMENT,
+        seed: 484,
+        maxExamples: 2,
+        maxCoverage: 4,
+        maxResponseTimeMs: SLOW_FIRST_ANSWER_MS - 500,
+        operations: [...new Set(MORE.map((p) => p.operationId))],
+        phases: ['examples', 'coverage', 'stateful', 'security'],
+        log: () => undefined,
+      });
+    });
+
+    it.each(MORE)('$bug: $operationId is reported by $check', ({ operationId, check }) => {
+      const failure = more.failures.find((f) => f.operationId === operationId && f.check === check);
+      expect(failure, more.failures.map((f) => `${f.operationId}·${f.check}: ${f.message}`).join('\n')).toBeDefined();
+    });
   });
 
   it('does not blame the operations that were planted correct', () => {
