@@ -86,18 +86,25 @@ export class RequestBudget {
     return Math.max(0, Math.floor(left / remaining));
   }
 
-  /** May this request go out? False: it is held back and counted. */
-  allows(operation: OperationInfo, phase: Phase): boolean {
+  /**
+   * May this request go out? False: it is held back and counted. `windowClosed`: the class's window
+   * is used up and there is no waiting allowance left for it, so only essential requests go.
+   */
+  allows(operation: OperationInfo, phase: Phase, windowClosed = false): boolean {
     if (ESSENTIAL.has(phase)) return true;
     const bucket = rateLimitBucket(operation);
     if (!this.limits.has(bucket)) return true;
     const current = this.current?.operationId === operation.id ? this.current : { share: this.shareOf(operation), ceiling: 1 };
     const allowed = Math.floor(current.share * current.ceiling);
-    if ((this.sentByOperation.get(operation.id) ?? 0) < allowed) return true;
+    if (!windowClosed && (this.sentByOperation.get(operation.id) ?? 0) < allowed) return true;
+    this.hold(operation, phase, bucket);
+    return false;
+  }
+
+  private hold(operation: OperationInfo, phase: Phase, bucket: string): void {
     const held = this.heldBack.find((h) => h.operationId === operation.id && h.phase === phase);
     if (held) held.count += 1;
     else this.heldBack.push({ operationId: operation.id, phase, bucket, count: 1 });
-    return false;
   }
 
   /** `lodgements 600` for each class whose limit is known. */

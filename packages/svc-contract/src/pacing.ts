@@ -135,6 +135,20 @@ export class RatePacer {
     await this.time.sleep(total);
   }
 
+  /**
+   * The class's window is used up and the waiting allowance cannot cover what is left of it: a request
+   * sent now would only be refused (on a real clock the budget holds such requests back instead, D-74).
+   */
+  windowClosed(operation: OperationInfo): boolean {
+    const bucket = rateLimitBucket(operation);
+    const state = [this.windows.get(bucket), this.shared.latest.get(bucket)].find(
+      (window) => window !== undefined && window.remaining <= 0,
+    );
+    if (!state) return false;
+    const waitMs = state.resetsAt - this.time.now();
+    return waitMs > 0 && this.figures.waitedMs + waitMs > this.maxWaitMs;
+  }
+
   /** After an answer: remembers where the class stands; counts a 429 as planned or not. */
   afterAnswer(operation: OperationInfo, request: ApiRequest, response: ApiResponse, expected429: boolean): void {
     if (operation.pollIntervalSeconds && response.status >= 200 && response.status < 300)

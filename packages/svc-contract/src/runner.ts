@@ -2,7 +2,7 @@
 // parameters, bodies, responses and links all come from the document, so operations that land in
 // the server are checked with no change here; those still answering 501 are reported as pending.
 import { createRunnerAccount } from './account.js';
-import { describeAnswer, type LastAnswer } from './answers.js';
+import { describeAnswer } from './answers.js';
 import { RequestBudget } from './budget.js';
 import { preflight, PreflightError, preflightOperation } from './preflight.js';
 import { budgetSkips, runLevelSkips } from './skips.js';
@@ -333,7 +333,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const unreached = reaching
     ? summaries
         .filter((s) => s.status !== 'not run' && s.status !== 'pending' && !reachedSuccess(session, s.id))
-        .map((s) => ({ id: s.id, lastAnswer: describeAnswer(session.lastAnswers.get(s.id) as LastAnswer | undefined) }))
+        .map((s) => ({ id: s.id, lastAnswer: describeAnswer(session.lastValidAnswers.get(s.id) ?? session.lastAnswers.get(s.id)) }))
     : [];
   return {
     seed: options.seed,

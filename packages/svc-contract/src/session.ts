@@ -87,6 +87,8 @@ export class Session {
   readonly pacer: RatePacer;
   /** The last answer of each operation (named in the report when it never reached a success). */
   readonly lastAnswers = new Map<string, LastAnswer>();
+  /** The last answer to a request the document says is valid: the one that explains why no success came. */
+  readonly lastValidAnswers = new Map<string, LastAnswer>();
   /** Checks that could not run, with the reason. */
   readonly skips: Skip[] = [];
   /** On a real clock: what the run may send per rate-limit class (D-74). */
@@ -186,6 +188,7 @@ export class Session {
     const request = this.request(operation, parts, auth);
     if (!this.mayRequest(operation, phase)) return { operation, phase, request, response: heldBack(), results: [], verdict };
     const { response, results } = await this.exchange(operation, request);
+    if (verdict.valid && auth === 'secret') this.lastValidAnswers.set(operation.id, this.lastAnswers.get(operation.id) ?? lastAnswerOf(response));
     if (response.status === 0) return { operation, phase, request, response, results, verdict };
     const data = verdict.valid ? positiveDataAcceptance(response) : negativeDataRejection(operation, verdict, response);
     for (const judged of [data, ...judges.map((judge) => judge(response))]) if (judged) results.push(judged);
@@ -213,7 +216,7 @@ export class Session {
   /** Asks the budget (when there is one) and counts what goes out. */
   private mayRequest(operation: OperationInfo, phase: Phase): boolean {
     if (!this.budget) return true;
-    if (!this.budget.allows(operation, phase)) return false;
+    if (!this.budget.allows(operation, phase, this.pacer.windowClosed(operation))) return false;
     this.budget.sent(operation, phase);
     return true;
   }
