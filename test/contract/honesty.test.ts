@@ -89,7 +89,9 @@ describe('a contract run that cannot go green by mistake', () => {
     ]);
     const stdout = outcome.stdout.join('\n');
     expect(outcome.code, stdout).toBe(1);
-    expect(stdout).toMatch(/^Never reached a success \(1\), with the last answer each got:\n {2}getLodgement: 404 not_found \(Request-Id req_\w+\)$/m);
+    expect(stdout).toMatch(
+      /^Never reached a success \(1\), with the last answer each got:\n {2}getLodgement: 404 not_found \(Request-Id req_\w+\)$/m,
+    );
     expect(stdout).toContain('Failures: none');
     expect(outcome.stdout.at(-1)).toMatch(/^operations conforming 0 \/ \d+$/);
     expect(outcome.stderr.at(-1)).toBe('exit 1: 1 operation(s) never reached a success: getLodgement');

@@ -100,7 +100,8 @@ function verdict(result: RunResult, strict: boolean, log: (line: string) => void
   const reasons: string[] = [];
   if (result.failures.length > 0) reasons.push(`${result.failures.length} failure(s)`);
   const unreached = result.unreached ?? [];
-  if (unreached.length > 0) reasons.push(`${unreached.length} operation(s) never reached a success: ${unreached.map((u) => u.id).join(', ')}`);
+  if (unreached.length > 0)
+    reasons.push(`${unreached.length} operation(s) never reached a success: ${unreached.map((u) => u.id).join(', ')}`);
   const unproven = unprovenSkips(result);
   if (strict && unproven.length > 0) reasons.push(`${unproven.length} check(s) skipped (--strict; --no-strict to allow)`);
   if (reasons.length === 0) return 0;

@@ -31,7 +31,8 @@ function transportProblem(error: unknown, url: URL): PreflightError {
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
   const anyCode = code || String(cause?.code ?? '');
   const host = url.host;
-  if (anyCode === 'ENOTFOUND' || anyCode === 'EAI_AGAIN') return new PreflightError('unreachable', `host not found: ${url.hostname} (${anyCode})`);
+  if (anyCode === 'ENOTFOUND' || anyCode === 'EAI_AGAIN')
+    return new PreflightError('unreachable', `host not found: ${url.hostname} (${anyCode})`);
   if (anyCode === 'UND_ERR_CONNECT_TIMEOUT')
     return new PreflightError('unreachable', `no connection to ${host} within ${CONNECT_TIMEOUT_MS / 1000} s`);
   if (anyCode === 'UND_ERR_HEADERS_TIMEOUT' || anyCode === 'UND_ERR_BODY_TIMEOUT')
@@ -62,7 +63,10 @@ export async function preflight(baseUrl: string, operation: OperationInfo, key: 
     status = response.statusCode;
     bodyText = await response.body.text();
     headers = Object.fromEntries(
-      Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
+      Object.entries(response.headers).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value.join(', ') : String(value),
+      ]),
     );
   } catch (error) {
     throw transportProblem(error, url);

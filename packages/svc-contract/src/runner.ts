@@ -120,14 +120,7 @@ async function accountSetup(
   };
 }
 
-function summarise(
-  session: Session,
-  operation: OperationInfo,
-  requests: number,
-  ran: boolean,
-  skips: Skip[] = [],
-  mustReach = false,
-): OperationSummary {
+function summarise(session: Session, operation: OperationInfo, requests: number, ran: boolean, skips: Skip[] = []): OperationSummary {
   const cells = {} as Record<CheckName, Cell>;
   for (const check of CHECKS) {
     const tally = session.tally(operation.id, check);
@@ -136,8 +129,8 @@ function summarise(
   }
   const failing = Object.values(cells).includes('fail');
   // Documented refusals alone (a 401 to every request, a 404 for every id) prove nothing: an operation
-  // conforms once it has answered a success too, when the run sent requests that could succeed.
-  const answered = (session.tally(operation.id, 'status_code_conformance')?.pass ?? 0) > 0 && (!mustReach || reachedSuccess(session, operation.id));
+  // sent requests the document calls valid conforms once it has answered a success too.
+  const answered = (session.tally(operation.id, 'status_code_conformance')?.pass ?? 0) > 0 && !neverReached(session, operation.id);
   // An operation only reached by another's links was not run in full: it can fail, never conform.
   const status: OperationStatus = failing
     ? 'failing'
@@ -271,7 +264,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const wholeDocument = !options.operations || options.operations.length === 0;
   if (wanted('stateful') && !options.mock && wholeDocument) {
     const setup = await accountSetup(options, baseUrl, credentials, timeoutMs, log);
-    for (const skip of runLevelSkips({ setup, adminToken: Boolean(options.adminToken), receiverUsable: usesReceiver(baseUrl) })) session.skip(skip.check, skip.reason);
+    for (const skip of runLevelSkips({ setup, adminToken: Boolean(options.adminToken), receiverUsable: usesReceiver(baseUrl) }))
+      session.skip(skip.check, skip.reason);
     await runAccountChecks({ ...shared, seed: mixSeed(options.seed, 'accounts') }, setup);
     log(`cross-account, idempotency and webhook checks: ${session.requests} requests`);
   }
@@ -325,16 +319,13 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     for (const check of ['account_isolation', 'idempotent_replay', 'webhook_conformance'] as const)
       session.skip(check, '--operation: the cross-account, idempotency and webhook pass runs on the whole document only');
   if (session.budget)
-    for (const skip of budgetSkips(session.budget, session, doc, shared.operations)) session.skip(skip.check, skip.reason, skip.operationId, skip.partial);
+    for (const skip of budgetSkips(session.budget, session, doc, shared.operations))
+      session.skip(skip.check, skip.reason, skip.operationId, skip.partial);
   const selectedIds = new Set(selected.map((op) => op.id));
-  // Reaching a success needs requests that may succeed; a run of only security or semantic checks has none.
-  const reaching = (['examples', 'coverage', 'fuzzing', 'stateful'] as const).some((phase) => wanted(phase));
-  const summaries = all.map((op) => summarise(session, op, requestsBy.get(op.id) ?? 0, selectedIds.has(op.id), session.skips, reaching));
-  const unreached = reaching
-    ? summaries
-        .filter((s) => s.status !== 'not run' && s.status !== 'pending' && !reachedSuccess(session, s.id))
-        .map((s) => ({ id: s.id, lastAnswer: describeAnswer(session.lastValidAnswers.get(s.id) ?? session.lastAnswers.get(s.id)) }))
-    : [];
+  const summaries = all.map((op) => summarise(session, op, requestsBy.get(op.id) ?? 0, selectedIds.has(op.id), session.skips));
+  const unreached = summaries
+    .filter((s) => s.status !== 'not run' && s.status !== 'pending' && neverReached(session, s.id))
+    .map((s) => ({ id: s.id, lastAnswer: describeAnswer(session.lastValidAnswers.get(s.id)) }));
   return {
     seed: options.seed,
     operations: summaries,
@@ -349,6 +340,11 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     unreached,
     skipped: session.skips,
   };
+}
+
+/** Sent requests the document calls valid, with the run's key, and none of its answers was a success. */
+function neverReached(session: Session, operationId: string): boolean {
+  return session.lastValidAnswers.has(operationId) && !reachedSuccess(session, operationId);
 }
 
 function reachedSuccess(session: Session, operationId: string): boolean {

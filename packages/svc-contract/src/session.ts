@@ -8,7 +8,18 @@ import { negativeDataRejection, positiveDataAcceptance } from './expectations.js
 import { sendRequest, sleep } from './http.js';
 import { RatePacer, type SharedRateWindows } from './pacing.js';
 import { buildRequest, toCurl, type Credentials } from './request.js';
-import type { ApiRequest, ApiResponse, AuthMode, CheckName, CheckResult, Failure, OperationInfo, Phase, RequestParts, Skip } from './types.js';
+import type {
+  ApiRequest,
+  ApiResponse,
+  AuthMode,
+  CheckName,
+  CheckResult,
+  Failure,
+  OperationInfo,
+  Phase,
+  RequestParts,
+  Skip,
+} from './types.js';
 import type { Validators, Verdict } from './validator.js';
 
 export interface SessionOptions {
@@ -188,7 +199,8 @@ export class Session {
     const request = this.request(operation, parts, auth);
     if (!this.mayRequest(operation, phase)) return { operation, phase, request, response: heldBack(), results: [], verdict };
     const { response, results } = await this.exchange(operation, request);
-    if (verdict.valid && auth === 'secret') this.lastValidAnswers.set(operation.id, this.lastAnswers.get(operation.id) ?? lastAnswerOf(response));
+    if (verdict.valid && auth === 'secret')
+      this.lastValidAnswers.set(operation.id, this.lastAnswers.get(operation.id) ?? lastAnswerOf(response));
     if (response.status === 0) return { operation, phase, request, response, results, verdict };
     const data = verdict.valid ? positiveDataAcceptance(response) : negativeDataRejection(operation, verdict, response);
     for (const judged of [data, ...judges.map((judge) => judge(response))]) if (judged) results.push(judged);

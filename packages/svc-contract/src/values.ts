@@ -151,7 +151,17 @@ export function edgeValues(
   if (view.hasConst) return { valid, invalid };
   if (view.enum && view.enum.length > 0) {
     for (const member of view.enum) valid.push({ label: `enum member ${JSON.stringify(member)}`, value: member });
-    if (view.enum.every((m) => typeof m === 'string')) invalid.push({ label: 'not an enum member', value: 'NOT_A_MEMBER' });
+    if (view.enum.every((m) => typeof m === 'string')) {
+      invalid.push({ label: 'not an enum member', value: 'NOT_A_MEMBER' });
+      // The edges of an enum: a member in another case, and with a trailing space (a server that
+      // normalises either accepts what the document refuses).
+      const members = view.enum as string[];
+      const first = members.find((m) => /[a-z]/i.test(m));
+      const recased = first === undefined ? undefined : first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();
+      if (recased !== undefined && !members.includes(recased)) invalid.push({ label: 'enum member in another case', value: recased });
+      if (first !== undefined && !members.includes(`${first} `))
+        invalid.push({ label: 'enum member with a trailing space', value: `${first} ` });
+    }
     return { valid, invalid };
   }
   if (view.types.includes('null') && base !== null) valid.push({ label: 'null', value: null });

@@ -88,8 +88,16 @@ describe('the request budget of a real-clock run', () => {
         operationId: 'getEntity',
         partial: true,
       },
-      { check: 'unsupported_method', reason: 'rate-limit budget of the monitoring class: 5 security request(s) not sent', operationId: 'getEntity' },
-      { check: 'ignored_auth', reason: 'rate-limit budget of the monitoring class: 5 security request(s) not sent', operationId: 'getEntity' },
+      {
+        check: 'unsupported_method',
+        reason: 'rate-limit budget of the monitoring class: 5 security request(s) not sent',
+        operationId: 'getEntity',
+      },
+      {
+        check: 'ignored_auth',
+        reason: 'rate-limit budget of the monitoring class: 5 security request(s) not sent',
+        operationId: 'getEntity',
+      },
       {
         check: 'missing_required_header',
         reason: 'rate-limit budget of the monitoring class: 5 security request(s) not sent',

@@ -18,6 +18,7 @@ import { LocationFinder } from '../src/locations.js';
 import { exampleParts } from '../src/phases/examples.js';
 import { mutate, validRequests } from '../src/phases/fuzzing.js';
 import { evaluateExpression } from '../src/phases/stateful.js';
+import { edgeValues } from '../src/values.js';
 import { toCurl } from '../src/request.js';
 import { SchemaViews } from '../src/schema-view.js';
 import { normaliseParts, Session } from '../src/session.js';
@@ -140,5 +141,19 @@ describe('curl reproduction', () => {
     expect(seen.headers?.['x-empty']).toBe('');
     expect(seen.headers?.['content-type']).toBe('application/json');
     expect(seen.body).toBe(body);
+  });
+});
+
+describe('boundary values of an enum', () => {
+  it('are every member (valid) and its edges: a non-member, a member in another case, one with a trailing space (invalid)', () => {
+    const doc = { components: { schemas: { Status: { type: 'string', enum: ['active', 'stopped'] } } } };
+    const view = new SchemaViews(doc).at('#/components/schemas/Status');
+    const edges = edgeValues(view, 'active', { inParameter: true, maxBoundaryLength: 100, seed: 1 });
+    expect(edges.valid.map((e) => e.value)).toEqual(['active', 'stopped']);
+    expect(edges.invalid.filter((e) => typeof e.value === 'string').map((e) => [e.label, e.value])).toEqual([
+      ['not an enum member', 'NOT_A_MEMBER'],
+      ['enum member in another case', 'ACTIVE'],
+      ['enum member with a trailing space', 'active '],
+    ]);
   });
 });
