@@ -107,6 +107,8 @@ export async function runOne(mutant: Mutant | null, options: RunOptions): Promis
       String(options.seed),
       '--json-out',
       resultFile,
+      // A mutant is killed by a failure; what --focus leaves out (the cross-account pass) is not one.
+      '--no-strict',
     ];
     if (options.operations.length > 0) args.push('--operation', options.operations.join(','));
     const { code, output } = await runRunner(options.root, options.runner, [...args, ...options.runnerArgs]);
@@ -115,7 +117,8 @@ export async function runOne(mutant: Mutant | null, options: RunOptions): Promis
     const file: unknown = JSON.parse(await readFile(resultFile, 'utf8'));
     if (!isContractResultFile(file)) return { failures: [], error: 'the runner wrote no result file', ms: Date.now() - started };
     const failures = [...new Set(file.result.failures.map((f) => `${f.operationId} · ${f.check}`))].sort();
-    if (code === 1 && failures.length === 0)
+    // Exit 1 without failures: an operation never reached a success (listed in the result), not a kill.
+    if (code === 1 && failures.length === 0 && (file.result.unreached ?? []).length === 0)
       return { failures: [], error: `the runner exited 1 without failures\n${tail(output)}`, ms: Date.now() - started };
     return { failures, ms: Date.now() - started };
   } catch (error) {
