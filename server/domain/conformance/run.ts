@@ -65,7 +65,9 @@ export async function runConformance({ ctx, input }: VerbArgs<Pick<AppDeps, 'con
       curl: f.curl,
     })),
     skipped: (result.skipped ?? []).filter((s) => !chosen || !s.operationId || chosen.has(s.operationId)),
-    unreached: (result.unreached ?? []).filter((u) => !chosen || chosen.has(u.id)).map((u) => ({ operationId: u.id, lastAnswer: u.lastAnswer })),
+    unreached: (result.unreached ?? [])
+      .filter((u) => !chosen || chosen.has(u.id))
+      .map((u) => ({ operationId: u.id, lastAnswer: u.lastAnswer })),
     conforming: shown.filter((op) => op.status === 'conforming').length,
     total: shown.length,
     requests: result.requests,
