@@ -238,10 +238,10 @@ export type ConformanceResult = {
         status: 'conforming' | 'failing' | 'pending' | 'inconclusive' | 'not run';
         requests: number;
         /**
-         * Each check: `pass`, `fail`, `pending` or `skip`.
+         * Each check: `pass`, `fail`, `pending` (answered 501), `skip` (not applicable) or `skipped` (applicable but could not run: see `skipped`).
          */
         cells: {
-            [key: string]: 'pass' | 'fail' | 'pending' | 'skip';
+            [key: string]: 'pass' | 'fail' | 'pending' | 'skip' | 'skipped';
         };
     }>;
     failures: Array<{
@@ -253,6 +253,22 @@ export type ConformanceResult = {
          * A curl command that reproduces it, with the test key of the run’s own account.
          */
         curl: string;
+    }>;
+    /**
+     * Checks that could not run, with the reason (`operationId` left out: the whole run).
+     */
+    skipped: Array<{
+        check: string;
+        reason: string;
+        operationId?: string;
+        partial?: boolean;
+    }>;
+    /**
+     * Operations that never answered a success, with the last answer each got.
+     */
+    unreached: Array<{
+        operationId: string;
+        lastAnswer: string;
     }>;
     conforming: number;
     total: number;

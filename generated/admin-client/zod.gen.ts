@@ -139,7 +139,8 @@ export const zConformanceResult = z.object({
             'pass',
             'fail',
             'pending',
-            'skip'
+            'skip',
+            'skipped'
         ]))
     })),
     failures: z.array(z.object({
@@ -148,6 +149,16 @@ export const zConformanceResult = z.object({
         phase: z.string(),
         message: z.string(),
         curl: z.string()
+    })),
+    skipped: z.array(z.object({
+        check: z.string(),
+        reason: z.string(),
+        operationId: z.string().optional(),
+        partial: z.boolean().optional()
+    })),
+    unreached: z.array(z.object({
+        operationId: z.string(),
+        lastAnswer: z.string()
     })),
     conforming: z.int().gte(0),
     total: z.int().gte(0),
