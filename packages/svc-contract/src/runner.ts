@@ -53,8 +53,6 @@ export interface RunOptions {
   maxWaitSeconds?: number;
   /** Schemathesis's max_response_time: an answer slower than this fails (off when absent). */
   maxResponseTimeMs?: number;
-  /** Skip the one-request check of host, base URL and key (tests that plant a server answering otherwise). */
-  skipPreflight?: boolean;
   log?: (line: string) => void;
 }
 
@@ -218,7 +216,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const selected = options.operations && options.operations.length > 0 ? all.filter((op) => options.operations!.includes(op.id)) : all;
 
   const probe = preflightOperation(all);
-  if (probe && !options.skipPreflight) await preflight(baseUrl, probe, options.adminToken ? undefined : options.key);
+  if (probe) await preflight(baseUrl, probe, options.adminToken ? undefined : options.key);
   const credentials = await credentialsFor({ ...options, baseUrl }, timeoutMs, log);
   const validators = new Validators(doc);
   const views = new SchemaViews(doc);
