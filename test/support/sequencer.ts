@@ -60,6 +60,7 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'unit:test/unit/spec-diff.test.ts': 9,
   'integration-postgres:test/integration/webhooks/delivery.engine.test.ts': 8,
   'integration:test/integration/core/clock-advance.shared.test.ts': 7,
+  'contract:test/contract/honesty.test.ts': 7,
   'integration:test/integration/webhooks/delivery.durability.test.ts': 7,
   'integration-postgres:test/integration/core/rate-limit.test.ts': 6,
   'integration-postgres:test/integration/ppsr/happy.test.ts': 6,
