@@ -10,7 +10,7 @@ import type { OperationInfo } from './types.js';
 /** A set-up mistake found before the run: printed as its one line, exit status 2. */
 export class PreflightError extends Error {
   constructor(
-    readonly kind: 'unreachable' | 'wrong base URL' | 'wrong key',
+    readonly kind: 'unreachable' | 'wrong base URL' | 'wrong key' | 'wrong operator token',
     detail: string,
   ) {
     super(`${kind}: ${detail}`);

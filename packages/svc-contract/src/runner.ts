@@ -150,7 +150,7 @@ async function credentialsFor(
   if (options.adminToken) {
     const created = await createRunnerAccount(options.baseUrl, options.adminToken, timeoutMs).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
-      throw / answered 401/.test(message) ? new PreflightError('wrong key', `the operator token was refused: ${message}`) : error;
+      throw / answered 401/.test(message) ? new PreflightError('wrong operator token', message) : error;
     });
     log(`account ${created.accountId} created through POST /admin/accounts`);
     return created;
