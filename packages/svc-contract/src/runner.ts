@@ -277,15 +277,16 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     if (wanted('stateful')) await runStateful(ctx, operation, validExamples);
     const examples = wanted('examples') ? await runExamples(ctx, operation) : validExamples;
     const base = examples[0] ?? generatedParts(ctx, operation);
-    // The budget's stages (D-74): each may use the operation's share up to its ceiling.
-    session.budget?.stage(operation, 0.35);
+    // The budget's stages (D-74): each may use the operation's share up to its ceiling. Coverage and
+    // fuzzing could use any amount; the checks after them (auth, headers, rules, methods) need a few.
+    session.budget?.stage(operation, 0.3);
     if (wanted('coverage')) await runCoverage(ctx, operation, base);
-    session.budget?.stage(operation, 0.55);
+    session.budget?.stage(operation, 0.45);
     if (wanted('fuzzing')) {
       await runFuzzing(ctx, operation);
       await runHostile(ctx, operation, base);
     }
-    session.budget?.stage(operation, 0.8);
+    session.budget?.stage(operation, 0.75);
     if (wanted('security')) await runSecurity(ctx, operation, base);
     session.budget?.stage(operation, 0.9);
     if (semantic) await runSemantic(ctx, operation, semantic);
