@@ -907,6 +907,7 @@ export const zSetForm484StatusResponse = zLodgementSummary;
 export const zRunJobPath = z.object({
     name: z.enum([
         'webhook-delivery',
+        'listen-attempt-expiry',
         'ppsr-processing',
         'certificate-generation',
         'partner-progress',
