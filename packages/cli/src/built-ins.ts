@@ -1,0 +1,2 @@
+// The commands for a partner's laptop, registered with the dispatcher.
+export {};

@@ -1,0 +1,81 @@
+// A generated command's request from its flags and `--data`, checked by the SDK's Zod validators
+// before anything is sent. Refusals are worded as the service words them (its Zod-issue mapping,
+// D-10), with the flag that sets the field, so what the CLI refuses reads like the 422 it saves.
+import { readFile } from 'node:fs/promises';
+import type { ZodType } from 'zod';
+import * as validators from '@registry-svc/sdk/zod';
+import { problemsFromZod } from '../../../server/domain/zod-problems.js';
+import type { CommandSpec, FlagPlace } from './command-spec.js';
+import { flagValue } from './flags.js';
+import { UsageError, type Io } from './io.js';
+
+export interface OperationInput {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** `--data`: inline JSON, `@file.json`, or `-` for standard input. */
+async function dataOf(text: string, io: Io): Promise<unknown> {
+  let source: string;
+  let label: string;
+  if (text === '-') [source, label] = [await io.readStdin(), 'standard input'];
+  else if (text.startsWith('@')) {
+    label = text.slice(1);
+    source = await readFile(label, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`--data ${text}: cannot read ${label} (${error.code ?? error.message})`);
+    });
+  } else [source, label] = [text, 'the --data value'];
+  try {
+    return JSON.parse(source) as unknown;
+  } catch (error) {
+    throw new UsageError(`--data: ${label} is not JSON (${(error as Error).message})`);
+  }
+}
+
+export async function inputOf(command: CommandSpec, values: FlagValues, io: Io): Promise<OperationInput> {
+  const parts: Record<FlagPlace, Record<string, unknown>> = { path: {}, query: {}, body: {} };
+  for (const flag of command.flags) {
+    const raw = values[flag.flag];
+    if (raw !== undefined) parts[flag.in][flag.name] = flagValue(flag, raw);
+  }
+  const input: OperationInput = {};
+  if (command.flags.some((flag) => flag.in === 'path')) input.path = parts.path;
+  if (Object.keys(parts.query).length > 0) input.query = parts.query;
+  if (command.body !== 'none') {
+    const data = typeof values.data === 'string' ? await dataOf(values.data, io) : undefined;
+    const hasFlags = Object.keys(parts.body).length > 0;
+    if (hasFlags && data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data)))
+      throw new UsageError('--data must be a JSON object when body fields are given as flags too');
+    // Flags override the same fields of --data; a required body given neither is `{}`, which the
+    // validator then reports field by field.
+    if (hasFlags) input.body = { ...(data as object | undefined), ...parts.body };
+    else if (data !== undefined) input.body = data;
+    else if (command.body === 'required') input.body = {};
+  }
+  return input;
+}
+
+/** The SDK's validators of each part; a refused input is a one-line UsageError. */
+export function validate(command: CommandSpec, input: OperationInput): void {
+  const lines: string[] = [];
+  const flagOf = (place: FlagPlace, field: string): string | undefined =>
+    command.flags.find((flag) => flag.in === place && flag.name === field)?.flag;
+  for (const place of ['path', 'query', 'body'] as const) {
+    const name = command.validators[place];
+    if (name === undefined) continue;
+    const schema = (validators as unknown as Record<string, ZodType | undefined>)[name];
+    if (!schema) throw new Error(`the SDK has no validator ${name}`);
+    const value = input[place] ?? (place === 'body' ? undefined : {});
+    const result = schema.safeParse(value, { reportInput: true });
+    if (result.success) continue;
+    for (const [field, problems] of Object.entries(problemsFromZod(result.error.issues, place)))
+      for (const problem of problems) {
+        const flag = flagOf(place, field);
+        lines.push(`${field}${flag ? ` (--${flag})` : ''}: ${problem.message} [${problem.code}]`);
+      }
+  }
+  if (lines.length > 0) throw new UsageError(`invalid request: ${lines.join('; ')}`);
+}
