@@ -13,6 +13,7 @@ import * as form484 from './form484/paths.js';
 import * as monitoringOrders from './monitoring/orders.js';
 import * as monitoringEntities from './monitoring/entities.js';
 import * as monitoringEvents from './monitoring/events.js';
+import * as cli from './cli/paths.js';
 
 export const PUBLIC_OPERATIONS = collectOperations(
   helpers,
@@ -25,6 +26,7 @@ export const PUBLIC_OPERATIONS = collectOperations(
   monitoringOrders,
   monitoringEntities,
   monitoringEvents,
+  cli,
 );
 
 export type PublicOperationId = keyof typeof PUBLIC_OPERATIONS;

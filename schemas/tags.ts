@@ -8,6 +8,7 @@ export const TAGS = {
   businessAccounts: 'Business accounts',
   form484: 'Form 484',
   monitoring: 'Monitoring',
+  cli: 'Command line',
   lodgementEvents: 'Lodgement events',
   ppsrEvents: 'PPSR events',
   monitoringEvents: 'Monitoring events',
@@ -22,6 +23,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   [TAGS.businessAccounts]: 'Business bank account applications forwarded to the banking partner.',
   [TAGS.form484]: 'Form 484 (changes to company details) lodged with the corporate regulator.',
   [TAGS.monitoring]: 'Paid monitoring of companies and ABN holders, with detected register changes as events.',
+  [TAGS.cli]:
+    'What the `svc` command line uses in the test environment: listen sessions that collect webhook deliveries on a laptop, triggers that send a chosen event, and the request log as a tail.',
   [TAGS.lodgementEvents]: 'Webhooks sent when a lodgement reaches a notifiable status (spec 6.1).',
   [TAGS.ppsrEvents]: 'Webhooks sent for PPSR alert subscriptions (spec 6.1).',
   [TAGS.monitoringEvents]: 'Webhooks sent for monitored entities (spec 6.2).',

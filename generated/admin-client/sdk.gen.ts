@@ -340,6 +340,7 @@ export const setForm484Status = <ThrowOnError extends boolean = false>(options: 
  * Runs one scheduled job now, without moving the clock, and answers when it is done. A periodic job does one run as of the clock's `now`; a queued job handles every waiting item, including items whose delay has not passed yet (so a certificate or an activation can be finished at once). Works with either clock mode; with the real clock the worker also runs every job on its schedule. Jobs:
  *
  * - `webhook-delivery`: webhook delivery attempts, first attempts and retries (spec 6.4)
+ * - `listen-attempt-expiry`: attempts held for a command-line listen session that were not collected within an hour, or not reported within their lease: each counts as a timeout and is retried on the schedule (D-79)
  * - `ppsr-processing`: PPSR searches `new` -> `processing` -> `completed` or `failed`
  * - `certificate-generation`: PPSR certificates `processing` -> `completed`
  * - `partner-progress`: business account applications at the banking partner (`new` -> `sent` -> `finished` or `rejected`)

@@ -3255,7 +3255,7 @@ export type RunJobData = {
         /**
          * The job to run.
          */
-        name: 'webhook-delivery' | 'ppsr-processing' | 'certificate-generation' | 'partner-progress' | 'regulator-progress' | 'monitoring-daily-check' | 'monitoring-weekly-check' | 'monitoring-expiry-warnings' | 'monitoring-term-end' | 'monitoring-setup' | 'idempotency-cleanup' | 'mail-send';
+        name: 'webhook-delivery' | 'listen-attempt-expiry' | 'ppsr-processing' | 'certificate-generation' | 'partner-progress' | 'regulator-progress' | 'monitoring-daily-check' | 'monitoring-weekly-check' | 'monitoring-expiry-warnings' | 'monitoring-term-end' | 'monitoring-setup' | 'idempotency-cleanup' | 'mail-send';
     };
     query?: never;
     url: '/admin/jobs/{name}/run';

@@ -896,6 +896,7 @@ export const zSetForm484StatusResponse = zLodgementSummary;
 export const zRunJobPath = z.object({
     name: z.enum([
         'webhook-delivery',
+        'listen-attempt-expiry',
         'ppsr-processing',
         'certificate-generation',
         'partner-progress',

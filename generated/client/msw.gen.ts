@@ -2,7 +2,7 @@
 // MSW 2 request handlers answering every public operation with its documented examples (D-66).
 import type { HttpHandler } from 'msw';
 import { operationHandlers, type MockOperation, type MockServerOptions } from './msw-handlers.js';
-import type { CreateAbnRegistrationErrors, CreateAbnRegistrationResponses, CreateBusinessAccountApplicationErrors, CreateBusinessAccountApplicationResponses, CreateForm484LodgementErrors, CreateForm484LodgementResponses, CreateMonitoringEntitiesErrors, CreateMonitoringEntitiesResponses, CreatePpsrAlertErrors, CreatePpsrAlertResponses, CreatePpsrSearchErrors, CreatePpsrSearchResponses, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeletePpsrAlertErrors, DeletePpsrAlertResponses, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, GetBusinessAccountStatusErrors, GetBusinessAccountStatusResponses, GetCompanyNameAvailabilityErrors, GetCompanyNameAvailabilityResponses, GetForm484StatusErrors, GetForm484StatusResponses, GetLodgementErrors, GetLodgementResponses, GetMonitoringEntityErrors, GetMonitoringEntityResponses, GetMonitoringEventErrors, GetMonitoringEventResponses, GetPpsrCertificateErrors, GetPpsrCertificateResponses, GetPpsrSearchErrors, GetPpsrSearchResponses, ListIndustriesErrors, ListIndustriesResponses, ListMonitoringEntitiesErrors, ListMonitoringEntitiesResponses, ListMonitoringEntityEventsErrors, ListMonitoringEntityEventsResponses, ListMonitoringEventsErrors, ListMonitoringEventsResponses, ListPpsrAlertsErrors, ListPpsrAlertsResponses, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, RenewMonitoringEntitiesErrors, RenewMonitoringEntitiesResponses, ResendWebhookDeliveryErrors, ResendWebhookDeliveryResponses, ResumeMonitoringEntityErrors, ResumeMonitoringEntityResponses, RotateWebhookEndpointSecretErrors, RotateWebhookEndpointSecretResponses, SimulateMonitoringEventErrors, SimulateMonitoringEventResponses, StopMonitoringEntityErrors, StopMonitoringEntityResponses, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
+import type { CollectListenDeliveriesErrors, CollectListenDeliveriesResponses, CreateAbnRegistrationErrors, CreateAbnRegistrationResponses, CreateBusinessAccountApplicationErrors, CreateBusinessAccountApplicationResponses, CreateForm484LodgementErrors, CreateForm484LodgementResponses, CreateListenSessionErrors, CreateListenSessionResponses, CreateMonitoringEntitiesErrors, CreateMonitoringEntitiesResponses, CreatePpsrAlertErrors, CreatePpsrAlertResponses, CreatePpsrSearchErrors, CreatePpsrSearchResponses, CreateTriggerErrors, CreateTriggerResponses, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeletePpsrAlertErrors, DeletePpsrAlertResponses, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, GetBusinessAccountStatusErrors, GetBusinessAccountStatusResponses, GetCompanyNameAvailabilityErrors, GetCompanyNameAvailabilityResponses, GetForm484StatusErrors, GetForm484StatusResponses, GetLodgementErrors, GetLodgementResponses, GetMonitoringEntityErrors, GetMonitoringEntityResponses, GetMonitoringEventErrors, GetMonitoringEventResponses, GetPpsrCertificateErrors, GetPpsrCertificateResponses, GetPpsrSearchErrors, GetPpsrSearchResponses, ListIndustriesErrors, ListIndustriesResponses, ListMonitoringEntitiesErrors, ListMonitoringEntitiesResponses, ListMonitoringEntityEventsErrors, ListMonitoringEntityEventsResponses, ListMonitoringEventsErrors, ListMonitoringEventsResponses, ListPpsrAlertsErrors, ListPpsrAlertsResponses, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, RenewMonitoringEntitiesErrors, RenewMonitoringEntitiesResponses, ReportListenAttemptErrors, ReportListenAttemptResponses, ResendWebhookDeliveryErrors, ResendWebhookDeliveryResponses, ResumeMonitoringEntityErrors, ResumeMonitoringEntityResponses, RotateWebhookEndpointSecretErrors, RotateWebhookEndpointSecretResponses, SimulateMonitoringEventErrors, SimulateMonitoringEventResponses, StopMonitoringEntityErrors, StopMonitoringEntityResponses, TailRequestLogErrors, TailRequestLogResponses, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
 
 export { certificatePdf, type MockChoice, type MockOperation, type MockResponse, type MockServerOptions } from './msw-handlers.js';
 
@@ -767,6 +767,536 @@ export const mockOperations = {
               "Rate limit exceeded (600 requests per minute per account). Retry after the number of seconds in Retry-After."
             ]
           } satisfies CreateBusinessAccountApplicationErrors[429],
+        },
+      },
+    },
+  },
+  createListenSession: {
+    method: 'post',
+    path: "/cli/listen-sessions",
+    success: 200,
+    responses: {
+      200: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "resumed": {
+            "id": "ls_7hQ2mX9kP4vN8sL3tR6wY1zB",
+            "deviceName": "janes-laptop",
+            "eventTypes": [
+              "*"
+            ],
+            "secret": "whsec_Q2hjK8sLm4Np7Rt1Vw5Xy9Zb3Cd6Fg0H",
+            "resumed": true,
+            "pendingDeliveries": 2,
+            "consecutiveFailures": 0,
+            "createdAt": "2026-11-22T03:00:00Z",
+            "updatedAt": "2026-11-22T03:00:00Z"
+          } satisfies CreateListenSessionResponses[200],
+        },
+      },
+      201: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "created": {
+            "id": "ls_7hQ2mX9kP4vN8sL3tR6wY1zB",
+            "deviceName": "janes-laptop",
+            "eventTypes": [
+              "*"
+            ],
+            "secret": "whsec_Q2hjK8sLm4Np7Rt1Vw5Xy9Zb3Cd6Fg0H",
+            "resumed": false,
+            "pendingDeliveries": 0,
+            "consecutiveFailures": 0,
+            "createdAt": "2026-11-22T03:00:00Z",
+            "updatedAt": "2026-11-22T03:00:00Z"
+          } satisfies CreateListenSessionResponses[201],
+        },
+      },
+      400: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "invalidJson": {
+            "error": "invalid_json",
+            "message": "The request body is not valid JSON."
+          } satisfies CreateListenSessionErrors[400],
+          "idempotencyKeyInvalid": {
+            "error": "idempotency_key_invalid",
+            "message": "Idempotency-Key must be at most 255 characters."
+          } satisfies CreateListenSessionErrors[400],
+          "malformedRequest": {
+            "error": "bad_request",
+            "message": "Malformed HTTP request."
+          } satisfies CreateListenSessionErrors[400],
+        },
+      },
+      401: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "missingKey": {
+            "errors": [
+              "Missing Authorization header. Use \"Authorization: Bearer <API key>\"."
+            ]
+          } satisfies CreateListenSessionErrors[401],
+          "unknownKey": {
+            "errors": [
+              "Invalid API key."
+            ]
+          } satisfies CreateListenSessionErrors[401],
+        },
+      },
+      403: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "wrongEnvironment": {
+            "errors": [
+              "A live key cannot be used on the test prefix (/api/test/v2)."
+            ]
+          } satisfies CreateListenSessionErrors[403],
+          "browser": {
+            "errors": [
+              "Secret keys must not be used from a browser; use a publishable key."
+            ]
+          } satisfies CreateListenSessionErrors[403],
+          "publishableKey": {
+            "errors": [
+              "Publishable keys can only call helper endpoints."
+            ]
+          } satisfies CreateListenSessionErrors[403],
+          "sandboxOnly": {
+            "errors": [
+              "sandbox_only: this account can only use test keys."
+            ]
+          } satisfies CreateListenSessionErrors[403],
+        },
+      },
+      404: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "livePrefix": {
+            "error": "not_found",
+            "message": "Not found. The command line operations exist only on the test prefix /api/test/v2."
+          } satisfies CreateListenSessionErrors[404],
+        },
+      },
+      408: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "tooSlow": {
+            "error": "request_timeout",
+            "message": "The request body did not arrive within 30 s."
+          } satisfies CreateListenSessionErrors[408],
+        },
+      },
+      409: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "idempotencyKeyReused": {
+            "error": "idempotency_key_reused",
+            "message": "This Idempotency-Key was used with a different request body."
+          } satisfies CreateListenSessionErrors[409],
+          "requestInProgress": {
+            "error": "request_in_progress",
+            "message": "A request with this Idempotency-Key is still being processed."
+          } satisfies CreateListenSessionErrors[409],
+        },
+      },
+      413: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "tooLarge": {
+            "error": "payload_too_large",
+            "message": "The request body exceeds 1 MiB."
+          } satisfies CreateListenSessionErrors[413],
+        },
+      },
+      415: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "unsupported": {
+            "error": "unsupported_media_type",
+            "message": "Send the body as application/json."
+          } satisfies CreateListenSessionErrors[415],
+        },
+      },
+      422: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "unknownEvent": {
+            "error": "validation_failed",
+            "message": "The request is not valid.",
+            "errors": {
+              "eventTypes.0": [
+                {
+                  "code": "unknown_event_type",
+                  "message": "Unknown event type \"monitoring.changed\"."
+                }
+              ]
+            }
+          } satisfies CreateListenSessionErrors[422],
+        },
+      },
+      429: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa","Retry-After":"42","RateLimit-Limit":"600","RateLimit-Remaining":"0","RateLimit-Reset":"42"},
+        examples: {
+          "rateLimited": {
+            "errors": [
+              "Rate limit exceeded (1,200 requests per minute per key). Retry after the number of seconds in Retry-After."
+            ]
+          } satisfies CreateListenSessionErrors[429],
+        },
+      },
+    },
+  },
+  tailRequestLog: {
+    method: 'get',
+    path: "/cli/request-log",
+    success: 200,
+    responses: {
+      200: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "one": {
+            "data": [
+              {
+                "requestId": "req_4f6c2b0e9a1d47c3b5e8f7a6d2c1b0e9",
+                "method": "POST",
+                "path": "/api/test/v2/webhooks",
+                "query": "",
+                "status": 422,
+                "durationMs": 3.1,
+                "environment": "test",
+                "createdAt": "2026-11-22T03:05:00Z",
+                "idempotencyKey": null,
+                "replayed": false,
+                "operationId": "createWebhookEndpoint",
+                "keyId": "key_2Bc4De6Fg8Hj1Kl3Mn5Pq7Rs",
+                "bodiesKept": true,
+                "requestHeaders": {
+                  "content-type": "application/json"
+                },
+                "requestBody": {
+                  "url": "http://localhost:3000",
+                  "eventTypes": [
+                    "*"
+                  ]
+                },
+                "requestBodyTruncated": false,
+                "responseBody": {
+                  "message": "The given data was invalid.",
+                  "errors": {
+                    "url": [
+                      {
+                        "code": "url_not_https",
+                        "message": "The URL must use https."
+                      }
+                    ]
+                  }
+                },
+                "responseBodyTruncated": false
+              }
+            ],
+            "nextCursor": "1042"
+          } satisfies TailRequestLogResponses[200],
+        },
+      },
+      400: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "malformedRequest": {
+            "error": "bad_request",
+            "message": "Malformed HTTP request."
+          } satisfies TailRequestLogErrors[400],
+        },
+      },
+      401: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "missingKey": {
+            "errors": [
+              "Missing Authorization header. Use \"Authorization: Bearer <API key>\"."
+            ]
+          } satisfies TailRequestLogErrors[401],
+          "unknownKey": {
+            "errors": [
+              "Invalid API key."
+            ]
+          } satisfies TailRequestLogErrors[401],
+        },
+      },
+      403: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "wrongEnvironment": {
+            "errors": [
+              "A live key cannot be used on the test prefix (/api/test/v2)."
+            ]
+          } satisfies TailRequestLogErrors[403],
+          "browser": {
+            "errors": [
+              "Secret keys must not be used from a browser; use a publishable key."
+            ]
+          } satisfies TailRequestLogErrors[403],
+          "publishableKey": {
+            "errors": [
+              "Publishable keys can only call helper endpoints."
+            ]
+          } satisfies TailRequestLogErrors[403],
+          "sandboxOnly": {
+            "errors": [
+              "sandbox_only: this account can only use test keys."
+            ]
+          } satisfies TailRequestLogErrors[403],
+        },
+      },
+      404: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "livePrefix": {
+            "error": "not_found",
+            "message": "Not found. The command line operations exist only on the test prefix /api/test/v2."
+          } satisfies TailRequestLogErrors[404],
+        },
+      },
+      422: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "waitTooBig": {
+            "error": "validation_failed",
+            "message": "The request is not valid.",
+            "errors": {
+              "wait": [
+                {
+                  "code": "too_big",
+                  "message": "Must be at most 25."
+                }
+              ]
+            }
+          } satisfies TailRequestLogErrors[422],
+          "status": {
+            "error": "validation_failed",
+            "message": "The request is not valid.",
+            "errors": {
+              "status": [
+                {
+                  "code": "invalid_string",
+                  "message": "Must be like 422 or 4xx."
+                }
+              ]
+            }
+          } satisfies TailRequestLogErrors[422],
+        },
+      },
+      429: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa","Retry-After":"42","RateLimit-Limit":"600","RateLimit-Remaining":"0","RateLimit-Reset":"42"},
+        examples: {
+          "rateLimited": {
+            "errors": [
+              "Rate limit exceeded (1,200 requests per minute per key). Retry after the number of seconds in Retry-After."
+            ]
+          } satisfies TailRequestLogErrors[429],
+        },
+      },
+    },
+  },
+  createTrigger: {
+    method: 'post',
+    path: "/cli/triggers",
+    success: 201,
+    responses: {
+      201: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "sent": {
+            "eventType": "abn_registration.status_changed",
+            "payload": {
+              "event": "abn_registration.status_changed",
+              "requestId": 1001,
+              "interaction": "abnreg.lodge",
+              "status": "finished",
+              "timestamp": "2026-11-22T03:05:00Z"
+            },
+            "deliveries": [
+              {
+                "deliveryId": "dlv_3kTq9ZmW2xYb7NcR4vLp8sQe",
+                "destination": "ls_7hQ2mX9kP4vN8sL3tR6wY1zB"
+              }
+            ]
+          } satisfies CreateTriggerResponses[201],
+        },
+      },
+      400: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "invalidJson": {
+            "error": "invalid_json",
+            "message": "The request body is not valid JSON."
+          } satisfies CreateTriggerErrors[400],
+          "idempotencyKeyInvalid": {
+            "error": "idempotency_key_invalid",
+            "message": "Idempotency-Key must be at most 255 characters."
+          } satisfies CreateTriggerErrors[400],
+          "malformedRequest": {
+            "error": "bad_request",
+            "message": "Malformed HTTP request."
+          } satisfies CreateTriggerErrors[400],
+        },
+      },
+      401: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "missingKey": {
+            "errors": [
+              "Missing Authorization header. Use \"Authorization: Bearer <API key>\"."
+            ]
+          } satisfies CreateTriggerErrors[401],
+          "unknownKey": {
+            "errors": [
+              "Invalid API key."
+            ]
+          } satisfies CreateTriggerErrors[401],
+        },
+      },
+      403: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "wrongEnvironment": {
+            "errors": [
+              "A live key cannot be used on the test prefix (/api/test/v2)."
+            ]
+          } satisfies CreateTriggerErrors[403],
+          "browser": {
+            "errors": [
+              "Secret keys must not be used from a browser; use a publishable key."
+            ]
+          } satisfies CreateTriggerErrors[403],
+          "publishableKey": {
+            "errors": [
+              "Publishable keys can only call helper endpoints."
+            ]
+          } satisfies CreateTriggerErrors[403],
+          "sandboxOnly": {
+            "errors": [
+              "sandbox_only: this account can only use test keys."
+            ]
+          } satisfies CreateTriggerErrors[403],
+        },
+      },
+      404: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "livePrefix": {
+            "error": "not_found",
+            "message": "Not found. The command line operations exist only on the test prefix /api/test/v2."
+          } satisfies CreateTriggerErrors[404],
+        },
+      },
+      408: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "tooSlow": {
+            "error": "request_timeout",
+            "message": "The request body did not arrive within 30 s."
+          } satisfies CreateTriggerErrors[408],
+        },
+      },
+      409: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "idempotencyKeyReused": {
+            "error": "idempotency_key_reused",
+            "message": "This Idempotency-Key was used with a different request body."
+          } satisfies CreateTriggerErrors[409],
+          "requestInProgress": {
+            "error": "request_in_progress",
+            "message": "A request with this Idempotency-Key is still being processed."
+          } satisfies CreateTriggerErrors[409],
+        },
+      },
+      413: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "tooLarge": {
+            "error": "payload_too_large",
+            "message": "The request body exceeds 1 MiB."
+          } satisfies CreateTriggerErrors[413],
+        },
+      },
+      415: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "unsupported": {
+            "error": "unsupported_media_type",
+            "message": "Send the body as application/json."
+          } satisfies CreateTriggerErrors[415],
+        },
+      },
+      422: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "emptyBody": {
+            "error": "validation_failed",
+            "message": "The request is not valid.",
+            "errors": {
+              "eventType": [
+                {
+                  "code": "required",
+                  "message": "Required."
+                }
+              ]
+            }
+          } satisfies CreateTriggerErrors[422],
+          "unknownEvent": {
+            "error": "validation_failed",
+            "message": "The request is not valid.",
+            "errors": {
+              "eventType": [
+                {
+                  "code": "invalid_enum",
+                  "message": "Unknown event type \"monitoring.changed\"."
+                }
+              ]
+            }
+          } satisfies CreateTriggerErrors[422],
+        },
+      },
+      429: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa","Retry-After":"42","RateLimit-Limit":"600","RateLimit-Remaining":"0","RateLimit-Reset":"42"},
+        examples: {
+          "rateLimited": {
+            "errors": [
+              "Rate limit exceeded (1,200 requests per minute per key). Retry after the number of seconds in Retry-After."
+            ]
+          } satisfies CreateTriggerErrors[429],
         },
       },
     },
@@ -3337,6 +3867,139 @@ export const mockOperations = {
       },
     },
   },
+  collectListenDeliveries: {
+    method: 'get',
+    path: "/cli/listen-sessions/{id}/deliveries",
+    success: 200,
+    responses: {
+      200: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "one": {
+            "data": [
+              {
+                "attemptId": "la_5bN8cV2xZ7mQ4wE9rT1yU6iO",
+                "deliveryId": "dlv_3kTq9ZmW2xYb7NcR4vLp8sQe",
+                "eventType": "abn_registration.status_changed",
+                "attemptNumber": 1,
+                "leaseExpiresAt": "2026-11-22T03:06:00Z",
+                "headers": {
+                  "Content-Type": "application/json",
+                  "User-Agent": "svc-webhooks/1",
+                  "X-Svc-Signature": "t=1795143900,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
+                  "X-Svc-Delivery-Id": "dlv_3kTq9ZmW2xYb7NcR4vLp8sQe",
+                  "X-Svc-Event": "abn_registration.status_changed",
+                  "webhook-id": "dlv_3kTq9ZmW2xYb7NcR4vLp8sQe",
+                  "webhook-timestamp": "1795143900",
+                  "webhook-signature": "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="
+                },
+                "body": "{\"event\":\"abn_registration.status_changed\",\"requestId\":1001,\"interaction\":\"abnreg.lodge\",\"status\":\"finished\",\"timestamp\":\"2026-11-22T03:05:00Z\",\"deliveryId\":\"dlv_3kTq9ZmW2xYb7NcR4vLp8sQe\"}"
+              }
+            ]
+          } satisfies CollectListenDeliveriesResponses[200],
+          "none": {
+            "data": []
+          } satisfies CollectListenDeliveriesResponses[200],
+        },
+      },
+      400: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "malformedRequest": {
+            "error": "bad_request",
+            "message": "Malformed HTTP request."
+          } satisfies CollectListenDeliveriesErrors[400],
+        },
+      },
+      401: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "missingKey": {
+            "errors": [
+              "Missing Authorization header. Use \"Authorization: Bearer <API key>\"."
+            ]
+          } satisfies CollectListenDeliveriesErrors[401],
+          "unknownKey": {
+            "errors": [
+              "Invalid API key."
+            ]
+          } satisfies CollectListenDeliveriesErrors[401],
+        },
+      },
+      403: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "wrongEnvironment": {
+            "errors": [
+              "A live key cannot be used on the test prefix (/api/test/v2)."
+            ]
+          } satisfies CollectListenDeliveriesErrors[403],
+          "browser": {
+            "errors": [
+              "Secret keys must not be used from a browser; use a publishable key."
+            ]
+          } satisfies CollectListenDeliveriesErrors[403],
+          "publishableKey": {
+            "errors": [
+              "Publishable keys can only call helper endpoints."
+            ]
+          } satisfies CollectListenDeliveriesErrors[403],
+          "sandboxOnly": {
+            "errors": [
+              "sandbox_only: this account can only use test keys."
+            ]
+          } satisfies CollectListenDeliveriesErrors[403],
+        },
+      },
+      404: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "notFound": {
+            "error": "not_found",
+            "message": "No such listen session in this account."
+          } satisfies CollectListenDeliveriesErrors[404],
+          "livePrefix": {
+            "error": "not_found",
+            "message": "Not found. The command line operations exist only on the test prefix /api/test/v2."
+          } satisfies CollectListenDeliveriesErrors[404],
+        },
+      },
+      422: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "wait": {
+            "error": "validation_failed",
+            "message": "The request is not valid.",
+            "errors": {
+              "wait": [
+                {
+                  "code": "too_big",
+                  "message": "Must be at most 25."
+                }
+              ]
+            }
+          } satisfies CollectListenDeliveriesErrors[422],
+        },
+      },
+      429: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa","Retry-After":"42","RateLimit-Limit":"600","RateLimit-Remaining":"0","RateLimit-Reset":"42"},
+        examples: {
+          "rateLimited": {
+            "errors": [
+              "Rate limit exceeded (1,200 requests per minute per key). Retry after the number of seconds in Retry-After."
+            ]
+          } satisfies CollectListenDeliveriesErrors[429],
+        },
+      },
+    },
+  },
   getLodgement: {
     method: 'get',
     path: "/lodgements/{requestId}",
@@ -5583,6 +6246,188 @@ export const mockOperations = {
       },
     },
   },
+  reportListenAttempt: {
+    method: 'post',
+    path: "/cli/listen-sessions/{id}/attempts/{attemptId}",
+    success: 200,
+    responses: {
+      200: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "settled": {
+            "attemptId": "la_5bN8cV2xZ7mQ4wE9rT1yU6iO",
+            "deliveryId": "dlv_3kTq9ZmW2xYb7NcR4vLp8sQe",
+            "attemptNumber": 1,
+            "deliveryStatus": "succeeded",
+            "nextAttemptAt": null
+          } satisfies ReportListenAttemptResponses[200],
+          "retry": {
+            "attemptId": "la_5bN8cV2xZ7mQ4wE9rT1yU6iO",
+            "deliveryId": "dlv_3kTq9ZmW2xYb7NcR4vLp8sQe",
+            "attemptNumber": 1,
+            "deliveryStatus": "pending",
+            "nextAttemptAt": "2026-11-22T03:05:42Z"
+          } satisfies ReportListenAttemptResponses[200],
+        },
+      },
+      400: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "invalidJson": {
+            "error": "invalid_json",
+            "message": "The request body is not valid JSON."
+          } satisfies ReportListenAttemptErrors[400],
+          "malformedRequest": {
+            "error": "bad_request",
+            "message": "Malformed HTTP request."
+          } satisfies ReportListenAttemptErrors[400],
+        },
+      },
+      401: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "missingKey": {
+            "errors": [
+              "Missing Authorization header. Use \"Authorization: Bearer <API key>\"."
+            ]
+          } satisfies ReportListenAttemptErrors[401],
+          "unknownKey": {
+            "errors": [
+              "Invalid API key."
+            ]
+          } satisfies ReportListenAttemptErrors[401],
+        },
+      },
+      403: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "wrongEnvironment": {
+            "errors": [
+              "A live key cannot be used on the test prefix (/api/test/v2)."
+            ]
+          } satisfies ReportListenAttemptErrors[403],
+          "browser": {
+            "errors": [
+              "Secret keys must not be used from a browser; use a publishable key."
+            ]
+          } satisfies ReportListenAttemptErrors[403],
+          "publishableKey": {
+            "errors": [
+              "Publishable keys can only call helper endpoints."
+            ]
+          } satisfies ReportListenAttemptErrors[403],
+          "sandboxOnly": {
+            "errors": [
+              "sandbox_only: this account can only use test keys."
+            ]
+          } satisfies ReportListenAttemptErrors[403],
+        },
+      },
+      404: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "notFound": {
+            "error": "not_found",
+            "message": "No such listen session in this account."
+          } satisfies ReportListenAttemptErrors[404],
+          "livePrefix": {
+            "error": "not_found",
+            "message": "Not found. The command line operations exist only on the test prefix /api/test/v2."
+          } satisfies ReportListenAttemptErrors[404],
+          "unknownAttempt": {
+            "error": "not_found",
+            "message": "No such attempt of this listen session."
+          } satisfies ReportListenAttemptErrors[404],
+        },
+      },
+      408: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "tooSlow": {
+            "error": "request_timeout",
+            "message": "The request body did not arrive within 30 s."
+          } satisfies ReportListenAttemptErrors[408],
+        },
+      },
+      409: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "closed": {
+            "error": "attempt_closed",
+            "message": "This attempt is closed: its lease expired and it counted as a timeout."
+          } satisfies ReportListenAttemptErrors[409],
+        },
+      },
+      413: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "tooLarge": {
+            "error": "payload_too_large",
+            "message": "The request body exceeds 1 MiB."
+          } satisfies ReportListenAttemptErrors[413],
+        },
+      },
+      415: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "unsupported": {
+            "error": "unsupported_media_type",
+            "message": "Send the body as application/json."
+          } satisfies ReportListenAttemptErrors[415],
+        },
+      },
+      422: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
+        examples: {
+          "emptyBody": {
+            "error": "validation_failed",
+            "message": "The request is not valid.",
+            "errors": {
+              "durationMs": [
+                {
+                  "code": "required",
+                  "message": "Required."
+                }
+              ]
+            }
+          } satisfies ReportListenAttemptErrors[422],
+          "neither": {
+            "error": "validation_failed",
+            "message": "The request is not valid.",
+            "errors": {
+              "status": [
+                {
+                  "code": "required",
+                  "message": "Send exactly one of status and error."
+                }
+              ]
+            }
+          } satisfies ReportListenAttemptErrors[422],
+        },
+      },
+      429: {
+        contentType: "application/json",
+        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa","Retry-After":"42","RateLimit-Limit":"600","RateLimit-Remaining":"0","RateLimit-Reset":"42"},
+        examples: {
+          "rateLimited": {
+            "errors": [
+              "Rate limit exceeded (1,200 requests per minute per key). Retry after the number of seconds in Retry-After."
+            ]
+          } satisfies ReportListenAttemptErrors[429],
+        },
+      },
+    },
+  },
   getPpsrCertificate: {
     method: 'get',
     path: "/ppsr/searches/{requestId}/certificates/{certificateNumber}",
@@ -5818,6 +6663,9 @@ export type MockExampleNames = {
   createAbnRegistration: { 201: "created"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "invalid"; 429: "rateLimited" };
   createForm484Lodgement: { 201: "created"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "generalAndSignature" | "officeHolder" | "shares" | "sectionsMissing"; 429: "rateLimited" };
   createBusinessAccountApplication: { 200: "existing"; 201: "created"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "schema" | "rules"; 429: "rateLimited" };
+  createListenSession: { 200: "resumed"; 201: "created"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "livePrefix"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "unknownEvent"; 429: "rateLimited" };
+  tailRequestLog: { 200: "one"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "livePrefix"; 422: "waitTooBig" | "status"; 429: "rateLimited" };
+  createTrigger: { 201: "sent"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "livePrefix"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "unknownEvent"; 429: "rateLimited" };
   getCompanyNameAvailability: { 200: "taken" | "available"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "domainNotAllowed" | "sandboxOnly"; 422: "missingName"; 429: "rateLimited" };
   listIndustries: { 200: "coffee"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "domainNotAllowed" | "sandboxOnly"; 422: "perPage"; 429: "rateLimited" };
   listMonitoringEntities: { 200: "all" | "stopped" | "empty"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly" | "monitoringUnavailable"; 422: "perPage" | "badFilters"; 429: "rateLimited" };
@@ -5831,6 +6679,7 @@ export type MockExampleNames = {
   createWebhookEndpoint: { 201: "created"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "notHttps" | "notPublic" | "invalid" | "limit"; 429: "rateLimited" };
   getForm484Status: { 200: "submitted" | "finished" | "manualReview" | "rejected"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "notFound"; 429: "rateLimited" };
   getBusinessAccountStatus: { 200: "new" | "sent" | "finished" | "rejected"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "notFound"; 429: "rateLimited" | "pollingTooOften" };
+  collectListenDeliveries: { 200: "one" | "none"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "notFound" | "livePrefix"; 422: "wait"; 429: "rateLimited" };
   getLodgement: { 200: "finished"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "notFound"; 429: "rateLimited" };
   getMonitoringEntity: { 200: "active" | "processing" | "expired"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly" | "monitoringUnavailable"; 404: "notFound"; 429: "rateLimited" };
   stopMonitoringEntity: { 200: "stopped" | "alreadyExpired"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly" | "monitoringUnavailable"; 404: "notFound"; 409: "orderProcessing"; 429: "rateLimited" };
@@ -5844,6 +6693,7 @@ export type MockExampleNames = {
   deleteWebhookEndpoint: { 204: never; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "notFound"; 429: "rateLimited" };
   listWebhookDeliveries: { 200: "retrying"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "notFound"; 422: "perPage"; 429: "rateLimited" };
   rotateWebhookEndpointSecret: { 200: "rotated"; 400: "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "notFound"; 409: "idempotencyKeyReused" | "requestInProgress"; 429: "rateLimited" };
+  reportListenAttempt: { 200: "settled" | "retry"; 400: "invalidJson" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "notFound" | "livePrefix" | "unknownAttempt"; 408: "tooSlow"; 409: "closed"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "neither"; 429: "rateLimited" };
   getPpsrCertificate: { 200: never; 202: "processing"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "unknownSearch" | "unknownCertificate" | "registrationNumberSearch"; 429: "rateLimited" };
   resendWebhookDelivery: { 202: "queued"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "notFound" | "unknownDelivery"; 409: "disabled"; 429: "rateLimited" };
 };

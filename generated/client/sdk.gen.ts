@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CreateAbnRegistrationData, CreateAbnRegistrationErrors, CreateAbnRegistrationResponses, CreateBusinessAccountApplicationData, CreateBusinessAccountApplicationErrors, CreateBusinessAccountApplicationResponses, CreateForm484LodgementData, CreateForm484LodgementErrors, CreateForm484LodgementResponses, CreateMonitoringEntitiesData, CreateMonitoringEntitiesErrors, CreateMonitoringEntitiesResponses, CreatePpsrAlertData, CreatePpsrAlertErrors, CreatePpsrAlertResponses, CreatePpsrSearchData, CreatePpsrSearchErrors, CreatePpsrSearchResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeletePpsrAlertData, DeletePpsrAlertErrors, DeletePpsrAlertResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, GetBusinessAccountStatusData, GetBusinessAccountStatusErrors, GetBusinessAccountStatusResponses, GetCompanyNameAvailabilityData, GetCompanyNameAvailabilityErrors, GetCompanyNameAvailabilityResponses, GetForm484StatusData, GetForm484StatusErrors, GetForm484StatusResponses, GetLodgementData, GetLodgementErrors, GetLodgementResponses, GetMonitoringEntityData, GetMonitoringEntityErrors, GetMonitoringEntityResponses, GetMonitoringEventData, GetMonitoringEventErrors, GetMonitoringEventResponses, GetPpsrCertificateData, GetPpsrCertificateErrors, GetPpsrCertificateResponses, GetPpsrSearchData, GetPpsrSearchErrors, GetPpsrSearchResponses, ListIndustriesData, ListIndustriesErrors, ListIndustriesResponses, ListMonitoringEntitiesData, ListMonitoringEntitiesErrors, ListMonitoringEntitiesResponses, ListMonitoringEntityEventsData, ListMonitoringEntityEventsErrors, ListMonitoringEntityEventsResponses, ListMonitoringEventsData, ListMonitoringEventsErrors, ListMonitoringEventsResponses, ListPpsrAlertsData, ListPpsrAlertsErrors, ListPpsrAlertsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, RenewMonitoringEntitiesData, RenewMonitoringEntitiesErrors, RenewMonitoringEntitiesResponses, ResendWebhookDeliveryData, ResendWebhookDeliveryErrors, ResendWebhookDeliveryResponses, ResumeMonitoringEntityData, ResumeMonitoringEntityErrors, ResumeMonitoringEntityResponses, RotateWebhookEndpointSecretData, RotateWebhookEndpointSecretErrors, RotateWebhookEndpointSecretResponses, SimulateMonitoringEventData, SimulateMonitoringEventErrors, SimulateMonitoringEventResponses, StopMonitoringEntityData, StopMonitoringEntityErrors, StopMonitoringEntityResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
-import { zCreateAbnRegistrationBody, zCreateAbnRegistrationHeaders, zCreateAbnRegistrationResponse, zCreateBusinessAccountApplicationBody, zCreateBusinessAccountApplicationHeaders, zCreateBusinessAccountApplicationResponse, zCreateForm484LodgementBody, zCreateForm484LodgementHeaders, zCreateForm484LodgementResponse, zCreateMonitoringEntitiesBody, zCreateMonitoringEntitiesHeaders, zCreateMonitoringEntitiesResponse, zCreatePpsrAlertBody, zCreatePpsrAlertHeaders, zCreatePpsrAlertResponse, zCreatePpsrSearchBody, zCreatePpsrSearchHeaders, zCreatePpsrSearchResponse, zCreateWebhookEndpointBody, zCreateWebhookEndpointHeaders, zCreateWebhookEndpointResponse, zDeletePpsrAlertPath, zDeletePpsrAlertResponse, zDeleteWebhookEndpointPath, zDeleteWebhookEndpointResponse, zGetBusinessAccountStatusPath, zGetBusinessAccountStatusResponse, zGetCompanyNameAvailabilityQuery, zGetCompanyNameAvailabilityResponse, zGetForm484StatusPath, zGetForm484StatusResponse, zGetLodgementPath, zGetLodgementResponse, zGetMonitoringEntityPath, zGetMonitoringEntityResponse, zGetMonitoringEventPath, zGetMonitoringEventResponse, zGetPpsrCertificatePath, zGetPpsrCertificateResponse, zGetPpsrSearchPath, zGetPpsrSearchResponse, zListIndustriesQuery, zListIndustriesResponse, zListMonitoringEntitiesQuery, zListMonitoringEntitiesResponse, zListMonitoringEntityEventsPath, zListMonitoringEntityEventsQuery, zListMonitoringEntityEventsResponse, zListMonitoringEventsQuery, zListMonitoringEventsResponse, zListPpsrAlertsResponse, zListWebhookDeliveriesPath, zListWebhookDeliveriesQuery, zListWebhookDeliveriesResponse, zListWebhookEndpointsResponse, zRenewMonitoringEntitiesBody, zRenewMonitoringEntitiesHeaders, zRenewMonitoringEntitiesResponse, zResendWebhookDeliveryPath, zResendWebhookDeliveryResponse, zResumeMonitoringEntityPath, zResumeMonitoringEntityResponse, zRotateWebhookEndpointSecretHeaders, zRotateWebhookEndpointSecretPath, zRotateWebhookEndpointSecretResponse, zSimulateMonitoringEventBody, zSimulateMonitoringEventPath, zSimulateMonitoringEventResponse, zStopMonitoringEntityPath, zStopMonitoringEntityResponse, zUpdateWebhookEndpointBody, zUpdateWebhookEndpointPath, zUpdateWebhookEndpointResponse } from './zod.gen.js';
+import type { CollectListenDeliveriesData, CollectListenDeliveriesErrors, CollectListenDeliveriesResponses, CreateAbnRegistrationData, CreateAbnRegistrationErrors, CreateAbnRegistrationResponses, CreateBusinessAccountApplicationData, CreateBusinessAccountApplicationErrors, CreateBusinessAccountApplicationResponses, CreateForm484LodgementData, CreateForm484LodgementErrors, CreateForm484LodgementResponses, CreateListenSessionData, CreateListenSessionErrors, CreateListenSessionResponses, CreateMonitoringEntitiesData, CreateMonitoringEntitiesErrors, CreateMonitoringEntitiesResponses, CreatePpsrAlertData, CreatePpsrAlertErrors, CreatePpsrAlertResponses, CreatePpsrSearchData, CreatePpsrSearchErrors, CreatePpsrSearchResponses, CreateTriggerData, CreateTriggerErrors, CreateTriggerResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeletePpsrAlertData, DeletePpsrAlertErrors, DeletePpsrAlertResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, GetBusinessAccountStatusData, GetBusinessAccountStatusErrors, GetBusinessAccountStatusResponses, GetCompanyNameAvailabilityData, GetCompanyNameAvailabilityErrors, GetCompanyNameAvailabilityResponses, GetForm484StatusData, GetForm484StatusErrors, GetForm484StatusResponses, GetLodgementData, GetLodgementErrors, GetLodgementResponses, GetMonitoringEntityData, GetMonitoringEntityErrors, GetMonitoringEntityResponses, GetMonitoringEventData, GetMonitoringEventErrors, GetMonitoringEventResponses, GetPpsrCertificateData, GetPpsrCertificateErrors, GetPpsrCertificateResponses, GetPpsrSearchData, GetPpsrSearchErrors, GetPpsrSearchResponses, ListIndustriesData, ListIndustriesErrors, ListIndustriesResponses, ListMonitoringEntitiesData, ListMonitoringEntitiesErrors, ListMonitoringEntitiesResponses, ListMonitoringEntityEventsData, ListMonitoringEntityEventsErrors, ListMonitoringEntityEventsResponses, ListMonitoringEventsData, ListMonitoringEventsErrors, ListMonitoringEventsResponses, ListPpsrAlertsData, ListPpsrAlertsErrors, ListPpsrAlertsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, RenewMonitoringEntitiesData, RenewMonitoringEntitiesErrors, RenewMonitoringEntitiesResponses, ReportListenAttemptData, ReportListenAttemptErrors, ReportListenAttemptResponses, ResendWebhookDeliveryData, ResendWebhookDeliveryErrors, ResendWebhookDeliveryResponses, ResumeMonitoringEntityData, ResumeMonitoringEntityErrors, ResumeMonitoringEntityResponses, RotateWebhookEndpointSecretData, RotateWebhookEndpointSecretErrors, RotateWebhookEndpointSecretResponses, SimulateMonitoringEventData, SimulateMonitoringEventErrors, SimulateMonitoringEventResponses, StopMonitoringEntityData, StopMonitoringEntityErrors, StopMonitoringEntityResponses, TailRequestLogData, TailRequestLogErrors, TailRequestLogResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
+import { zCollectListenDeliveriesPath, zCollectListenDeliveriesQuery, zCollectListenDeliveriesResponse, zCreateAbnRegistrationBody, zCreateAbnRegistrationHeaders, zCreateAbnRegistrationResponse, zCreateBusinessAccountApplicationBody, zCreateBusinessAccountApplicationHeaders, zCreateBusinessAccountApplicationResponse, zCreateForm484LodgementBody, zCreateForm484LodgementHeaders, zCreateForm484LodgementResponse, zCreateListenSessionBody, zCreateListenSessionHeaders, zCreateListenSessionResponse, zCreateMonitoringEntitiesBody, zCreateMonitoringEntitiesHeaders, zCreateMonitoringEntitiesResponse, zCreatePpsrAlertBody, zCreatePpsrAlertHeaders, zCreatePpsrAlertResponse, zCreatePpsrSearchBody, zCreatePpsrSearchHeaders, zCreatePpsrSearchResponse, zCreateTriggerBody, zCreateTriggerHeaders, zCreateTriggerResponse, zCreateWebhookEndpointBody, zCreateWebhookEndpointHeaders, zCreateWebhookEndpointResponse, zDeletePpsrAlertPath, zDeletePpsrAlertResponse, zDeleteWebhookEndpointPath, zDeleteWebhookEndpointResponse, zGetBusinessAccountStatusPath, zGetBusinessAccountStatusResponse, zGetCompanyNameAvailabilityQuery, zGetCompanyNameAvailabilityResponse, zGetForm484StatusPath, zGetForm484StatusResponse, zGetLodgementPath, zGetLodgementResponse, zGetMonitoringEntityPath, zGetMonitoringEntityResponse, zGetMonitoringEventPath, zGetMonitoringEventResponse, zGetPpsrCertificatePath, zGetPpsrCertificateResponse, zGetPpsrSearchPath, zGetPpsrSearchResponse, zListIndustriesQuery, zListIndustriesResponse, zListMonitoringEntitiesQuery, zListMonitoringEntitiesResponse, zListMonitoringEntityEventsPath, zListMonitoringEntityEventsQuery, zListMonitoringEntityEventsResponse, zListMonitoringEventsQuery, zListMonitoringEventsResponse, zListPpsrAlertsResponse, zListWebhookDeliveriesPath, zListWebhookDeliveriesQuery, zListWebhookDeliveriesResponse, zListWebhookEndpointsResponse, zRenewMonitoringEntitiesBody, zRenewMonitoringEntitiesHeaders, zRenewMonitoringEntitiesResponse, zReportListenAttemptBody, zReportListenAttemptPath, zReportListenAttemptResponse, zResendWebhookDeliveryPath, zResendWebhookDeliveryResponse, zResumeMonitoringEntityPath, zResumeMonitoringEntityResponse, zRotateWebhookEndpointSecretHeaders, zRotateWebhookEndpointSecretPath, zRotateWebhookEndpointSecretResponse, zSimulateMonitoringEventBody, zSimulateMonitoringEventPath, zSimulateMonitoringEventResponse, zStopMonitoringEntityPath, zStopMonitoringEntityResponse, zTailRequestLogQuery, zTailRequestLogResponse, zUpdateWebhookEndpointBody, zUpdateWebhookEndpointPath, zUpdateWebhookEndpointResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -187,6 +187,119 @@ export const getBusinessAccountStatus = <ThrowOnError extends boolean = false>(o
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/business-accounts/status/{requestId}',
     ...options
+});
+
+/**
+ * Start or resume a listen session
+ *
+ * A listen session is a webhook destination of the account whose deliveries the command line collects (`svc listen --forward-to ...`), so the sandbox never needs to reach the partner's machine (D-78). Events fan out to it like to any endpoint; each attempt is signed with the session's `secret` and logged, retried on the schedule of spec 6.4 and counted towards disabling exactly as for an HTTP endpoint.
+ *
+ * One session per account and `deviceName`: calling this again with the same name resumes the session (200, same id and secret, `eventTypes` replaced, re-enabled if it was disabled), and everything that arrived while nobody listened is waiting. An attempt nobody collects within 60 minutes counts as a timeout and is retried on the schedule (D-79). Listen sessions are not webhook endpoints of `/webhooks` and do not count towards their limit.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const createListenSession = <ThrowOnError extends boolean = false>(options: Options<CreateListenSessionData, ThrowOnError>) => (options.client ?? client).post<CreateListenSessionResponses, CreateListenSessionErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateListenSessionBody,
+        headers: zCreateListenSessionHeaders.optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateListenSessionResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cli/listen-sessions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Report the local answer to an attempt
+ *
+ * Records what the local URL answered to a collected attempt, as the attempt log of any endpoint records it: a 2xx `status` settles the delivery; any other status (`http_status`, a 3xx is `redirect`) or an `error` (`connection_error`) is a failed attempt, counted towards disabling the session and retried on the schedule of spec 6.4 (D-79). Each attempt is reported once, before its lease expires.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const reportListenAttempt = <ThrowOnError extends boolean = false>(options: Options<ReportListenAttemptData, ThrowOnError>) => (options.client ?? client).post<ReportListenAttemptResponses, ReportListenAttemptErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zReportListenAttemptBody,
+        path: zReportListenAttemptPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zReportListenAttemptResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cli/listen-sessions/{id}/attempts/{attemptId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Collect deliveries of a listen session
+ *
+ * Hands out the attempts waiting for this session, oldest first, each with the signed headers and the exact body to forward. With `wait` (up to 25 s) it is a long poll: it answers as soon as something arrives, or with an empty list when the time is up.
+ *
+ * A collected attempt is leased to the caller for 60 s: report the local answer with `reportListenAttempt` before `leaseExpiresAt`. An attempt whose result is not reported in time counts as a failed attempt (`timeout`) and is retried on the schedule, so a lost connection loses no delivery; a second forward of the same `deliveryId` happens only as such a retry (D-79).
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const collectListenDeliveries = <ThrowOnError extends boolean = false>(options: Options<CollectListenDeliveriesData, ThrowOnError>) => (options.client ?? client).get<CollectListenDeliveriesResponses, CollectListenDeliveriesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zCollectListenDeliveriesPath,
+        query: zCollectListenDeliveriesQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCollectListenDeliveriesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cli/listen-sessions/{id}/deliveries',
+    ...options
+});
+
+/**
+ * Tail the request log
+ *
+ * This account's own requests in the test environment (D-51), oldest first, after the cursor `after`: each with its `requestId`, status, and what was sent and answered, redacted as the operator's view is (D-80). Without `after` it answers the latest `limit` requests. With `wait` (up to 25 s) it is a long poll that answers as soon as a newer request is logged. The command line's own polling (this operation, `collectListenDeliveries` and `reportListenAttempt`) is left out. Requests answered by another API process appear within its flush interval.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const tailRequestLog = <ThrowOnError extends boolean = false>(options?: Options<TailRequestLogData, ThrowOnError>) => (options?.client ?? client).get<TailRequestLogResponses, TailRequestLogErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zTailRequestLogQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTailRequestLogResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cli/request-log',
+    ...options
+});
+
+/**
+ * Send an event of a chosen type
+ *
+ * Sandbox only: makes the sandbox send one realistic event of the given type for this account through the real delivery path (D-81), to every enabled webhook endpoint and listen session of the test environment subscribed to it: signed, logged and retried like any other delivery. Where the event belongs to a thing (a lodgement, a Form 484, a PPSR alert subscription, a monitored entity), the account's latest one of that kind in the test environment is used, and a fresh test one is made when there is none; the payload validates against the event in the document's `webhooks` section.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const createTrigger = <ThrowOnError extends boolean = false>(options: Options<CreateTriggerData, ThrowOnError>) => (options.client ?? client).post<CreateTriggerResponses, CreateTriggerErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateTriggerBody,
+        headers: zCreateTriggerHeaders.optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateTriggerResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cli/triggers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -359,6 +359,24 @@ export type CompanyNameAvailability = {
     checkedAt: string;
 };
 
+export type CreateListenSessionRequest = {
+    /**
+     * Events to collect: known event names, or exactly `["*"]` (the default) for every event (D-26).
+     */
+    eventTypes?: Array<'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed' | 'form484.status_changed' | 'ppsr.alert.grantor_registration_changed' | 'monitoring.change_detected' | 'monitoring.expiring' | 'monitoring.expired' | '*'>;
+    /**
+     * Default `default`.
+     */
+    deviceName?: string;
+};
+
+export type CreateTriggerRequest = {
+    /**
+     * The event to send.
+     */
+    eventType: 'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed' | 'form484.status_changed' | 'ppsr.alert.grantor_registration_changed' | 'monitoring.change_detected' | 'monitoring.expiring' | 'monitoring.expired';
+};
+
 export type CreateWebhookEndpointRequest = {
     /**
      * HTTPS URL whose host resolves only to public addresses; checked at registration and before every delivery attempt (D-23). Refused: `url_not_https`, `url_not_public`, `url_invalid` (D-12). Hosts reserved for documentation (`example.com`, `example.net`, `example.org` and their subdomains, names under `.example` or `.test`) are never resolved: in the test environment such an https URL is delivered to the built-in test receiver, answered 200; in the live environment it is refused with `url_invalid` (D-60).
@@ -1148,6 +1166,84 @@ export type LifecycleSimulationResult = {
      */
     simulated: 'expiring_30' | 'expiring_7' | 'expired';
     entity: MonitoredEntity;
+};
+
+/**
+ * One delivery attempt handed to the command line to forward.
+ */
+export type ListenAttempt = {
+    /**
+     * One attempt handed to the CLI: `la_` and 24 letters or digits.
+     */
+    attemptId: string;
+    deliveryId: string;
+    eventType: 'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed' | 'form484.status_changed' | 'ppsr.alert.grantor_registration_changed' | 'monitoring.change_detected' | 'monitoring.expiring' | 'monitoring.expired';
+    /**
+     * This attempt of the delivery: 1 to 6 on the retry schedule of spec 6.4.
+     */
+    attemptNumber: number;
+    /**
+     * Report the local answer before this time (60 s after collecting); later the attempt counts as a timeout and is retried on the schedule (D-79).
+     */
+    leaseExpiresAt: string;
+    /**
+     * The headers to forward, exactly those an endpoint receives (D-20), signed at collection with the session secret and the wall clock (D-62): `Content-Type`, `User-Agent`, `X-Svc-Signature`, `X-Svc-Delivery-Id`, `X-Svc-Event`, `webhook-id`, `webhook-timestamp` and `webhook-signature`.
+     */
+    headers: {
+        [key: string]: string;
+    };
+    /**
+     * The exact JSON text that was signed: forward it byte for byte.
+     */
+    body: string;
+};
+
+export type ListenAttemptBatch = {
+    data: Array<ListenAttempt>;
+};
+
+export type ListenAttemptResult = {
+    /**
+     * One attempt handed to the CLI: `la_` and 24 letters or digits.
+     */
+    attemptId: string;
+    deliveryId: string;
+    attemptNumber: number;
+    /**
+     * `succeeded` after a 2xx; `pending` when a retry is scheduled (`nextAttemptAt`); `failed` after the last attempt or when the session was disabled.
+     */
+    deliveryStatus: 'pending' | 'succeeded' | 'failed';
+    nextAttemptAt: string | null;
+};
+
+/**
+ * A webhook destination whose deliveries the command line collects (D-78).
+ */
+export type ListenSession = {
+    /**
+     * Listen session id: `ls_` and 24 letters or digits.
+     */
+    id: string;
+    deviceName: string;
+    eventTypes: Array<string>;
+    /**
+     * The signing secret of this session (D-21): every delivery it hands out is signed with it, so a local verifier configured with it accepts them. The same on every resume.
+     */
+    secret: string;
+    /**
+     * True when an existing session of this device name was resumed (200), false when created (201).
+     */
+    resumed: boolean;
+    /**
+     * Attempts waiting to be collected right now.
+     */
+    pendingDeliveries: number;
+    /**
+     * Failed attempts in a row, as for any endpoint; 20 disables the session until the next `listen` resumes it.
+     */
+    consecutiveFailures: number;
+    createdAt: string;
+    updatedAt: string;
 };
 
 /**
@@ -2059,6 +2155,115 @@ export type PpsrVinSearch = {
 export type RegisterEntityStatus = 'registered' | 'deregistered' | 'cancelled' | 'external_administration' | 'strike_off_proposed' | 'unknown';
 
 /**
+ * Exactly one of `status` and `error`, and `durationMs`.
+ */
+export type ReportListenAttemptRequest = {
+    /**
+     * The status the local URL answered.
+     */
+    status?: number;
+    /**
+     * Why no answer came (connection refused, timeout); send instead of `status`.
+     */
+    error?: string;
+    /**
+     * How long the local forward took.
+     */
+    durationMs: number;
+};
+
+/**
+ * One request of the account with what was sent and answered.
+ */
+export type RequestLogEntry = {
+    /**
+     * The `X-Request-Id` the answer carried (the one the client sent, when it sent a usable one).
+     */
+    requestId: string;
+    /**
+     * HTTP method, upper case.
+     */
+    method: string;
+    /**
+     * The path as sent, with its prefix (`/api/test/v2/...`, `/api/v1/...`), percent-encoding kept; at most 2,048 characters.
+     */
+    path: string;
+    /**
+     * The query string as sent, without `?` (empty when there was none, and always empty for live entries).
+     */
+    query: string;
+    /**
+     * The status answered.
+     */
+    status: number;
+    /**
+     * From arrival to the last byte of the answer, in milliseconds.
+     */
+    durationMs: number;
+    /**
+     * Live or test environment (D-01).
+     */
+    environment: 'live' | 'test';
+    /**
+     * When the answer went out, by the service clock.
+     */
+    createdAt: string;
+    /**
+     * The `Idempotency-Key` sent, or null (always null for live entries).
+     */
+    idempotencyKey: string | null;
+    /**
+     * The answer was a stored one, replayed (`Idempotent-Replayed: true`, D-18).
+     */
+    replayed: boolean;
+    /**
+     * The operation of the public document the request reached, or null.
+     */
+    operationId: string | null;
+    /**
+     * The API key that made it (`key_…`), or null for a V1 personal access token.
+     */
+    keyId: string | null;
+    /**
+     * True when headers and bodies were kept (test environment); false for live entries (D-51).
+     */
+    bodiesKept: boolean;
+    /**
+     * Selected request headers, lower-cased: `content-type`, `idempotency-key`, `user-agent` and `x-request-id`, when sent. The API version is the path prefix (`v2`, `v1`). `Authorization` and `X-Auth-SVC` are never kept. Empty for live entries.
+     */
+    requestHeaders: {
+        [key: string]: string;
+    };
+    /**
+     * The request body as JSON; a string holding the text when it was not JSON; null when none arrived or it was not kept (live). Redacted: webhook signing secrets (`whsec_…`), API keys (`svc_sk_…`, `svc_pk_…`), personal access tokens and any member named `secret`, `token`, `apiKey`, `password` or `authorization` read `[redacted]`.
+     */
+    requestBody?: unknown;
+    /**
+     * The body was longer than 64 KiB: `requestBody` is a string holding its first 64 KiB.
+     */
+    requestBodyTruncated: boolean;
+    /**
+     * The JSON answered; null for an answer without a JSON body (204, a PDF) or not kept (live). Redacted: webhook signing secrets (`whsec_…`), API keys (`svc_sk_…`, `svc_pk_…`), personal access tokens and any member named `secret`, `token`, `apiKey`, `password` or `authorization` read `[redacted]`.
+     */
+    responseBody?: unknown;
+    /**
+     * The answer was longer than 64 KiB: `responseBody` is a string holding the first 64 KiB of its JSON text.
+     */
+    responseBodyTruncated: boolean;
+};
+
+export type RequestLogTail = {
+    /**
+     * Requests oldest first.
+     */
+    data: Array<RequestLogEntry>;
+    /**
+     * Pass as `after` to read what comes next.
+     */
+    nextCursor: string;
+};
+
+/**
  * Shared error shape used by authentication, key checks and the global rate limit.
  */
 export type SharedError = {
@@ -2083,6 +2288,26 @@ export type SimulateLifecycleRequest = {
      * `expiring_30`, `expiring_7` or `expired` send that lifecycle webhook (200); `deregistered` deregisters a test company or cancels a test ABN and emits a `status_change` event (200).
      */
     simulate: 'expiring_30' | 'expiring_7' | 'expired' | 'deregistered';
+};
+
+export type TriggerResult = {
+    eventType: 'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed' | 'form484.status_changed' | 'ppsr.alert.grantor_registration_changed' | 'monitoring.change_detected' | 'monitoring.expiring' | 'monitoring.expired';
+    /**
+     * The event body sent, without `deliveryId` (each delivery adds its own); it validates against the event in the `webhooks` section.
+     */
+    payload: {
+        [key: string]: unknown;
+    };
+    /**
+     * One delivery per enabled endpoint and listen session of this account in the test environment subscribed to the event; empty when none is.
+     */
+    deliveries: Array<{
+        deliveryId: string;
+        /**
+         * The webhook endpoint (`we_…`) or listen session (`ls_…`) it goes to.
+         */
+        destination: string;
+    }>;
 };
 
 /**
@@ -2948,6 +3173,987 @@ export type GetBusinessAccountStatusResponses = {
 };
 
 export type GetBusinessAccountStatusResponse = GetBusinessAccountStatusResponses[keyof GetBusinessAccountStatusResponses];
+
+export type CreateListenSessionData = {
+    body: CreateListenSessionRequest;
+    headers?: {
+        /**
+         * Makes a retry safe: the same key with the same body replays the stored response (with `Idempotent-Replayed: true`); the same key with another body is refused with 409 `idempotency_key_reused`. Up to 255 characters; kept 24 hours; scoped to account and environment (D-18).
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/cli/listen-sessions';
+};
+
+export type CreateListenSessionErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     */
+    400: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request' | 'idempotency_key_invalid' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
+     */
+    401: SharedError;
+    /**
+     * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
+     */
+    403: SharedError;
+    /**
+     * `not_found` on the live prefix, where listen sessions do not exist.
+     */
+    404: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
+     */
+    409: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_reused' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Body larger than 1 MiB (D-14).
+     */
+    413: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Body is not `application/json` (D-13).
+     */
+    415: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `validation_failed`: an unknown event type (`unknown_event_type`) or a device name that does not fit.
+     */
+    422: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Too many requests (1,200 requests per minute per key, D-42).
+     */
+    429: SharedError;
+};
+
+export type CreateListenSessionError = CreateListenSessionErrors[keyof CreateListenSessionErrors];
+
+export type CreateListenSessionResponses = {
+    /**
+     * The session of this device name, resumed.
+     */
+    200: ListenSession;
+    /**
+     * A new session with its signing secret.
+     */
+    201: ListenSession;
+};
+
+export type CreateListenSessionResponse = CreateListenSessionResponses[keyof CreateListenSessionResponses];
+
+export type ReportListenAttemptData = {
+    body: ReportListenAttemptRequest;
+    path: {
+        /**
+         * Listen session id: `ls_` and 24 letters or digits.
+         */
+        id: string;
+        /**
+         * One attempt handed to the CLI: `la_` and 24 letters or digits.
+         */
+        attemptId: string;
+    };
+    query?: never;
+    url: '/cli/listen-sessions/{id}/attempts/{attemptId}';
+};
+
+export type ReportListenAttemptErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13).
+     */
+    400: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
+     */
+    401: SharedError;
+    /**
+     * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
+     */
+    403: SharedError;
+    /**
+     * `not_found`: no such session, or no attempt with this id handed out by it; also the answer on the live prefix.
+     */
+    404: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `attempt_closed`: the attempt was already reported, or its lease expired and it counted as a timeout.
+     */
+    409: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'attempt_closed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Body larger than 1 MiB (D-14).
+     */
+    413: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Body is not `application/json` (D-13).
+     */
+    415: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `validation_failed`: not exactly one of `status` and `error`, or `durationMs` missing.
+     */
+    422: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Too many requests (1,200 requests per minute per key, D-42).
+     */
+    429: SharedError;
+};
+
+export type ReportListenAttemptError = ReportListenAttemptErrors[keyof ReportListenAttemptErrors];
+
+export type ReportListenAttemptResponses = {
+    /**
+     * The attempt recorded, and what becomes of its delivery.
+     */
+    200: ListenAttemptResult;
+};
+
+export type ReportListenAttemptResponse = ReportListenAttemptResponses[keyof ReportListenAttemptResponses];
+
+export type CollectListenDeliveriesData = {
+    body?: never;
+    path: {
+        /**
+         * Listen session id: `ls_` and 24 letters or digits.
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0). The answer comes as soon as there is something.
+         */
+        wait?: number | null;
+        /**
+         * Attempts to hand out at most (1 to 50, default 10).
+         */
+        limit?: number;
+    };
+    url: '/cli/listen-sessions/{id}/deliveries';
+};
+
+export type CollectListenDeliveriesErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
+     */
+    401: SharedError;
+    /**
+     * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
+     */
+    403: SharedError;
+    /**
+     * `not_found`: no listen session with this id in this account (test environment); also the answer on the live prefix.
+     */
+    404: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `validation_failed`: `wait` or `limit` out of range.
+     */
+    422: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Too many requests (1,200 requests per minute per key, D-42).
+     */
+    429: SharedError;
+};
+
+export type CollectListenDeliveriesError = CollectListenDeliveriesErrors[keyof CollectListenDeliveriesErrors];
+
+export type CollectListenDeliveriesResponses = {
+    /**
+     * The attempts handed out (possibly none).
+     */
+    200: ListenAttemptBatch;
+};
+
+export type CollectListenDeliveriesResponse = CollectListenDeliveriesResponses[keyof CollectListenDeliveriesResponses];
+
+export type TailRequestLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only answers with this status (`422`) or of this class (`4xx`, `5xx`).
+         */
+        status?: string;
+        /**
+         * Only requests whose path contains this text (case-sensitive).
+         */
+        path?: string;
+        /**
+         * The `nextCursor` of the previous answer: only newer requests. Without it, the latest ones.
+         */
+        after?: string;
+        /**
+         * Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0). The answer comes as soon as there is something.
+         */
+        wait?: number | null;
+        /**
+         * Requests per answer at most (1 to 100, default 25).
+         */
+        limit?: number;
+    };
+    url: '/cli/request-log';
+};
+
+export type TailRequestLogErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13).
+     */
+    400: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
+     */
+    401: SharedError;
+    /**
+     * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
+     */
+    403: SharedError;
+    /**
+     * `not_found` on the live prefix, where the tail does not exist.
+     */
+    404: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `validation_failed`: a malformed `status`, `after` or `path`, or `wait` or `limit` out of range.
+     */
+    422: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Too many requests (1,200 requests per minute per key, D-42).
+     */
+    429: SharedError;
+};
+
+export type TailRequestLogError = TailRequestLogErrors[keyof TailRequestLogErrors];
+
+export type TailRequestLogResponses = {
+    /**
+     * Requests after the cursor, oldest first, and the cursor for the next call.
+     */
+    200: RequestLogTail;
+};
+
+export type TailRequestLogResponse = TailRequestLogResponses[keyof TailRequestLogResponses];
+
+export type CreateTriggerData = {
+    body: CreateTriggerRequest;
+    headers?: {
+        /**
+         * Makes a retry safe: the same key with the same body replays the stored response (with `Idempotent-Replayed: true`); the same key with another body is refused with 409 `idempotency_key_reused`. Up to 255 characters; kept 24 hours; scoped to account and environment (D-18).
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/cli/triggers';
+};
+
+export type CreateTriggerErrors = {
+    /**
+     * Malformed HTTP, refused before the request is read (a control character in a header such as `Idempotency-Key`, a bad request line): `bad_request` (D-13). Malformed JSON (`invalid_json`, D-13). `idempotency_key_invalid` (key empty or over 255 characters), D-18.
+     */
+    400: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'bad_request' | 'idempotency_key_invalid' | 'invalid_json';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * No `Authorization: Bearer` header, or the key is unknown, revoked, expired or rolled (D-03). Carries `WWW-Authenticate: Bearer`.
+     */
+    401: SharedError;
+    /**
+     * Key not allowed here (D-03): wrong environment for the prefix, a secret key used from a browser, a publishable key, or a free account using a live key (`sandbox_only`).
+     */
+    403: SharedError;
+    /**
+     * `not_found` on the live prefix, where triggers do not exist.
+     */
+    404: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'not_found';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * The body did not arrive within 30 s of the service starting to read it (the operator may set another bound): the connection is closed after this answer (D-13).
+     */
+    408: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'request_timeout';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `idempotency_key_reused` (same `Idempotency-Key`, another body) or `request_in_progress` (the first request with this key is still running), D-18.
+     */
+    409: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'idempotency_key_reused' | 'request_in_progress';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Body larger than 1 MiB (D-14).
+     */
+    413: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'payload_too_large';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Body is not `application/json` (D-13).
+     */
+    415: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'unsupported_media_type';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * `validation_failed`: `eventType` missing or not one of the 9 event types.
+     */
+    422: ErrorResponse & {
+        /**
+         * The codes this response can answer.
+         */
+        error: 'validation_failed';
+        message: string;
+        /**
+         * Every problem found, keyed by JSON path of the field (`url`, `acn`) or by row (`entities.0`, `ids.3`); a path longer than 100 characters (an unknown key) is cut with `…`. At most 100 problems are listed (fewer when their text would pass 48 KiB); when more were found, `body` holds a `too_many` problem saying how many were left out (D-55).
+         */
+        errors?: {
+            [key: string]: Array<FieldError>;
+        };
+        /**
+         * The limit that would be passed (`entity_limit`, `test_entity_limit`, `endpoint_limit`).
+         */
+        limit?: number;
+        /**
+         * Active entities now (`entity_limit`).
+         */
+        active?: number;
+        /**
+         * Sandbox entities now (`test_entity_limit`).
+         */
+        current?: number;
+    };
+    /**
+     * Too many requests (1,200 requests per minute per key, D-42).
+     */
+    429: SharedError;
+};
+
+export type CreateTriggerError = CreateTriggerErrors[keyof CreateTriggerErrors];
+
+export type CreateTriggerResponses = {
+    /**
+     * The event sent, and the deliveries it made.
+     */
+    201: TriggerResult;
+};
+
+export type CreateTriggerResponse = CreateTriggerResponses[keyof CreateTriggerResponses];
 
 export type GetCompanyNameAvailabilityData = {
     body?: never;

@@ -238,6 +238,36 @@ export const zBusinessAccountStatus = z.union([
     }).and(zBusinessAccountStatusActivated)
 ]);
 
+export const zCreateListenSessionRequest = z.object({
+    eventTypes: z.array(z.enum([
+        'company_registration.status_changed',
+        'abn_registration.status_changed',
+        'business_name_registration.status_changed',
+        'business_name_renewal.status_changed',
+        'form484.status_changed',
+        'ppsr.alert.grantor_registration_changed',
+        'monitoring.change_detected',
+        'monitoring.expiring',
+        'monitoring.expired',
+        '*'
+    ])).min(1).max(9).optional(),
+    deviceName: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).optional()
+});
+
+export const zCreateTriggerRequest = z.object({
+    eventType: z.enum([
+        'company_registration.status_changed',
+        'abn_registration.status_changed',
+        'business_name_registration.status_changed',
+        'business_name_renewal.status_changed',
+        'form484.status_changed',
+        'ppsr.alert.grantor_registration_changed',
+        'monitoring.change_detected',
+        'monitoring.expiring',
+        'monitoring.expired'
+    ])
+});
+
 export const zCreateWebhookEndpointRequest = z.object({
     url: z.url().max(2048),
     eventTypes: z.array(z.enum([
@@ -1227,6 +1257,60 @@ export const zIndustry = z.object({
 });
 
 /**
+ * One delivery attempt handed to the command line to forward.
+ */
+export const zListenAttempt = z.object({
+    attemptId: z.string().regex(/^la_[A-Za-z0-9]{24}$/),
+    deliveryId: z.string(),
+    eventType: z.enum([
+        'company_registration.status_changed',
+        'abn_registration.status_changed',
+        'business_name_registration.status_changed',
+        'business_name_renewal.status_changed',
+        'form484.status_changed',
+        'ppsr.alert.grantor_registration_changed',
+        'monitoring.change_detected',
+        'monitoring.expiring',
+        'monitoring.expired'
+    ]),
+    attemptNumber: z.int().gte(1),
+    leaseExpiresAt: z.iso.datetime({ offset: true }),
+    headers: z.record(z.string(), z.string()),
+    body: z.string()
+});
+
+export const zListenAttemptBatch = z.object({
+    data: z.array(zListenAttempt)
+});
+
+export const zListenAttemptResult = z.object({
+    attemptId: z.string().regex(/^la_[A-Za-z0-9]{24}$/),
+    deliveryId: z.string(),
+    attemptNumber: z.int().gte(1),
+    deliveryStatus: z.enum([
+        'pending',
+        'succeeded',
+        'failed'
+    ]),
+    nextAttemptAt: z.iso.datetime({ offset: true }).nullable()
+});
+
+/**
+ * A webhook destination whose deliveries the command line collects (D-78).
+ */
+export const zListenSession = z.object({
+    id: z.string().regex(/^ls_[A-Za-z0-9]{24}$/),
+    deviceName: z.string(),
+    eventTypes: z.array(z.string()),
+    secret: z.string().regex(/^whsec_[A-Za-z0-9+\/]{32}$/),
+    resumed: z.boolean(),
+    pendingDeliveries: z.int().gte(0),
+    consecutiveFailures: z.int().gte(0),
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true })
+});
+
+/**
  * Status record of a lodgement (D-36). The status endpoint is the source of truth; webhooks only nudge.
  */
 export const zLodgement = z.object({
@@ -1909,6 +1993,44 @@ export const zMonitoringSimulationResult = z.union([
 ]);
 
 /**
+ * Exactly one of `status` and `error`, and `durationMs`.
+ */
+export const zReportListenAttemptRequest = z.object({
+    status: z.int().gte(100).lte(599).optional(),
+    error: z.string().min(1).max(500).optional(),
+    durationMs: z.int().gte(0).lte(3600000)
+});
+
+/**
+ * One request of the account with what was sent and answered.
+ */
+export const zRequestLogEntry = z.object({
+    requestId: z.string(),
+    method: z.string(),
+    path: z.string(),
+    query: z.string(),
+    status: z.int().gte(100).lte(599),
+    durationMs: z.number().gte(0),
+    environment: z.enum(['live', 'test']),
+    createdAt: z.iso.datetime({ offset: true }),
+    idempotencyKey: z.string().nullable(),
+    replayed: z.boolean(),
+    operationId: z.string().nullable(),
+    keyId: z.string().nullable(),
+    bodiesKept: z.boolean(),
+    requestHeaders: z.record(z.string(), z.string()),
+    requestBody: z.unknown().optional(),
+    requestBodyTruncated: z.boolean(),
+    responseBody: z.unknown().optional(),
+    responseBodyTruncated: z.boolean()
+});
+
+export const zRequestLogTail = z.object({
+    data: z.array(zRequestLogEntry),
+    nextCursor: z.string()
+});
+
+/**
  * Shared error shape used by authentication, key checks and the global rate limit.
  */
 export const zSharedError = z.object({
@@ -1941,6 +2063,25 @@ export const zMonitoringSimulationRequest = z.union([
     zSimulateChangeRequest,
     zSimulateLifecycleRequest
 ]);
+
+export const zTriggerResult = z.object({
+    eventType: z.enum([
+        'company_registration.status_changed',
+        'abn_registration.status_changed',
+        'business_name_registration.status_changed',
+        'business_name_renewal.status_changed',
+        'form484.status_changed',
+        'ppsr.alert.grantor_registration_changed',
+        'monitoring.change_detected',
+        'monitoring.expiring',
+        'monitoring.expired'
+    ]),
+    payload: z.record(z.string(), z.unknown()),
+    deliveries: z.array(z.object({
+        deliveryId: z.string(),
+        destination: z.string()
+    }))
+});
 
 /**
  * Any of `url`, `eventTypes`, `enabled`.
@@ -2089,6 +2230,67 @@ export const zGetBusinessAccountStatusPath = z.object({
  * The application status.
  */
 export const zGetBusinessAccountStatusResponse = zBusinessAccountStatus;
+
+export const zCreateListenSessionBody = zCreateListenSessionRequest;
+
+export const zCreateListenSessionHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(255).optional()
+});
+
+/**
+ * The session of this device name, resumed.
+ */
+export const zCreateListenSessionResponse = zListenSession;
+
+export const zReportListenAttemptBody = zReportListenAttemptRequest;
+
+export const zReportListenAttemptPath = z.object({
+    id: z.string().regex(/^ls_[A-Za-z0-9]{24}$/),
+    attemptId: z.string().regex(/^la_[A-Za-z0-9]{24}$/)
+});
+
+/**
+ * The attempt recorded, and what becomes of its delivery.
+ */
+export const zReportListenAttemptResponse = zListenAttemptResult;
+
+export const zCollectListenDeliveriesPath = z.object({
+    id: z.string().regex(/^ls_[A-Za-z0-9]{24}$/)
+});
+
+export const zCollectListenDeliveriesQuery = z.object({
+    wait: z.int().gte(0).lte(25).nullish().default(0),
+    limit: z.int().gte(1).lte(50).optional().default(10)
+});
+
+/**
+ * The attempts handed out (possibly none).
+ */
+export const zCollectListenDeliveriesResponse = zListenAttemptBatch;
+
+export const zTailRequestLogQuery = z.object({
+    status: z.string().regex(/^[1-5](?:[0-9]{2}|xx)$/).optional(),
+    path: z.string().min(1).max(200).optional(),
+    after: z.string().regex(/^[0-9]{1,15}$/).optional(),
+    wait: z.int().gte(0).lte(25).nullish().default(0),
+    limit: z.int().gte(1).lte(100).optional().default(25)
+});
+
+/**
+ * Requests after the cursor, oldest first, and the cursor for the next call.
+ */
+export const zTailRequestLogResponse = zRequestLogTail;
+
+export const zCreateTriggerBody = zCreateTriggerRequest;
+
+export const zCreateTriggerHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(255).optional()
+});
+
+/**
+ * The event sent, and the deliveries it made.
+ */
+export const zCreateTriggerResponse = zTriggerResult;
 
 export const zGetCompanyNameAvailabilityQuery = z.object({
     name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)

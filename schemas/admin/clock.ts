@@ -10,6 +10,8 @@ import { ADMIN_TAGS } from './tags.js';
 /** Every scheduled job, by the name used in `POST /admin/jobs/{name}/run`, with what it does. */
 export const JOBS = {
   'webhook-delivery': 'webhook delivery attempts, first attempts and retries (spec 6.4)',
+  'listen-attempt-expiry':
+    'attempts held for a command-line listen session that were not collected within an hour, or not reported within their lease: each counts as a timeout and is retried on the schedule (D-79)',
   'ppsr-processing': 'PPSR searches `new` -> `processing` -> `completed` or `failed`',
   'certificate-generation': 'PPSR certificates `processing` -> `completed`',
   'partner-progress': 'business account applications at the banking partner (`new` -> `sent` -> `finished` or `rejected`)',

@@ -1,7 +1,7 @@
 // D-42 rate limits: one table for the document (each operation's description and 429) and the
 // server's limiter (server/http/rate-limit.ts), so the two cannot drift apart.
 
-export type RateLimitClass = 'helpers' | 'lodgements' | 'monitoring';
+export type RateLimitClass = 'helpers' | 'lodgements' | 'monitoring' | 'cli';
 
 /** Whose budget a request counts against: the key, the account, or the account and the client IP apart. */
 export type RateLimitScope = 'key' | 'account' | 'account-and-ip';
@@ -16,6 +16,8 @@ export const RATE_LIMIT_CLASSES: Readonly<Record<RateLimitClass, RateLimitRule>>
   helpers: { perMinute: 1200, scope: 'key' },
   lodgements: { perMinute: 600, scope: 'account' },
   monitoring: { perMinute: 60, scope: 'account-and-ip' },
+  // D-80: the command line's own budget, so a listener's polls and reports never use the account's.
+  cli: { perMinute: 1200, scope: 'key' },
 };
 
 /** The class in the document's words, e.g. `1,200 requests per minute per key`. */

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useMutation, type UseMutationOptions, useQuery } from '@tanstack/react-query';
 
 import { client } from '../client.gen.js';
-import { createAbnRegistration, createBusinessAccountApplication, createForm484Lodgement, createMonitoringEntities, createPpsrAlert, createPpsrSearch, createWebhookEndpoint, deletePpsrAlert, deleteWebhookEndpoint, getBusinessAccountStatus, getCompanyNameAvailability, getForm484Status, getLodgement, getMonitoringEntity, getMonitoringEvent, getPpsrCertificate, getPpsrSearch, listIndustries, listMonitoringEntities, listMonitoringEntityEvents, listMonitoringEvents, listPpsrAlerts, listWebhookDeliveries, listWebhookEndpoints, type Options, renewMonitoringEntities, resendWebhookDelivery, resumeMonitoringEntity, rotateWebhookEndpointSecret, simulateMonitoringEvent, stopMonitoringEntity, updateWebhookEndpoint } from '../sdk.gen.js';
-import type { CreateAbnRegistrationData, CreateAbnRegistrationError, CreateAbnRegistrationResponse, CreateBusinessAccountApplicationData, CreateBusinessAccountApplicationError, CreateBusinessAccountApplicationResponse, CreateForm484LodgementData, CreateForm484LodgementError, CreateForm484LodgementResponse, CreateMonitoringEntitiesData, CreateMonitoringEntitiesError, CreateMonitoringEntitiesResponse, CreatePpsrAlertData, CreatePpsrAlertError, CreatePpsrAlertResponse, CreatePpsrSearchData, CreatePpsrSearchError, CreatePpsrSearchResponse, CreateWebhookEndpointData, CreateWebhookEndpointError, CreateWebhookEndpointResponse, DeletePpsrAlertData, DeletePpsrAlertError, DeletePpsrAlertResponse, DeleteWebhookEndpointData, DeleteWebhookEndpointError, DeleteWebhookEndpointResponse, GetBusinessAccountStatusData, GetBusinessAccountStatusError, GetBusinessAccountStatusResponse, GetCompanyNameAvailabilityData, GetCompanyNameAvailabilityError, GetCompanyNameAvailabilityResponse, GetForm484StatusData, GetForm484StatusError, GetForm484StatusResponse, GetLodgementData, GetLodgementError, GetLodgementResponse, GetMonitoringEntityData, GetMonitoringEntityError, GetMonitoringEntityResponse, GetMonitoringEventData, GetMonitoringEventError, GetMonitoringEventResponse, GetPpsrCertificateData, GetPpsrCertificateError, GetPpsrCertificateResponse, GetPpsrSearchData, GetPpsrSearchError, GetPpsrSearchResponse, ListIndustriesData, ListIndustriesError, ListIndustriesResponse, ListMonitoringEntitiesData, ListMonitoringEntitiesError, ListMonitoringEntitiesResponse, ListMonitoringEntityEventsData, ListMonitoringEntityEventsError, ListMonitoringEntityEventsResponse, ListMonitoringEventsData, ListMonitoringEventsError, ListMonitoringEventsResponse, ListPpsrAlertsData, ListPpsrAlertsError, ListPpsrAlertsResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhookEndpointsData, ListWebhookEndpointsError, ListWebhookEndpointsResponse, RenewMonitoringEntitiesData, RenewMonitoringEntitiesError, RenewMonitoringEntitiesResponse, ResendWebhookDeliveryData, ResendWebhookDeliveryError, ResendWebhookDeliveryResponse, ResumeMonitoringEntityData, ResumeMonitoringEntityError, ResumeMonitoringEntityResponse, RotateWebhookEndpointSecretData, RotateWebhookEndpointSecretError, RotateWebhookEndpointSecretResponse, SimulateMonitoringEventData, SimulateMonitoringEventError, SimulateMonitoringEventResponse, StopMonitoringEntityData, StopMonitoringEntityError, StopMonitoringEntityResponse, UpdateWebhookEndpointData, UpdateWebhookEndpointError, UpdateWebhookEndpointResponse } from '../types.gen.js';
+import { collectListenDeliveries, createAbnRegistration, createBusinessAccountApplication, createForm484Lodgement, createListenSession, createMonitoringEntities, createPpsrAlert, createPpsrSearch, createTrigger, createWebhookEndpoint, deletePpsrAlert, deleteWebhookEndpoint, getBusinessAccountStatus, getCompanyNameAvailability, getForm484Status, getLodgement, getMonitoringEntity, getMonitoringEvent, getPpsrCertificate, getPpsrSearch, listIndustries, listMonitoringEntities, listMonitoringEntityEvents, listMonitoringEvents, listPpsrAlerts, listWebhookDeliveries, listWebhookEndpoints, type Options, renewMonitoringEntities, reportListenAttempt, resendWebhookDelivery, resumeMonitoringEntity, rotateWebhookEndpointSecret, simulateMonitoringEvent, stopMonitoringEntity, tailRequestLog, updateWebhookEndpoint } from '../sdk.gen.js';
+import type { CollectListenDeliveriesData, CollectListenDeliveriesError, CollectListenDeliveriesResponse, CreateAbnRegistrationData, CreateAbnRegistrationError, CreateAbnRegistrationResponse, CreateBusinessAccountApplicationData, CreateBusinessAccountApplicationError, CreateBusinessAccountApplicationResponse, CreateForm484LodgementData, CreateForm484LodgementError, CreateForm484LodgementResponse, CreateListenSessionData, CreateListenSessionError, CreateListenSessionResponse, CreateMonitoringEntitiesData, CreateMonitoringEntitiesError, CreateMonitoringEntitiesResponse, CreatePpsrAlertData, CreatePpsrAlertError, CreatePpsrAlertResponse, CreatePpsrSearchData, CreatePpsrSearchError, CreatePpsrSearchResponse, CreateTriggerData, CreateTriggerError, CreateTriggerResponse, CreateWebhookEndpointData, CreateWebhookEndpointError, CreateWebhookEndpointResponse, DeletePpsrAlertData, DeletePpsrAlertError, DeletePpsrAlertResponse, DeleteWebhookEndpointData, DeleteWebhookEndpointError, DeleteWebhookEndpointResponse, GetBusinessAccountStatusData, GetBusinessAccountStatusError, GetBusinessAccountStatusResponse, GetCompanyNameAvailabilityData, GetCompanyNameAvailabilityError, GetCompanyNameAvailabilityResponse, GetForm484StatusData, GetForm484StatusError, GetForm484StatusResponse, GetLodgementData, GetLodgementError, GetLodgementResponse, GetMonitoringEntityData, GetMonitoringEntityError, GetMonitoringEntityResponse, GetMonitoringEventData, GetMonitoringEventError, GetMonitoringEventResponse, GetPpsrCertificateData, GetPpsrCertificateError, GetPpsrCertificateResponse, GetPpsrSearchData, GetPpsrSearchError, GetPpsrSearchResponse, ListIndustriesData, ListIndustriesError, ListIndustriesResponse, ListMonitoringEntitiesData, ListMonitoringEntitiesError, ListMonitoringEntitiesResponse, ListMonitoringEntityEventsData, ListMonitoringEntityEventsError, ListMonitoringEntityEventsResponse, ListMonitoringEventsData, ListMonitoringEventsError, ListMonitoringEventsResponse, ListPpsrAlertsData, ListPpsrAlertsError, ListPpsrAlertsResponse, ListWebhookDeliveriesData, ListWebhookDeliveriesError, ListWebhookDeliveriesResponse, ListWebhookEndpointsData, ListWebhookEndpointsError, ListWebhookEndpointsResponse, RenewMonitoringEntitiesData, RenewMonitoringEntitiesError, RenewMonitoringEntitiesResponse, ReportListenAttemptData, ReportListenAttemptError, ReportListenAttemptResponse, ResendWebhookDeliveryData, ResendWebhookDeliveryError, ResendWebhookDeliveryResponse, ResumeMonitoringEntityData, ResumeMonitoringEntityError, ResumeMonitoringEntityResponse, RotateWebhookEndpointSecretData, RotateWebhookEndpointSecretError, RotateWebhookEndpointSecretResponse, SimulateMonitoringEventData, SimulateMonitoringEventError, SimulateMonitoringEventResponse, StopMonitoringEntityData, StopMonitoringEntityError, StopMonitoringEntityResponse, TailRequestLogData, TailRequestLogError, TailRequestLogResponse, UpdateWebhookEndpointData, UpdateWebhookEndpointError, UpdateWebhookEndpointResponse } from '../types.gen.js';
 
 /**
  * Lodge an ABN registration
@@ -307,6 +307,226 @@ export const getBusinessAccountStatusOptions = (options: Options<GetBusinessAcco
  */
 export const useGetBusinessAccountStatusQuery = (options: Options<GetBusinessAccountStatusData>) => useQuery(getBusinessAccountStatusOptions(options));
 
+/**
+ * Start or resume a listen session
+ *
+ * A listen session is a webhook destination of the account whose deliveries the command line collects (`svc listen --forward-to ...`), so the sandbox never needs to reach the partner's machine (D-78). Events fan out to it like to any endpoint; each attempt is signed with the session's `secret` and logged, retried on the schedule of spec 6.4 and counted towards disabling exactly as for an HTTP endpoint.
+ *
+ * One session per account and `deviceName`: calling this again with the same name resumes the session (200, same id and secret, `eventTypes` replaced, re-enabled if it was disabled), and everything that arrived while nobody listened is waiting. An attempt nobody collects within 60 minutes counts as a timeout and is retried on the schedule (D-79). Listen sessions are not webhook endpoints of `/webhooks` and do not count towards their limit.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const createListenSessionMutation = (options?: Partial<Options<CreateListenSessionData>>): UseMutationOptions<CreateListenSessionResponse, CreateListenSessionError, Options<CreateListenSessionData>> => {
+    const mutationOptions: UseMutationOptions<CreateListenSessionResponse, CreateListenSessionError, Options<CreateListenSessionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createListenSession({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Start or resume a listen session
+ *
+ * A listen session is a webhook destination of the account whose deliveries the command line collects (`svc listen --forward-to ...`), so the sandbox never needs to reach the partner's machine (D-78). Events fan out to it like to any endpoint; each attempt is signed with the session's `secret` and logged, retried on the schedule of spec 6.4 and counted towards disabling exactly as for an HTTP endpoint.
+ *
+ * One session per account and `deviceName`: calling this again with the same name resumes the session (200, same id and secret, `eventTypes` replaced, re-enabled if it was disabled), and everything that arrived while nobody listened is waiting. An attempt nobody collects within 60 minutes counts as a timeout and is retried on the schedule (D-79). Listen sessions are not webhook endpoints of `/webhooks` and do not count towards their limit.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const useCreateListenSessionMutation = (mutationOptions?: Partial<Omit<UseMutationOptions<CreateListenSessionResponse, CreateListenSessionError, Options<CreateListenSessionData>>, 'mutationFn'>>) => useMutation({ ...createListenSessionMutation(), ...mutationOptions });
+
+/**
+ * Report the local answer to an attempt
+ *
+ * Records what the local URL answered to a collected attempt, as the attempt log of any endpoint records it: a 2xx `status` settles the delivery; any other status (`http_status`, a 3xx is `redirect`) or an `error` (`connection_error`) is a failed attempt, counted towards disabling the session and retried on the schedule of spec 6.4 (D-79). Each attempt is reported once, before its lease expires.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const reportListenAttemptMutation = (options?: Partial<Options<ReportListenAttemptData>>): UseMutationOptions<ReportListenAttemptResponse, ReportListenAttemptError, Options<ReportListenAttemptData>> => {
+    const mutationOptions: UseMutationOptions<ReportListenAttemptResponse, ReportListenAttemptError, Options<ReportListenAttemptData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await reportListenAttempt({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Report the local answer to an attempt
+ *
+ * Records what the local URL answered to a collected attempt, as the attempt log of any endpoint records it: a 2xx `status` settles the delivery; any other status (`http_status`, a 3xx is `redirect`) or an `error` (`connection_error`) is a failed attempt, counted towards disabling the session and retried on the schedule of spec 6.4 (D-79). Each attempt is reported once, before its lease expires.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const useReportListenAttemptMutation = (mutationOptions?: Partial<Omit<UseMutationOptions<ReportListenAttemptResponse, ReportListenAttemptError, Options<ReportListenAttemptData>>, 'mutationFn'>>) => useMutation({ ...reportListenAttemptMutation(), ...mutationOptions });
+
+export const collectListenDeliveriesQueryKey = (options: Options<CollectListenDeliveriesData>) => createQueryKey('collectListenDeliveries', options);
+
+/**
+ * Collect deliveries of a listen session
+ *
+ * Hands out the attempts waiting for this session, oldest first, each with the signed headers and the exact body to forward. With `wait` (up to 25 s) it is a long poll: it answers as soon as something arrives, or with an empty list when the time is up.
+ *
+ * A collected attempt is leased to the caller for 60 s: report the local answer with `reportListenAttempt` before `leaseExpiresAt`. An attempt whose result is not reported in time counts as a failed attempt (`timeout`) and is retried on the schedule, so a lost connection loses no delivery; a second forward of the same `deliveryId` happens only as such a retry (D-79).
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const collectListenDeliveriesOptions = (options: Options<CollectListenDeliveriesData>) => queryOptions<CollectListenDeliveriesResponse, CollectListenDeliveriesError, CollectListenDeliveriesResponse, ReturnType<typeof collectListenDeliveriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await collectListenDeliveries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: collectListenDeliveriesQueryKey(options)
+});
+
+/**
+ * Collect deliveries of a listen session
+ *
+ * Hands out the attempts waiting for this session, oldest first, each with the signed headers and the exact body to forward. With `wait` (up to 25 s) it is a long poll: it answers as soon as something arrives, or with an empty list when the time is up.
+ *
+ * A collected attempt is leased to the caller for 60 s: report the local answer with `reportListenAttempt` before `leaseExpiresAt`. An attempt whose result is not reported in time counts as a failed attempt (`timeout`) and is retried on the schedule, so a lost connection loses no delivery; a second forward of the same `deliveryId` happens only as such a retry (D-79).
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const useCollectListenDeliveriesQuery = (options: Options<CollectListenDeliveriesData>) => useQuery(collectListenDeliveriesOptions(options));
+
+export const tailRequestLogQueryKey = (options?: Options<TailRequestLogData>) => createQueryKey('tailRequestLog', options);
+
+/**
+ * Tail the request log
+ *
+ * This account's own requests in the test environment (D-51), oldest first, after the cursor `after`: each with its `requestId`, status, and what was sent and answered, redacted as the operator's view is (D-80). Without `after` it answers the latest `limit` requests. With `wait` (up to 25 s) it is a long poll that answers as soon as a newer request is logged. The command line's own polling (this operation, `collectListenDeliveries` and `reportListenAttempt`) is left out. Requests answered by another API process appear within its flush interval.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const tailRequestLogOptions = (options?: Options<TailRequestLogData>) => queryOptions<TailRequestLogResponse, TailRequestLogError, TailRequestLogResponse, ReturnType<typeof tailRequestLogQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await tailRequestLog({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: tailRequestLogQueryKey(options)
+});
+
+const createInfiniteParams = <K extends Pick<QueryKey<Options>[0], 'body' | 'headers' | 'path' | 'query'>>(queryKey: QueryKey<Options>, page: K) => {
+    const params = { ...queryKey[0] };
+    if (page.body) {
+        params.body = {
+            ...queryKey[0].body as any,
+            ...page.body as any
+        };
+    }
+    if (page.headers) {
+        params.headers = {
+            ...queryKey[0].headers,
+            ...page.headers
+        };
+    }
+    if (page.path) {
+        params.path = {
+            ...queryKey[0].path as any,
+            ...page.path as any
+        };
+    }
+    if (page.query) {
+        params.query = {
+            ...queryKey[0].query as any,
+            ...page.query as any
+        };
+    }
+    return params as unknown as typeof page;
+};
+
+export const tailRequestLogInfiniteQueryKey = (options?: Options<TailRequestLogData>): QueryKey<Options<TailRequestLogData>> => createQueryKey('tailRequestLog', options, true);
+
+/**
+ * Tail the request log
+ *
+ * This account's own requests in the test environment (D-51), oldest first, after the cursor `after`: each with its `requestId`, status, and what was sent and answered, redacted as the operator's view is (D-80). Without `after` it answers the latest `limit` requests. With `wait` (up to 25 s) it is a long poll that answers as soon as a newer request is logged. The command line's own polling (this operation, `collectListenDeliveries` and `reportListenAttempt`) is left out. Requests answered by another API process appear within its flush interval.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const tailRequestLogInfiniteOptions = (options?: Options<TailRequestLogData>) => infiniteQueryOptions<TailRequestLogResponse, TailRequestLogError, InfiniteData<TailRequestLogResponse>, QueryKey<Options<TailRequestLogData>>, string | Pick<QueryKey<Options<TailRequestLogData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<TailRequestLogData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                after: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await tailRequestLog({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: tailRequestLogInfiniteQueryKey(options)
+});
+
+/**
+ * Tail the request log
+ *
+ * This account's own requests in the test environment (D-51), oldest first, after the cursor `after`: each with its `requestId`, status, and what was sent and answered, redacted as the operator's view is (D-80). Without `after` it answers the latest `limit` requests. With `wait` (up to 25 s) it is a long poll that answers as soon as a newer request is logged. The command line's own polling (this operation, `collectListenDeliveries` and `reportListenAttempt`) is left out. Requests answered by another API process appear within its flush interval.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const useTailRequestLogQuery = (options?: Options<TailRequestLogData>) => useQuery(tailRequestLogOptions(options));
+
+/**
+ * Send an event of a chosen type
+ *
+ * Sandbox only: makes the sandbox send one realistic event of the given type for this account through the real delivery path (D-81), to every enabled webhook endpoint and listen session of the test environment subscribed to it: signed, logged and retried like any other delivery. Where the event belongs to a thing (a lodgement, a Form 484, a PPSR alert subscription, a monitored entity), the account's latest one of that kind in the test environment is used, and a fresh test one is made when there is none; the payload validates against the event in the document's `webhooks` section.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const createTriggerMutation = (options?: Partial<Options<CreateTriggerData>>): UseMutationOptions<CreateTriggerResponse, CreateTriggerError, Options<CreateTriggerData>> => {
+    const mutationOptions: UseMutationOptions<CreateTriggerResponse, CreateTriggerError, Options<CreateTriggerData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createTrigger({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Send an event of a chosen type
+ *
+ * Sandbox only: makes the sandbox send one realistic event of the given type for this account through the real delivery path (D-81), to every enabled webhook endpoint and listen session of the test environment subscribed to it: signed, logged and retried like any other delivery. Where the event belongs to a thing (a lodgement, a Form 484, a PPSR alert subscription, a monitored entity), the account's latest one of that kind in the test environment is used, and a fresh test one is made when there is none; the payload validates against the event in the document's `webhooks` section.
+ *
+ * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
+ */
+export const useCreateTriggerMutation = (mutationOptions?: Partial<Omit<UseMutationOptions<CreateTriggerResponse, CreateTriggerError, Options<CreateTriggerData>>, 'mutationFn'>>) => useMutation({ ...createTriggerMutation(), ...mutationOptions });
+
 export const getCompanyNameAvailabilityQueryKey = (options: Options<GetCompanyNameAvailabilityData>) => createQueryKey('getCompanyNameAvailability', options);
 
 /**
@@ -359,35 +579,6 @@ export const listIndustriesOptions = (options?: Options<ListIndustriesData>) => 
     },
     queryKey: listIndustriesQueryKey(options)
 });
-
-const createInfiniteParams = <K extends Pick<QueryKey<Options>[0], 'body' | 'headers' | 'path' | 'query'>>(queryKey: QueryKey<Options>, page: K) => {
-    const params = { ...queryKey[0] };
-    if (page.body) {
-        params.body = {
-            ...queryKey[0].body as any,
-            ...page.body as any
-        };
-    }
-    if (page.headers) {
-        params.headers = {
-            ...queryKey[0].headers,
-            ...page.headers
-        };
-    }
-    if (page.path) {
-        params.path = {
-            ...queryKey[0].path as any,
-            ...page.path as any
-        };
-    }
-    if (page.query) {
-        params.query = {
-            ...queryKey[0].query as any,
-            ...page.query as any
-        };
-    }
-    return params as unknown as typeof page;
-};
 
 export const listIndustriesInfiniteQueryKey = (options?: Options<ListIndustriesData>): QueryKey<Options<ListIndustriesData>> => createQueryKey('listIndustries', options, true);
 
