@@ -210,6 +210,158 @@ export const COMMANDS: readonly CommandSpec[] = [
     }
   },
   {
+    "resource": "listen-attempt",
+    "action": "report",
+    "operationId": "reportListenAttempt",
+    "method": "post",
+    "path": "/cli/listen-sessions/{id}/attempts/{attemptId}",
+    "summary": "Report the local answer to an attempt",
+    "testOnly": true,
+    "idempotencyKey": "none",
+    "body": "required",
+    "flags": [
+      {
+        "flag": "id",
+        "name": "id",
+        "in": "path",
+        "type": "string",
+        "array": false,
+        "required": true,
+        "description": "Listen session id: `ls_` and 24 letters or digits."
+      },
+      {
+        "flag": "attempt-id",
+        "name": "attemptId",
+        "in": "path",
+        "type": "string",
+        "array": false,
+        "required": true,
+        "description": "One attempt handed to the CLI: `la_` and 24 letters or digits."
+      },
+      {
+        "flag": "status",
+        "name": "status",
+        "in": "body",
+        "type": "integer",
+        "array": false,
+        "required": false,
+        "description": "The status the local URL answered."
+      },
+      {
+        "flag": "error",
+        "name": "error",
+        "in": "body",
+        "type": "string",
+        "array": false,
+        "required": false,
+        "description": "Why no answer came (connection refused, timeout); send instead of `status`."
+      },
+      {
+        "flag": "duration-ms",
+        "name": "durationMs",
+        "in": "body",
+        "type": "integer",
+        "array": false,
+        "required": true,
+        "description": "How long the local forward took."
+      }
+    ],
+    "validators": {
+      "path": "zReportListenAttemptPath",
+      "body": "zReportListenAttemptBody"
+    }
+  },
+  {
+    "resource": "listen-delivery",
+    "action": "collect",
+    "operationId": "collectListenDeliveries",
+    "method": "get",
+    "path": "/cli/listen-sessions/{id}/deliveries",
+    "summary": "Collect deliveries of a listen session",
+    "testOnly": true,
+    "idempotencyKey": "none",
+    "body": "none",
+    "flags": [
+      {
+        "flag": "id",
+        "name": "id",
+        "in": "path",
+        "type": "string",
+        "array": false,
+        "required": true,
+        "description": "Listen session id: `ls_` and 24 letters or digits."
+      },
+      {
+        "flag": "wait",
+        "name": "wait",
+        "in": "query",
+        "type": "integer",
+        "array": false,
+        "required": false,
+        "description": "Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0)."
+      },
+      {
+        "flag": "limit",
+        "name": "limit",
+        "in": "query",
+        "type": "integer",
+        "array": false,
+        "required": false,
+        "description": "Attempts to hand out at most (1 to 50, default 10)."
+      }
+    ],
+    "validators": {
+      "path": "zCollectListenDeliveriesPath",
+      "query": "zCollectListenDeliveriesQuery"
+    }
+  },
+  {
+    "resource": "listen-session",
+    "action": "create",
+    "operationId": "createListenSession",
+    "method": "post",
+    "path": "/cli/listen-sessions",
+    "summary": "Start or resume a listen session",
+    "testOnly": true,
+    "idempotencyKey": "optional",
+    "body": "required",
+    "flags": [
+      {
+        "flag": "event-types",
+        "name": "eventTypes",
+        "in": "body",
+        "type": "string",
+        "array": true,
+        "required": false,
+        "description": "Events to collect: known event names, or exactly `[\"*\"]` (the default) for every event (D-26).",
+        "enum": [
+          "company_registration.status_changed",
+          "abn_registration.status_changed",
+          "business_name_registration.status_changed",
+          "business_name_renewal.status_changed",
+          "form484.status_changed",
+          "ppsr.alert.grantor_registration_changed",
+          "monitoring.change_detected",
+          "monitoring.expiring",
+          "monitoring.expired",
+          "*"
+        ]
+      },
+      {
+        "flag": "device-name",
+        "name": "deviceName",
+        "in": "body",
+        "type": "string",
+        "array": false,
+        "required": false,
+        "description": "Default `default`."
+      }
+    ],
+    "validators": {
+      "body": "zCreateListenSessionBody"
+    }
+  },
+  {
     "resource": "lodgement",
     "action": "get",
     "operationId": "getLodgement",
@@ -873,6 +1025,103 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     "validators": {
       "path": "zGetPpsrSearchPath"
+    }
+  },
+  {
+    "resource": "request-log",
+    "action": "tail",
+    "operationId": "tailRequestLog",
+    "method": "get",
+    "path": "/cli/request-log",
+    "summary": "Tail the request log",
+    "testOnly": true,
+    "idempotencyKey": "none",
+    "body": "none",
+    "flags": [
+      {
+        "flag": "status",
+        "name": "status",
+        "in": "query",
+        "type": "string",
+        "array": false,
+        "required": false,
+        "description": "Only answers with this status (`422`) or of this class (`4xx`, `5xx`)."
+      },
+      {
+        "flag": "path",
+        "name": "path",
+        "in": "query",
+        "type": "string",
+        "array": false,
+        "required": false,
+        "description": "Only requests whose path contains this text (case-sensitive)."
+      },
+      {
+        "flag": "after",
+        "name": "after",
+        "in": "query",
+        "type": "string",
+        "array": false,
+        "required": false,
+        "description": "The `nextCursor` of the previous answer: only newer requests."
+      },
+      {
+        "flag": "wait",
+        "name": "wait",
+        "in": "query",
+        "type": "integer",
+        "array": false,
+        "required": false,
+        "description": "Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0)."
+      },
+      {
+        "flag": "limit",
+        "name": "limit",
+        "in": "query",
+        "type": "integer",
+        "array": false,
+        "required": false,
+        "description": "Requests per answer at most (1 to 100, default 25)."
+      }
+    ],
+    "validators": {
+      "query": "zTailRequestLogQuery"
+    }
+  },
+  {
+    "resource": "trigger",
+    "action": "create",
+    "operationId": "createTrigger",
+    "method": "post",
+    "path": "/cli/triggers",
+    "summary": "Send an event of a chosen type",
+    "testOnly": true,
+    "idempotencyKey": "optional",
+    "body": "required",
+    "flags": [
+      {
+        "flag": "event-type",
+        "name": "eventType",
+        "in": "body",
+        "type": "string",
+        "array": false,
+        "required": true,
+        "description": "The event to send.",
+        "enum": [
+          "company_registration.status_changed",
+          "abn_registration.status_changed",
+          "business_name_registration.status_changed",
+          "business_name_renewal.status_changed",
+          "form484.status_changed",
+          "ppsr.alert.grantor_registration_changed",
+          "monitoring.change_detected",
+          "monitoring.expiring",
+          "monitoring.expired"
+        ]
+      }
+    ],
+    "validators": {
+      "body": "zCreateTriggerBody"
     }
   },
   {
