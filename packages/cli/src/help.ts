@@ -15,13 +15,16 @@ function table(rows: readonly (readonly [string, string])[]): string {
 }
 
 function flagLeft(flag: FlagSpec): string {
-  const value = flag.type === 'boolean' ? 'true|false' : flag.enum ? flag.enum.join('|') : flag.type === 'string' ? 'TEXT' : flag.type.toUpperCase();
+  const choices = flag.enum?.join('|');
+  const value =
+    flag.type === 'boolean' ? 'true|false' : choices && choices.length <= 30 ? choices : flag.type === 'string' ? 'TEXT' : flag.type.toUpperCase();
   return `--${flag.flag} ${flag.array ? `${value}[,...]` : value}`;
 }
 
 function flagRight(flag: FlagSpec): string {
   const where = flag.in === 'body' ? 'body field' : `${flag.in} parameter`;
-  return `${flag.required ? '(required) ' : ''}${flag.description || `the ${where} ${flag.name}`}`;
+  const choices = flag.enum && flag.enum.join('|').length > 30 ? ` One of: ${flag.enum.join(', ')}.` : '';
+  return `${flag.required ? '(required) ' : ''}${flag.description || `the ${where} ${flag.name}`}${choices}`;
 }
 
 export function commandHelp(command: CommandSpec): string {

@@ -58,7 +58,7 @@ export async function main(args: string[], io: Io): Promise<number> {
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`svc: ${error.message}\n`);
+      io.stderr(error.message.startsWith('svc ') ? `${error.message}\n` : `svc: ${error.message}\n`);
       return EXIT.usage;
     }
     if (error instanceof CallFailed) {

@@ -58,6 +58,18 @@ export async function inputOf(command: CommandSpec, values: FlagValues, io: Io):
   return input;
 }
 
+type Issue = Parameters<typeof problemsFromZod>[0][number];
+
+/**
+ * A pattern the SDK's validator states as a plain regex, worded as the service's structural check
+ * words it (`Must match ^...$.`, http/ajv-problems.ts); the service's own name patterns keep theirs.
+ */
+function asDocumentWords(issue: Issue): Issue {
+  if (issue.code !== 'invalid_format' || issue.format !== 'regex' || !('pattern' in issue) || !issue.message.startsWith('Invalid string'))
+    return issue;
+  return { ...issue, message: `Must match ${String(issue.pattern).replace(/^\/|\/[a-z]*$/g, '')}.` };
+}
+
 /** The SDK's validators of each part; a refused input is a one-line UsageError. */
 export function validate(command: CommandSpec, input: OperationInput): void {
   const lines: string[] = [];
@@ -71,7 +83,7 @@ export function validate(command: CommandSpec, input: OperationInput): void {
     const value = input[place] ?? (place === 'body' ? undefined : {});
     const result = schema.safeParse(value, { reportInput: true });
     if (result.success) continue;
-    for (const [field, problems] of Object.entries(problemsFromZod(result.error.issues, place)))
+    for (const [field, problems] of Object.entries(problemsFromZod(result.error.issues.map(asDocumentWords), place)))
       for (const problem of problems) {
         const flag = flagOf(place, field);
         lines.push(`${field}${flag ? ` (--${flag})` : ''}: ${problem.message} [${problem.code}]`);
