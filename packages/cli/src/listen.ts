@@ -3,7 +3,7 @@
 // attempts waiting for it, POSTs each to the local URL with its signed headers and its exact body,
 // prints one line per event with the local answer and reports that answer back, so the sandbox's
 // retry schedule applies as for any endpoint. A lost connection is retried with backoff; an attempt
-// collected but not reported is retried by the sandox when its lease expires, so nothing is lost.
+// collected but not reported is retried by the sandbox when its lease expires, so nothing is lost.
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
@@ -24,8 +24,8 @@ import { dataOrFail } from './output.js';
 import { parseStrict } from './parse.js';
 
 const WAIT_SECONDS = 25;
-/** The local app gets this long to answer; the lease (60 s) leaves room to report after it. */
-const FORWARD_TIMEOUT_MS = 30_000;
+/** The local app gets as long as any endpoint (spec 6.4: 15 s); the lease (60 s) leaves room to report after it. */
+const FORWARD_TIMEOUT_MS = 15_000;
 
 const OPTIONS = {
   ...GLOBAL_OPTIONS,
