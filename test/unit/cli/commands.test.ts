@@ -93,6 +93,25 @@ describe('svc <resource> <action>: one command per operation of the document', (
   });
 });
 
+describe('the guide and the README', () => {
+  it('every svc command line they print is a command the CLI knows, with flags it takes', async () => {
+    const lines = ['docs/guide/10-your-laptop.md', 'packages/cli/README.md'].flatMap((file) =>
+      readFileSync(join(import.meta.dirname, '../../..', file), 'utf8')
+        .split('\n')
+        .filter((line) => /^npx svc /.test(line))
+        .map((line) => line.replace(/\s+#.*$/, '').trim()),
+    );
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    for (const line of lines) {
+      // --help after the line: parsed in full (an unknown flag is still exit 2), nothing sent.
+      const args = line.split(/\s+/).slice(2).filter((arg) => !arg.startsWith("'"));
+      const { code, stderr } = await svc([...args, '--help']);
+      expect(`${line}: ${stderr}`).toBe(`${line}: `);
+      expect(code).toBe(0);
+    }
+  });
+});
+
 describe('flags into the request', () => {
   const command = (operationId: string) => COMMANDS.find((c) => c.operationId === operationId)!;
   const io = { readStdin: () => Promise.resolve('{"url":"https://example.com/stdin","eventTypes":["*"]}') } as never;
