@@ -69,7 +69,10 @@ export function commandName(operationId: string): { resource: string; action: st
 
 function firstSentence(text: string | undefined): string {
   if (!text) return '';
-  const paragraph = text.trim().split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ');
+  const paragraph = text
+    .trim()
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, ' ');
   const sentence = /^(.*?[.!?])(\s|$)/.exec(paragraph);
   return (sentence ? sentence[1]! : paragraph).slice(0, 160);
 }
@@ -95,7 +98,14 @@ function scalarOf(document: Document, raw: Schema): { type: FlagType; enum?: str
   return values && values.length > 0 ? { type, enum: values } : { type };
 }
 
-function flagOf(document: Document, name: string, place: FlagSpec['in'], raw: Schema, required: boolean, description?: string): FlagSpec | undefined {
+function flagOf(
+  document: Document,
+  name: string,
+  place: FlagSpec['in'],
+  raw: Schema,
+  required: boolean,
+  description?: string,
+): FlagSpec | undefined {
   const schema = resolve(document, raw);
   const array = schema.type === 'array' && schema.items !== undefined;
   const scalar = scalarOf(document, array ? schema.items! : schema);
@@ -142,7 +152,14 @@ export function commandsOf(document: Document, zodExports: ReadonlySet<string>):
       const flags: FlagSpec[] = [];
       for (const parameter of parameters) {
         if (parameter.in !== 'path' && parameter.in !== 'query') continue;
-        const flag = flagOf(document, parameter.name, parameter.in, parameter.schema ?? {}, parameter.required === true, parameter.description);
+        const flag = flagOf(
+          document,
+          parameter.name,
+          parameter.in,
+          parameter.schema ?? {},
+          parameter.required === true,
+          parameter.description,
+        );
         if (!flag) throw new Error(`${operationId}: parameter ${parameter.name} is not a scalar or a list of scalars`);
         flags.push(flag);
       }

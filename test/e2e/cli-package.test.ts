@@ -63,7 +63,13 @@ class Receiver {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      const hit: Hit = { headers, body: Buffer.concat(chunks).toString('utf8'), deliveryId: headers['webhook-id'] ?? '', eventType: headers['x-svc-event'] ?? '', status: 0 };
+      const hit: Hit = {
+        headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        deliveryId: headers['webhook-id'] ?? '',
+        eventType: headers['x-svc-event'] ?? '',
+        status: 0,
+      };
       const answer = this.answer(hit);
       hit.status = answer === 'hang' ? 0 : answer;
       this.hits.push(hit);
@@ -154,7 +160,10 @@ async function trigger(eventType: string): Promise<string> {
 beforeAll(async () => {
   consumer = mkdtempSync(join(tmpdir(), 'svc-cli-consumer-'));
   dirs.push(consumer);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'partner-laptop', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'partner-laptop', version: '1.0.0', private: true, type: 'module' }),
+  );
   const [started, sdk, cli] = await Promise.all([
     startPlainService(120_000, { SVC_CLOCK: 'manual' }),
     tarballOf('@registry-svc/sdk'),
@@ -201,7 +210,9 @@ describe('svc from the packed @registry-svc/cli, installed outside the repositor
       expect(new Webhook(secret).verify(hit!.body, hit!.headers)).toMatchObject({ event: eventType });
       expect(stripe.webhooks.constructEvent(hit!.body, hit!.headers['x-svc-signature']!, secret)).toMatchObject({ event: eventType });
       expect(() => new Webhook(secret).verify(hit!.body.replace(eventType, 'x'), hit!.headers)).toThrow();
-      await until(`the listen line of ${deliveryId}`, () => listen.stdout().includes(`--> ${eventType} [${deliveryId}]  <-- [200] POST ${receiver.url}`));
+      await until(`the listen line of ${deliveryId}`, () =>
+        listen.stdout().includes(`--> ${eventType} [${deliveryId}]  <-- [200] POST ${receiver.url}`),
+      );
     }
   });
 
@@ -260,7 +271,12 @@ describe('svc from the packed @registry-svc/cli, installed outside the repositor
     expect(response.status).toBe(422);
     const requestId = response.headers.get('x-request-id')!;
     await until('the line', () => lines.stdout().includes(`422 POST /api/test/v2/webhooks  ${requestId}  createWebhookEndpoint`));
-    const json = await until('the entry', () => entries.stdout().split('\n').find((line) => line.includes(requestId)));
+    const json = await until('the entry', () =>
+      entries
+        .stdout()
+        .split('\n')
+        .find((line) => line.includes(requestId)),
+    );
     const entry = JSON.parse(json) as { status: number; requestId: string; requestBody: unknown };
     expect(entry).toMatchObject({ status: 422, requestId });
     expect(json).toContain('[redacted]');

@@ -50,7 +50,10 @@ describe('workspace package versions', () => {
     writeFileSync(join(root, 'spec/openapi.json'), JSON.stringify(document));
 
     expect(syncPackageVersions(root).sort()).toEqual([join(root, 'packages/cli/package.json'), join(root, 'packages/sdk/package.json')]);
-    const cli = JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
+    const cli = JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as {
+      version: string;
+      dependencies: Record<string, string>;
+    };
     expect(cli.version).toBe('9.8.7');
     expect(cli.dependencies['@registry-svc/sdk']).toBe('9.8.7');
     expect(cli.dependencies.zod).toMatch(/^\d+\.\d+\.\d+$/);

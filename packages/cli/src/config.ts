@@ -29,6 +29,7 @@ export function connectionOf(
   env: Readonly<Record<string, string | undefined>>,
 ): Connection {
   const apiKey = values['api-key'] ?? env.SVC_API_KEY;
-  if (apiKey === undefined || apiKey === '') throw new UsageError('no API key: pass --api-key or set SVC_API_KEY (a secret test key, svc_sk_test_...)');
+  if (apiKey === undefined || apiKey === '')
+    throw new UsageError('no API key: pass --api-key or set SVC_API_KEY (a secret test key, svc_sk_test_...)');
   return { baseUrl: baseUrlOf(values['base-url'], env), apiKey };
 }

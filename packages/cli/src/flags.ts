@@ -40,5 +40,8 @@ function scalar(flag: FlagSpec, text: string): unknown {
 export function flagValue(flag: FlagSpec, raw: string | boolean | (string | boolean)[]): unknown {
   const texts = (Array.isArray(raw) ? raw : [raw]).map(String);
   if (!flag.array) return scalar(flag, texts[texts.length - 1]!);
-  return texts.flatMap((text) => text.split(',')).filter((item) => item !== '').map((item) => scalar(flag, item));
+  return texts
+    .flatMap((text) => text.split(','))
+    .filter((item) => item !== '')
+    .map((item) => scalar(flag, item));
 }

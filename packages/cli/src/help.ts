@@ -3,7 +3,7 @@ import type { CommandSpec, FlagSpec } from './command-spec.js';
 import { DEFAULT_BASE_URL } from './config.js';
 
 export const GLOBAL_HELP = [
-  ['--api-key KEY', 'the account\'s secret test key (or SVC_API_KEY)'],
+  ['--api-key KEY', "the account's secret test key (or SVC_API_KEY)"],
   ['--base-url URL', `the service (or SVC_BASE_URL; default ${DEFAULT_BASE_URL}; an origin alone means its /api/test/v2)`],
   ['--json', 'print answers as one JSON document per line'],
   ['-h, --help', 'this help'],
@@ -17,7 +17,13 @@ function table(rows: readonly (readonly [string, string])[]): string {
 function flagLeft(flag: FlagSpec): string {
   const choices = flag.enum?.join('|');
   const value =
-    flag.type === 'boolean' ? 'true|false' : choices && choices.length <= 30 ? choices : flag.type === 'string' ? 'TEXT' : flag.type.toUpperCase();
+    flag.type === 'boolean'
+      ? 'true|false'
+      : choices && choices.length <= 30
+        ? choices
+        : flag.type === 'string'
+          ? 'TEXT'
+          : flag.type.toUpperCase();
   return `--${flag.flag} ${flag.array ? `${value}[,...]` : value}`;
 }
 
@@ -30,9 +36,17 @@ function flagRight(flag: FlagSpec): string {
 export function commandHelp(command: CommandSpec): string {
   const rows: [string, string][] = command.flags.map((flag) => [flagLeft(flag), flagRight(flag)]);
   if (command.body !== 'none')
-    rows.push(['-d, --data JSON|@FILE|-', `the whole JSON body${command.body === 'required' ? ' (required)' : ''}: inline, from a file, or - for stdin; flags override its fields`]);
+    rows.push([
+      '-d, --data JSON|@FILE|-',
+      `the whole JSON body${command.body === 'required' ? ' (required)' : ''}: inline, from a file, or - for stdin; flags override its fields`,
+    ]);
   if (command.idempotencyKey !== 'none')
-    rows.push(['--idempotency-key KEY', command.idempotencyKey === 'required' ? '(required) the Idempotency-Key; made for you when not given' : 'the Idempotency-Key header; a new one is made when not given']);
+    rows.push([
+      '--idempotency-key KEY',
+      command.idempotencyKey === 'required'
+        ? '(required) the Idempotency-Key; made for you when not given'
+        : 'the Idempotency-Key header; a new one is made when not given',
+    ]);
   return [
     `svc ${command.resource} ${command.action}: ${command.summary}`,
     '',
@@ -69,9 +83,9 @@ export function mainHelp(commands: readonly CommandSpec[]): string {
     '',
     'Your laptop (test environment):',
     table([
-      ['listen --forward-to URL', 'forward the sandbox\'s webhooks to a local URL, signed'],
+      ['listen --forward-to URL', "forward the sandbox's webhooks to a local URL, signed"],
       ['trigger EVENT-TYPE', 'make the sandbox send an event of that type'],
-      ['logs tail', 'follow your account\'s request log'],
+      ['logs tail', "follow your account's request log"],
     ]),
     '',
     'Resources (svc <resource> <action>, one per operation of the API):',

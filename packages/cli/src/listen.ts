@@ -53,7 +53,10 @@ ${GLOBAL_HELP.map(([left, right]) => `  ${left.padEnd(22)} ${right}`).join('\n')
 
 /** The host name as a device name the contract accepts (letters, digits, `.`, `_`, `-`). */
 export function defaultDeviceName(host = hostname()): string {
-  const cleaned = host.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
+  const cleaned = host
+    .replace(/[^A-Za-z0-9._-]/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 64);
   return cleaned === '' ? 'default' : cleaned;
 }
 
@@ -88,7 +91,10 @@ async function forward(url: string, attempt: ListenAttempt, signal: AbortSignal)
     return { status: response.status, durationMs: durationMs() };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s` : (cause?.message ?? cause?.code ?? (error as Error).message);
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s`
+        : (cause?.message ?? cause?.code ?? (error as Error).message);
     return { error: reason.slice(0, 500), durationMs: durationMs() };
   }
 }
@@ -109,7 +115,7 @@ async function openSession(listener: Listener): Promise<ListenSession> {
 /** Reports the local answer; a lost connection is retried while the lease lasts (then the sandbox retries the delivery). */
 async function report(listener: Listener, session: ListenSession, attempt: ListenAttempt, answer: LocalAnswer): Promise<void> {
   const deadline = Date.parse(attempt.leaseExpiresAt);
-  for (let failures = 0; !listener.io.interrupted.aborted; ) {
+  for (let failures = 0; !listener.io.interrupted.aborted;) {
     const outcome = await reportListenAttempt({
       client: listener.client,
       path: { id: session.id, attemptId: attempt.attemptId },
@@ -132,12 +138,16 @@ async function report(listener: Listener, session: ListenSession, attempt: Liste
 function printEvent(listener: Listener, attempt: ListenAttempt, answer: LocalAnswer): void {
   const { io } = listener;
   if (listener.json) {
-    io.stdout(`${JSON.stringify({ eventType: attempt.eventType, deliveryId: attempt.deliveryId, attemptNumber: attempt.attemptNumber, ...answer })}\n`);
+    io.stdout(
+      `${JSON.stringify({ eventType: attempt.eventType, deliveryId: attempt.deliveryId, attemptNumber: attempt.attemptNumber, ...answer })}\n`,
+    );
     return;
   }
   const result = 'status' in answer ? `[${answer.status}]` : `[error: ${answer.error}]`;
   const retry = attempt.attemptNumber > 1 ? ` (attempt ${attempt.attemptNumber})` : '';
-  io.stdout(`${clock()}  --> ${attempt.eventType} [${attempt.deliveryId}]${retry}  <-- ${result} POST ${listener.forwardTo} ${answer.durationMs} ms\n`);
+  io.stdout(
+    `${clock()}  --> ${attempt.eventType} [${attempt.deliveryId}]${retry}  <-- ${result} POST ${listener.forwardTo} ${answer.durationMs} ms\n`,
+  );
 }
 
 export async function listen(args: string[], io: Io): Promise<void> {
@@ -160,7 +170,8 @@ export async function listen(args: string[], io: Io): Promise<void> {
     session = await openSession(listener);
   } catch (error) {
     // A 422 here is the user's input (an unknown event type, a bad device name): exit 2.
-    if (error instanceof CallFailed && / answered 422:/.test(error.message)) throw new UsageError(error.message.replace(/\nRequest-Id: .*$/s, ''));
+    if (error instanceof CallFailed && / answered 422:/.test(error.message))
+      throw new UsageError(error.message.replace(/\nRequest-Id: .*$/s, ''));
     throw error;
   }
   io.stderr(
@@ -178,7 +189,9 @@ export async function listen(args: string[], io: Io): Promise<void> {
     if (!outcome.response || outcome.response.status >= 500 || outcome.response.status === 429) {
       failures += 1;
       const delay = Number(outcome.response?.headers.get('retry-after')) * 1000 || backoffDelay(failures);
-      io.stderr(`${clock()}  lost the connection to the service (${outcome.response ? `status ${outcome.response.status}` : reasonOf(outcome.error)}); reconnecting in ${Math.round(delay / 1000)} s\n`);
+      io.stderr(
+        `${clock()}  lost the connection to the service (${outcome.response ? `status ${outcome.response.status}` : reasonOf(outcome.error)}); reconnecting in ${Math.round(delay / 1000)} s\n`,
+      );
       await pause(delay, io.interrupted);
       continue;
     }

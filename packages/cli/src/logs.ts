@@ -45,7 +45,10 @@ function line(entry: Entry): string {
 }
 
 export async function logs(args: string[], io: Io): Promise<void> {
-  const { values, positionals } = parseStrict(() => parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true }), 'svc logs');
+  const { values, positionals } = parseStrict(
+    () => parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true }),
+    'svc logs',
+  );
   if (values.help) return void io.stdout(LOGS_HELP);
   if (positionals[0] !== 'tail' || positionals.length !== 1) throw new UsageError('svc logs takes one action: tail (svc logs tail --help)');
   const last = values.last === undefined ? 10 : Number(values.last);
@@ -61,7 +64,11 @@ export async function logs(args: string[], io: Io): Promise<void> {
   while (!io.interrupted.aborted) {
     // The first read takes the latest `last` requests (or, with 0, only learns the cursor).
     const query = first ? { ...filters, limit: Math.max(last, 1) } : { ...filters, after, wait: WAIT_SECONDS, limit: 100 };
-    const outcome = await tailRequestLog({ client, query, signal: io.interrupted }).catch((error: unknown) => ({ error, response: undefined, request: undefined }));
+    const outcome = await tailRequestLog({ client, query, signal: io.interrupted }).catch((error: unknown) => ({
+      error,
+      response: undefined,
+      request: undefined,
+    }));
     if (io.interrupted.aborted) return;
     if (!outcome.response || outcome.response.status >= 500 || outcome.response.status === 429) {
       failures += 1;

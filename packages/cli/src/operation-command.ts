@@ -14,7 +14,10 @@ import { parseStrict } from './parse.js';
 import { inputOf, validate } from './request.js';
 
 export async function runOperation(command: CommandSpec, args: string[], io: Io): Promise<void> {
-  const { values } = parseStrict(() => parseArgs({ args, options: commandOptions(command), allowPositionals: false, strict: true }), `svc ${command.resource} ${command.action}`);
+  const { values } = parseStrict(
+    () => parseArgs({ args, options: commandOptions(command), allowPositionals: false, strict: true }),
+    `svc ${command.resource} ${command.action}`,
+  );
   if (values.help) {
     io.stdout(commandHelp(command));
     return;
@@ -23,7 +26,8 @@ export async function runOperation(command: CommandSpec, args: string[], io: Io)
   validate(command, input);
   const connection = connectionOf(values as { 'api-key'?: string; 'base-url'?: string }, io.env);
   const headers: Record<string, string> = {};
-  if (command.idempotencyKey !== 'none') headers['Idempotency-Key'] = typeof values['idempotency-key'] === 'string' ? values['idempotency-key'] : randomUUID();
+  if (command.idempotencyKey !== 'none')
+    headers['Idempotency-Key'] = typeof values['idempotency-key'] === 'string' ? values['idempotency-key'] : randomUUID();
   const outcome = await sdkOperation(command.operationId)({ client: clientOf(connection), ...input, headers, signal: io.interrupted });
   printData(io, dataOrFail(outcome, io, values.json === true), values.json === true);
 }

@@ -46,7 +46,10 @@ ${GLOBAL_HELP.map(([left, right]) => `  ${left.padEnd(22)} ${right}`).join('\n')
 }
 
 export async function trigger(args: string[], io: Io): Promise<void> {
-  const { values, positionals } = parseStrict(() => parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true }), 'svc trigger');
+  const { values, positionals } = parseStrict(
+    () => parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true }),
+    'svc trigger',
+  );
   if (values.help) return void io.stdout(triggerHelp());
   if (positionals.length !== 1) throw new UsageError(`svc trigger takes one event type: ${eventTypes().join(', ')}`);
   const body = { eventType: positionals[0]! };

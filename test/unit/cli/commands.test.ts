@@ -104,7 +104,10 @@ describe('the guide and the README', () => {
     expect(lines.length).toBeGreaterThanOrEqual(8);
     for (const line of lines) {
       // --help after the line: parsed in full (an unknown flag is still exit 2), nothing sent.
-      const args = line.split(/\s+/).slice(2).filter((arg) => !arg.startsWith("'"));
+      const args = line
+        .split(/\s+/)
+        .slice(2)
+        .filter((arg) => !arg.startsWith("'"));
       const { code, stderr } = await svc([...args, '--help']);
       expect(`${line}: ${stderr}`).toBe(`${line}: `);
       expect(code).toBe(0);
@@ -138,7 +141,9 @@ describe('flags into the request', () => {
     expect(await inputOf(create, { data: '-', url: 'https://example.com/flag' }, io)).toEqual({
       body: { url: 'https://example.com/flag', eventTypes: ['*'] },
     });
-    expect(await inputOf(create, { data: '{"url":"https://example.com/inline"}' }, io)).toEqual({ body: { url: 'https://example.com/inline' } });
+    expect(await inputOf(create, { data: '{"url":"https://example.com/inline"}' }, io)).toEqual({
+      body: { url: 'https://example.com/inline' },
+    });
   });
 
   it('reads a service origin as its test environment and keeps a full API URL', () => {
@@ -155,11 +160,21 @@ describe('bad input: one line on stderr, exit code 2, nothing sent', () => {
     ['an unknown action', ['ppsr-search', 'frob'], KEY, /unknown action "frob" for ppsr-search: its actions are create, get/],
     ['an unknown flag', ['lodgement', 'get', '--request-id', '1', '--colour', 'red'], KEY, /Unknown option '--colour'/],
     ['a flag without its value', ['lodgement', 'get', '--request-id'], KEY, /--request-id/],
-    ['a value the validator refuses', ['lodgement', 'get', '--request-id', 'abc'], KEY, /requestId \(--request-id\): Must be of type \w+\. \[invalid_type\]/],
+    [
+      'a value the validator refuses',
+      ['lodgement', 'get', '--request-id', 'abc'],
+      KEY,
+      /requestId \(--request-id\): Must be of type \w+\. \[invalid_type\]/,
+    ],
     ['a missing required field', ['webhook-endpoint', 'create', '--event-types', '*'], KEY, /url \(--url\): Required\. \[required\]/],
     ['a value outside the enum', ['trigger', 'monitoring.changed'], KEY, /eventType .*Must be one of: .*monitoring\.change_detected/],
     ['--data that is not JSON', ['webhook-endpoint', 'create', '--data', '{url'], KEY, /--data: the --data value is not JSON/],
-    ['a --data file that does not exist', ['webhook-endpoint', 'create', '--data', '@/nonexistent/body.json'], KEY, /cannot read \/nonexistent\/body\.json \(ENOENT\)/],
+    [
+      'a --data file that does not exist',
+      ['webhook-endpoint', 'create', '--data', '@/nonexistent/body.json'],
+      KEY,
+      /cannot read \/nonexistent\/body\.json \(ENOENT\)/,
+    ],
     ['a missing key', ['lodgement', 'get', '--request-id', '1'], {}, /no API key: pass --api-key or set SVC_API_KEY/],
     ['listen without --forward-to', ['listen'], KEY, /--forward-to URL is required/],
     ['logs without tail', ['logs', 'head'], KEY, /svc logs takes one action: tail/],
