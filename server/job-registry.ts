@@ -10,6 +10,8 @@ import { REGULATOR_PROGRESS_JOB, runRegulatorProgress } from './domain/lodgement
 import { PARTNER_PROGRESS_JOB, runPartnerProgress } from './domain/business-accounts/partner-progress.js';
 import { WEBHOOK_DELIVERY_JOB } from './delivery/events.js';
 import { runDeliveryStream } from './delivery/delivery.js';
+import { LISTEN_EXPIRY_JOB } from './delivery/listen-hold.js';
+import { expireListenAttempt } from './delivery/listen-close.js';
 import { PPSR_PROCESSING_JOB } from './domain/ppsr/searches.js';
 import { runPpsrProcessing } from './domain/ppsr/processing.js';
 import { CERTIFICATE_JOB, runCertificateGeneration } from './domain/ppsr/certificates.js';
@@ -58,6 +60,7 @@ export function createJobRegistry(config: Pick<Config, 'SMTP_URL'>): JobRegistry
     [PPSR_PROCESSING_JOB]: runPpsrProcessing,
     [CERTIFICATE_JOB]: runCertificateGeneration,
     [MONITORING_JOBS.setup]: setupJob,
+    [LISTEN_EXPIRY_JOB]: expireListenAttempt,
     ...Object.fromEntries(monitoringJobs.map((job) => [job.name, job.handler])),
   };
   return {

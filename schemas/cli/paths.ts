@@ -194,7 +194,7 @@ export const createTrigger = defineOperation({
   operationId: 'createTrigger',
   summary: 'Send an event of a chosen type',
   description:
-    "Sandbox only: makes the sandbox send one realistic event of the given type for this account through the real delivery path (D-81), to every enabled webhook endpoint and listen session of the test environment subscribed to it: signed, logged and retried like any other delivery. Where the event belongs to a thing (a lodgement, a Form 484, a PPSR alert subscription, a monitored entity), the account's latest one of that kind in the test environment is used, and a fresh test one is made when there is none; the payload validates against the event in the document's `webhooks` section.",
+    "Sandbox only: sends one event of the given type for this account through the real delivery path (D-81): to every enabled webhook endpoint and listen session of the test environment subscribed to it, signed, logged and retried like any other delivery. The payload is the document's own example of that event (in the `webhooks` section; the sandbox example where there is one) with its time fields set to now, so it validates against the event's schema. A trigger lodges, orders and changes nothing: the ids in the payload name the sandbox's fixtures.",
   idempotencyKey: 'optional',
   body: {
     schema: CreateTriggerRequest,

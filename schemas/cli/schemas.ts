@@ -66,12 +66,9 @@ export const ListenSession = z
       .boolean()
       .openapi({ description: 'True when an existing session of this device name was resumed (200), false when created (201).' }),
     pendingDeliveries: z.int().min(0).openapi({ description: 'Attempts waiting to be collected right now.' }),
-    consecutiveFailures: z
-      .int()
-      .min(0)
-      .openapi({
-        description: 'Failed attempts in a row, as for any endpoint; 20 disables the session until the next `listen` resumes it.',
-      }),
+    consecutiveFailures: z.int().min(0).openapi({
+      description: 'Failed attempts in a row, as for any endpoint; 20 disables the session until the next `listen` resumes it.',
+    }),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
   })
@@ -139,15 +136,10 @@ export const ListenAttemptBatch = z.strictObject({ data: z.array(ListenAttempt) 
 export const ReportListenAttemptRequest = z
   .strictObject({
     status: z.int().min(100).max(599).optional().openapi({ description: 'The status the local URL answered.', example: 200 }),
-    error: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .openapi({
-        description: 'Why no answer came (connection refused, timeout); send instead of `status`.',
-        example: 'connect ECONNREFUSED 127.0.0.1:3000',
-      }),
+    error: z.string().min(1).max(500).optional().openapi({
+      description: 'Why no answer came (connection refused, timeout); send instead of `status`.',
+      example: 'connect ECONNREFUSED 127.0.0.1:3000',
+    }),
     durationMs: z.int().min(0).max(3_600_000).openapi({ description: 'How long the local forward took.', example: 12 }),
   })
   .openapi('ReportListenAttemptRequest', { description: 'Exactly one of `status` and `error`, and `durationMs`.' });
@@ -173,12 +165,10 @@ export const CreateTriggerRequest = z
 
 export const TriggeredDelivery = z.strictObject({
   deliveryId: z.string().openapi({ example: 'dlv_3kTq9ZmW2xYb7NcR4vLp8sQe' }),
-  destination: z
-    .string()
-    .openapi({
-      description: 'The webhook endpoint (`we_…`) or listen session (`ls_…`) it goes to.',
-      example: 'ls_7hQ2mX9kP4vN8sL3tR6wY1zB',
-    }),
+  destination: z.string().openapi({
+    description: 'The webhook endpoint (`we_…`) or listen session (`ls_…`) it goes to.',
+    example: 'ls_7hQ2mX9kP4vN8sL3tR6wY1zB',
+  }),
 });
 
 export const TriggerResult = z

@@ -12,6 +12,7 @@ import { WEBHOOK_DELIVERY_JOB } from './events.js';
 import { countFailure, resetFailures } from './failures.js';
 import { postWebhook, type AttemptOutcome } from './post.js';
 import { deliverToReceiver } from './receiver.js';
+import { holdForListener } from './listen-hold.js';
 import { nextAttemptAfter } from './schedule.js';
 import { signingSecretOf } from './endpoint-secrets.js';
 import { deliveryHeaders } from './signing.js';
@@ -60,7 +61,11 @@ function isCurrent(job: DeliveryJobPayload, delivery: WebhookDeliveryRow): boole
  * wall-clock time of the attempt on every clock (D-62): receivers compare it with their own clock to
  * refuse replays, and a manual clock moved ahead would make every standard verifier refuse it.
  */
-async function signedHeaders(deps: AppDeps, delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow): Promise<Record<string, string>> {
+export async function signedHeaders(
+  deps: Pick<AppDeps, 'db' | 'sealer' | 'wallClock'>,
+  delivery: WebhookDeliveryRow,
+  endpoint: WebhookEndpointRow,
+): Promise<Record<string, string>> {
   // A retry after a rotation uses the new secret. The secret is opened here, for this signature only, and never kept.
   return deliveryHeaders({
     deliveryId: delivery.id,
@@ -73,7 +78,7 @@ async function signedHeaders(deps: AppDeps, delivery: WebhookDeliveryRow, endpoi
 
 async function attempt(deps: AppDeps, delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow): Promise<AttemptOutcome> {
   // D-59: the built-in test receiver; only the transport differs from any other attempt.
-  if (endpoint.receiver)
+  if (endpoint.receiver === 'ok' || endpoint.receiver === 'fail')
     return deliverToReceiver(deps, {
       kind: endpoint.receiver,
       headers: await signedHeaders(deps, delivery, endpoint),
@@ -111,11 +116,15 @@ interface Work {
   attemptedAt: Date;
 }
 
-/** What became of one attempt: its outcome, null for an endpoint refused before sending, or what broke. */
+/**
+ * What became of one attempt: its outcome, null for an endpoint refused before sending, or what broke;
+ * `held` when it waits for a command-line listener, which reports the outcome later (D-79).
+ */
 interface Sent {
   work: Work;
   outcome: AttemptOutcome | null;
   error?: unknown;
+  held?: boolean;
 }
 
 /** How long the stream waits after an answer for others before it records them (milliseconds). */
@@ -267,6 +276,8 @@ async function prepare(deps: AppDeps, jobs: JobRow[]): Promise<{ idle: JobRow[];
 async function send(deps: AppDeps, work: Work): Promise<Sent> {
   if (!isOpen(work.endpoint)) return { work, outcome: null };
   try {
+    // D-79: nothing is sent to a listen session; `record` holds the attempt for its listener.
+    if (work.endpoint.receiver === 'cli') return { work, outcome: null, held: true };
     return { work, outcome: await attempt(deps, work.delivery, work.endpoint) };
   } catch (error) {
     return { work, outcome: null, error };
@@ -307,9 +318,20 @@ async function record(deps: AppDeps, finished: Sent[]): Promise<void> {
       );
     });
   }
+  // Held for a listener: the attempt becomes its row and the job is done, together (D-79).
+  const held = finished.filter((sent) => sent.held);
+  if (held.length > 0)
+    await deps.db.transaction(async (tx) => {
+      for (const { work } of held) await holdForListener({ db: tx, clock: deps.clock }, work);
+      await completeJobs(
+        tx,
+        held.map(({ work }) => work.job.id),
+        deps.clock.now(),
+      );
+    });
   // The rest, one at a time: auto-disable must count failures in order.
-  for (const { work, outcome, error } of finished) {
-    if (outcome?.errorClass === null) continue;
+  for (const { work, outcome, error, held: wasHeld } of finished) {
+    if (outcome?.errorClass === null || wasHeld) continue;
     try {
       if (error !== undefined) throw error;
       if (outcome === null) {
@@ -332,8 +354,29 @@ function isOpen(endpoint: WebhookEndpointRow | null): endpoint is WebhookEndpoin
   return endpoint !== null && endpoint.enabled && endpoint.deletedAt === null;
 }
 
+/** The part of an attempt its outcome needs: the job's schedule step, the delivery, its number and time. */
+export type AttemptOf = Pick<Work, 'payload' | 'delivery' | 'attemptNumber' | 'attemptedAt'>;
+
+/**
+ * One attempt's outcome recorded as the stream records it (one success settles; a failure counts and
+ * continues the schedule): for attempts whose answer arrives later, from a command-line listener (D-79).
+ */
+export async function recordOutcome(deps: AppDeps, work: AttemptOf, outcome: AttemptOutcome): Promise<void> {
+  const record: AttemptRecord = { deliveryId: work.delivery.id, attemptNumber: work.attemptNumber, attemptedAt: work.attemptedAt, outcome };
+  if (outcome.errorClass === null) {
+    await deps.db.transaction(async (tx) => {
+      await recordAttempts(tx, [record]);
+      await resetFailures({ db: tx }, [work.delivery.endpointId]);
+      await settleDeliveries(tx, [work.delivery.id], 'succeeded', deps.clock.now());
+    });
+    return;
+  }
+  await recordAttempts(deps.db, [record]);
+  await afterFailure(deps, work);
+}
+
 /** A failed attempt: counted towards auto-disable, then the next attempt queued or the delivery settled. */
-async function afterFailure(deps: AppDeps, { payload, delivery, attemptedAt }: Work): Promise<void> {
+async function afterFailure(deps: AppDeps, { payload, delivery, attemptedAt }: AttemptOf): Promise<void> {
   const disabled = await countFailure(deps, delivery.endpointId, delivery.id);
   if (payload.manual) {
     // A resend is one extra attempt: it ends a delivery it reopened, and leaves an automatic schedule alone.

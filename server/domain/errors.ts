@@ -46,6 +46,7 @@ export const ERROR_STATUS = {
   expiry_warning_not_sent: 409,
   already_expired: 409,
   endpoint_disabled: 409,
+  attempt_closed: 409,
   duplicate_document: 409,
   already_subscribed: 409,
   duplicate_registration: 409,

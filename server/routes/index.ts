@@ -10,6 +10,7 @@ import { webhookEndpointHandlers } from './webhooks.js';
 import { webhookDeliveryHandlers } from './webhook-deliveries.js';
 import { ppsrHandlers } from './ppsr.js';
 import { monitoringHandlers } from './monitoring.js';
+import { cliHandlers } from './cli.js';
 
 export type { PublicHandlers };
 
@@ -22,4 +23,5 @@ export const PUBLIC_HANDLERS = {
   ...webhookDeliveryHandlers,
   ...ppsrHandlers,
   ...monitoringHandlers,
+  ...cliHandlers,
 } satisfies PublicHandlers;

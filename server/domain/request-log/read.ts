@@ -30,7 +30,8 @@ async function ensureAccount(ctx: Ctx, accountId: string): Promise<void> {
   if (!found) throw new DomainError('not_found', 'No such account.');
 }
 
-function statusFilter(status: string): SQL {
+/** `422` or `4xx` as a condition on the status column. */
+export function statusFilter(status: string): SQL {
   if (!status.endsWith('xx')) return eq(requestLog.status, Number(status));
   const base = Number(status[0]) * 100;
   return and(gte(requestLog.status, base), lt(requestLog.status, base + 100))!;
@@ -87,6 +88,11 @@ export async function getRequest({ ctx, input }: VerbArgs<Ctx, { accountId: stri
     .orderBy(desc(requestLog.id))
     .limit(1);
   if (!row) throw new DomainError('not_found', 'No such request in this account.');
+  return entryOf(row);
+}
+
+/** One stored request with what was sent and answered, as the operator's view shows it (redacted when written). */
+export function entryOf(row: RequestLogRow): RequestLogEntryView {
   return {
     ...itemOf(row),
     requestHeaders: row.requestHeaders ?? {},

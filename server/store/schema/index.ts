@@ -13,3 +13,4 @@ export * from './ppsr.js';
 export * from './form484.js';
 export * from './business-accounts.js';
 export * from './request-log.js';
+export * from './listen.js';

@@ -32,7 +32,7 @@ export const webhookEndpoints = pgTable(
      * the signing, retries and attempt log of any delivery. Set when the URL is registered in the test
      * environment, where the service knows its own address; null for every other endpoint.
      */
-    receiver: text('receiver').$type<'ok' | 'fail'>(),
+    receiver: text('receiver').$type<'ok' | 'fail' | 'cli'>(),
     ...rowTimes(),
     deletedAt: timestamps('deleted_at'),
   },
