@@ -245,7 +245,8 @@ describe('svc from the packed @registry-svc/cli, installed outside the repositor
     const again = await startListen();
     expect(again.secret).toBe(secret);
     expect(again.banner).toMatch(/resumed with \d+ waiting/);
-    await until('what arrived meanwhile', () => meanwhile.every((id) => hitsOf(id).length === 1));
+    // Each line is printed once the answer is reported: only then may the clock move.
+    await until('what arrived meanwhile', () => meanwhile.every((id) => again.listen.stdout().includes(`[${id}]  <-- [200]`)));
     // The held attempt was collected but never reported: once its lease (60 s) ends it is a failed
     // attempt, retried 30 s later on the schedule.
     await advanceClock(61);

@@ -207,8 +207,9 @@ export async function listen(args: string[], io: Io): Promise<void> {
       if (io.interrupted.aborted) return;
       const answer = await forward(forwardTo, attempt, io.interrupted);
       if (io.interrupted.aborted) return;
-      printEvent(listener, attempt, answer);
+      // The line once the sandbox knows the answer: what it shows is what the retry schedule goes by.
       await report(listener, session, attempt, answer);
+      printEvent(listener, attempt, answer);
     }
   }
 }
