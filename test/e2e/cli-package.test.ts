@@ -36,11 +36,13 @@ const DEVICE = 'e2e-laptop';
 
 /** Polls until `check` answers something, or fails after `ms` (generous: a loaded machine is slow, not wrong). */
 async function until<T>(what: string, check: () => T | undefined, ms = 60_000): Promise<T> {
+  // What the running commands printed, for a timeout's message.
+  const printed = (): string => running.map((r) => `${r.child.spawnargs.slice(1, 3).join(' ')}:\n${r.stdout()}${r.stderr()}`).join('\n');
   const deadline = Date.now() + ms;
   for (;;) {
     const value = check();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the commands printed:\n${printed()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -105,6 +107,8 @@ let consumer: string;
 let demoKey: string;
 const receiver = new Receiver();
 const running: Running[] = [];
+/** The `svc listen` running now. */
+let current: Running | undefined;
 const dirs: string[] = [];
 
 const svcBin = (): string => join(consumer, 'node_modules/.bin/svc');
@@ -132,6 +136,7 @@ function start(args: string[]): Running {
 
 async function startListen(): Promise<{ listen: Running; secret: string; session: string; banner: string }> {
   const listen = start(['listen', '--forward-to', receiver.url, '--device-name', DEVICE]);
+  current = listen;
   const ready = await until('listen to print its secret', () => /^Ready! .*$/m.exec(listen.stderr())?.[0]);
   const [, secret, session] = /signing secret is (whsec_\S+) \(listen session (ls_\w+)/.exec(ready)!;
   return { listen, secret: secret!, session: session!, banner: ready };
@@ -220,7 +225,7 @@ describe('svc from the packed @registry-svc/cli, installed outside the repositor
     receiver.answer = (hit) => (hitsOf(hit.deliveryId).length === 0 ? 500 : 200);
     const deliveryId = await trigger('monitoring.expired');
     await until('the first attempt', () => hitsOf(deliveryId).length === 1);
-    const listen = running.find((r) => r.child.exitCode === null && r.stdout().includes(deliveryId))!;
+    const listen = current!;
     await until('its [500] line', () => listen.stdout().includes(`[${deliveryId}]  <-- [500]`));
     expect(hitsOf(deliveryId)).toHaveLength(1);
     await advanceClock(31);
@@ -231,7 +236,7 @@ describe('svc from the packed @registry-svc/cli, installed outside the repositor
   });
 
   it('listen killed mid-stream and started again loses nothing: a delivery held while it died comes again as a retry', async () => {
-    const first = running.find((r) => r.child.exitCode === null && r.stdout().includes('-->'))!;
+    const first = current!;
     const { secret } = /signing secret is (?<secret>whsec_\S+)/.exec(first.stderr())!.groups!;
     // The app holds the next delivery without answering; listen is killed while it waits.
     receiver.answer = (hit) => (hitsOf(hit.deliveryId).length === 0 && hit.eventType === 'monitoring.expiring' ? 'hang' : 200);
