@@ -2,6 +2,7 @@
 // dist/svc.mjs (build.ts); the SDK and zod stay dependencies. Ctrl-C ends a long-running command
 // (listen, logs tail) cleanly.
 import { readFileSync } from 'node:fs';
+import { pause } from './backoff.js';
 import './built-ins.js';
 import { main } from './main.js';
 
@@ -24,4 +25,5 @@ process.exitCode = await main(process.argv.slice(2), {
   readStdin,
   interrupted: controller.signal,
   version: manifest.version,
+  pause,
 });

@@ -9,6 +9,8 @@ export interface Io {
   interrupted: AbortSignal;
   /** The package's version (`svc --version`). */
   version: string;
+  /** Waits between reconnects; resolves early when interrupted (tests pass one that does not wait). */
+  pause: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 /** Bad input: one line on stderr, exit code 2 (the command line's usage errors). */

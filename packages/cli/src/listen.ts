@@ -14,7 +14,7 @@ import {
   type ListenAttempt,
   type ListenSession,
 } from '@registry-svc/sdk';
-import { backoffDelay, pause } from './backoff.js';
+import { backoffDelay } from './backoff.js';
 import { clientOf } from './client.js';
 import { connectionOf } from './config.js';
 import { GLOBAL_OPTIONS } from './flags.js';
@@ -131,7 +131,7 @@ async function report(listener: Listener, session: ListenSession, attempt: Liste
       listener.io.stderr(`${clock()}  could not report ${attempt.deliveryId} before its lease ended: the sandbox retries it\n`);
       return;
     }
-    await pause(backoffDelay(failures), listener.io.interrupted);
+    await listener.io.pause(backoffDelay(failures), listener.io.interrupted);
   }
 }
 
@@ -192,7 +192,7 @@ export async function listen(args: string[], io: Io): Promise<void> {
       io.stderr(
         `${clock()}  lost the connection to the service (${outcome.response ? `status ${outcome.response.status}` : reasonOf(outcome.error)}); reconnecting in ${Math.round(delay / 1000)} s\n`,
       );
-      await pause(delay, io.interrupted);
+      await io.pause(delay, io.interrupted);
       continue;
     }
     if (outcome.response.status === 404) {

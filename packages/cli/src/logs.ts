@@ -3,7 +3,7 @@
 // request made just before is there too; one line per request (or its whole entry with --json).
 import { parseArgs } from 'node:util';
 import { tailRequestLog, type RequestLogTail } from '@registry-svc/sdk';
-import { backoffDelay, pause } from './backoff.js';
+import { backoffDelay } from './backoff.js';
 import { clientOf } from './client.js';
 import { connectionOf } from './config.js';
 import { GLOBAL_OPTIONS } from './flags.js';
@@ -74,7 +74,7 @@ export async function logs(args: string[], io: Io): Promise<void> {
       failures += 1;
       const delay = backoffDelay(failures);
       io.stderr(`lost the connection to the service; reconnecting in ${Math.round(delay / 1000)} s\n`);
-      await pause(delay, io.interrupted);
+      await io.pause(delay, io.interrupted);
       continue;
     }
     const tail = dataOrFail(outcome as never, io, false) as RequestLogTail;

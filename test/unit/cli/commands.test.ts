@@ -42,6 +42,7 @@ async function svc(args: string[], env: Record<string, string> = {}, stdin = '')
     readStdin: () => Promise.resolve(stdin),
     interrupted: new AbortController().signal,
     version: '0.0.0-test',
+    pause: () => Promise.resolve(),
   });
   return { code, stdout, stderr };
 }
