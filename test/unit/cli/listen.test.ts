@@ -126,7 +126,7 @@ describe('svc listen when the connection breaks', () => {
       'x-svc-event': 'monitoring.expired',
     });
     expect(reports).toEqual([{ status: 202, durationMs: expect.any(Number) }]);
-    expect(stdout).toMatch(/--> monitoring\.expired \[dlv_1\]  <-- \[202\] POST http:\/\/127\.0\.0\.1:\d+\/hooks \d+ ms\n$/);
+    expect(stdout).toMatch(/--> monitoring\.expired \[dlv_1\] {2}<-- \[202\] POST http:\/\/127\.0\.0\.1:\d+\/hooks \d+ ms\n$/);
   });
 
   it('reports a local app that does not answer as an error, so the sandbox retries it', async () => {
