@@ -88,6 +88,11 @@ export const ConfigSchema = z.object({
   SVC_WEBHOOK_ALLOW_LOCAL: flag.default(false),
   /** Spec 6.4: a receiver has 15 s to answer. Lowered only by tests of the timeout path. */
   SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(15_000),
+  /**
+   * The longest a long poll of the command line's operations waits (D-79, D-80): `wait` above it is
+   * cut to it; 0 answers at once (a contract run, whose generated requests would each wait).
+   */
+  SVC_LONG_POLL_MAX_SECONDS: z.coerce.number().int().min(0).max(25).default(25),
   /** Webhook attempts one worker sends at once, over all endpoints (one claimed batch). */
   SVC_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** Webhook attempts one worker sends at once to one endpoint: a slow receiver is never flooded. */

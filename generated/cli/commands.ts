@@ -298,7 +298,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         "type": "integer",
         "array": false,
         "required": false,
-        "description": "Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0)."
+        "description": "Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0; a service may be set to wait less)."
       },
       {
         "flag": "limit",
@@ -1072,7 +1072,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         "type": "integer",
         "array": false,
         "required": false,
-        "description": "Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0)."
+        "description": "Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0; a service may be set to wait less)."
       },
       {
         "flag": "limit",

@@ -3661,7 +3661,7 @@ export type CollectListenDeliveriesData = {
     };
     query?: {
         /**
-         * Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0). The answer comes as soon as there is something.
+         * Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0; a service may be set to wait less). The answer comes as soon as there is something.
          */
         wait?: number | null;
         /**
@@ -3799,7 +3799,7 @@ export type TailRequestLogData = {
          */
         after?: string;
         /**
-         * Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0). The answer comes as soon as there is something.
+         * Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0; a service may be set to wait less). The answer comes as soon as there is something.
          */
         wait?: number | null;
         /**

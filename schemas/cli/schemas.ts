@@ -85,8 +85,9 @@ const WaitSeconds = z.coerce
   .default(0)
   .optional()
   .openapi({
-    description: `Long poll: seconds to wait for something to arrive when nothing is there yet (0 to ${MAX_WAIT_SECONDS}, default 0). The answer comes as soon as there is something.`,
-    example: MAX_WAIT_SECONDS,
+    description: `Long poll: seconds to wait for something to arrive when nothing is there yet (0 to ${MAX_WAIT_SECONDS}, default 0; a service may be set to wait less). The answer comes as soon as there is something.`,
+    // 0, not 25: tools that send every example (Portman, a contract run) would otherwise wait each time.
+    example: 0,
   });
 
 export const CollectListenDeliveriesQuery = z.strictObject({

@@ -5,7 +5,12 @@
 export const TEST_PREFIX = '/api/test/v2';
 
 /** Settings of a server a contract run is pointed at (the test suite's in-process servers use them too). */
-export const CONTRACT_SERVER_ENV: Readonly<Record<string, string>> = { SVC_RATE_LIMIT_MULTIPLIER: '1000', SVC_WEBHOOK_ALLOW_LOCAL: '1' };
+export const CONTRACT_SERVER_ENV: Readonly<Record<string, string>> = {
+  SVC_RATE_LIMIT_MULTIPLIER: '1000',
+  SVC_WEBHOOK_ALLOW_LOCAL: '1',
+  // Every generated request with a `wait` would wait it out when nothing arrives (D-79, D-80).
+  SVC_LONG_POLL_MAX_SECONDS: '0',
+};
 
 /** The RFC 2606 example hosts the runner generates resolve to loopback; any other name does not resolve. */
 export async function resolveExampleHosts(host: string): Promise<string[]> {

@@ -3,7 +3,7 @@
 // own back at their start. The migrations add no rows, so the emptied database is a freshly migrated
 // one.
 //
-// DELETE rather than TRUNCATE: a TRUNCATE gives each of the 31 tables and their indexes new files and
+// DELETE rather than TRUNCATE: a TRUNCATE gives each table and their indexes new files and
 // drops the old ones at commit, which cost PostgreSQL about 80 ms of CPU (150 ms wall) per emptying
 // against 7 ms (10 ms) for the DELETEs, and PGlite 40 to 65 ms against 7 to 11 ms; the rows a test
 // server leaves are few, so deleting them is cheap (bench/README.md, CI time, sixth session).

@@ -80,6 +80,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SVC_ADMIN_TOKEN: ADMIN_TOKEN,
     SVC_SECRET_KEY: TEST_SECRET_KEY,
     LOG_LEVEL: 'silent',
+    // Generated requests (robustness, fuzzing) must not wait out a long poll; the command line's own tests set it.
+    SVC_LONG_POLL_MAX_SECONDS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...(options.env ?? {}),
   });

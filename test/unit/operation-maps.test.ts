@@ -15,6 +15,7 @@ import { LODGEMENTS_OPERATIONS } from '../../schemas/lodgements/index.js';
 import { MONITORING_OPERATIONS } from '../../schemas/monitoring/index.js';
 import { PPSR_OPERATIONS } from '../../schemas/ppsr/index.js';
 import { WEBHOOKS_OPERATIONS } from '../../schemas/webhooks/index.js';
+import { CLI_OPERATIONS } from '../../schemas/cli/index.js';
 import { getPpsrSearch } from '../../schemas/ppsr/searches.js';
 
 type Document = ReturnType<typeof buildPublicDocument>;
@@ -71,6 +72,7 @@ describe('operation maps', () => {
       BUSINESS_ACCOUNT_OPERATIONS,
       FORM484_OPERATIONS,
       MONITORING_OPERATIONS,
+      CLI_OPERATIONS,
     ];
     const ids = constants.flatMap((constant) => Object.entries(constant).map(([key, id]) => (expect(id).toBe(key), id)));
     expect(ids.sort()).toEqual(Object.keys(PUBLIC_OPERATIONS).sort());

@@ -107,7 +107,7 @@ export async function collectAttempts({ ctx, input }: VerbArgs<AttemptContext, C
   const limit = input.limit ?? 10;
   // Real time, not the service clock: how long a connection stays open is the transport's matter,
   // and a manual clock would never end the wait.
-  const deadline = performance.now() + (input.wait ?? 0) * 1000;
+  const deadline = performance.now() + Math.min(input.wait ?? 0, ctx.config.SVC_LONG_POLL_MAX_SECONDS) * 1000;
   for (;;) {
     const leased = await leaseWaiting(ctx, owned.session.id, limit);
     if (leased.length > 0) return viewsOf(ctx, owned, leased);

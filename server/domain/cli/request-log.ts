@@ -13,7 +13,7 @@ import { entryOf, statusFilter, type RequestLogEntryView } from '../request-log/
 import type { VerbArgs } from '../verb.js';
 import type { PublicOperationId } from '../../../schemas/operations.js';
 
-type TailContext = Pick<AppDeps, 'db' | 'requestLog'> & { caller: Pick<Caller, 'account' | 'environment'> };
+type TailContext = Pick<AppDeps, 'db' | 'requestLog' | 'config'> & { caller: Pick<Caller, 'account' | 'environment'> };
 
 /** The command line's polling: a tail that listed these would mostly show itself. */
 const POLLING_OPERATIONS: readonly PublicOperationId[] = ['tailRequestLog', 'collectListenDeliveries', 'reportListenAttempt'];
@@ -55,7 +55,7 @@ async function readOnce(ctx: TailContext, input: TailInput, limit: number): Prom
 export async function tailRequestLog({ ctx, input }: VerbArgs<TailContext, TailInput>): Promise<TailPage> {
   const limit = input.limit ?? 25;
   // Real time: how long a connection stays open is the transport's matter (a manual clock never moves by itself).
-  const deadline = performance.now() + (input.wait ?? 0) * 1000;
+  const deadline = performance.now() + Math.min(input.wait ?? 0, ctx.config.SVC_LONG_POLL_MAX_SECONDS) * 1000;
   let after = input.after;
   for (;;) {
     const rows = await readOnce(ctx, { ...input, after }, limit);

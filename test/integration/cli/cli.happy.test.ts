@@ -21,7 +21,7 @@ import { operatorClient } from '../request-log/support.js';
 import { collect, deliveryLog, report, runDue, startSession, testClient, trigger } from './support.js';
 
 // Sessions are collected from this server only: not recorded for the Prism replay.
-const it = serverTest(() => startTestServer({ record: false }));
+const it = serverTest(() => startTestServer({ record: false, env: { SVC_LONG_POLL_MAX_SECONDS: '25' } }));
 
 describe('a listen session', () => {
   it('is resumed by its device name with the same id and secret, and is no /webhooks endpoint', async ({ server, account }) => {
@@ -87,6 +87,17 @@ describe('a listen session', () => {
       nextAttemptAt: null,
     });
     expect(await deliveryLog(server, attempt!.deliveryId)).toEqual({ status: 'succeeded', attempts: [[1, 204, null]] });
+  });
+
+  it('answers a waiting long poll as soon as an attempt arrives, and an empty one when the wait is up', async ({ server, account }) => {
+    const session = await startSession(server, account);
+    const waiting = collect(server, account, session.id, 25);
+    const sent = await trigger(server, account, 'business_name_renewal.status_changed');
+    await runDue(server);
+    const [attempt] = await waiting;
+    expect(attempt).toMatchObject({ deliveryId: sent.deliveries[0]!.deliveryId, attemptNumber: 1 });
+    const tail = await tailRequestLog({ client: testClient(server, account), query: { wait: 1, after: '999999999' } });
+    expect(tail.data).toEqual({ data: [], nextCursor: '999999999' });
   });
 
   it('retries a reported 500 on the spec 6.4 schedule until a 200 settles it', async ({ server, account }) => {

@@ -10,7 +10,10 @@
 // "pending" test fails until the entry exists, once the operations stop answering 501.
 import { expect } from 'vitest';
 import {
+  collectListenDeliveries,
   createAbnRegistration,
+  createListenSession,
+  createTrigger,
   createBusinessAccountApplication,
   createForm484Lodgement,
   createMonitoringEntities,
@@ -87,6 +90,12 @@ async function monitoredEntity(context: FactoryContext): Promise<number> {
   });
   expect(response.status, JSON.stringify(error)).toBe(201);
   return data!.entities[0]!.id;
+}
+
+async function listenSession(context: FactoryContext): Promise<string> {
+  const { data, error, response } = await createListenSession({ client: ownerClient(context), body: {} });
+  expect([200, 201], JSON.stringify(error)).toContain(response.status);
+  return data!.id;
 }
 
 async function ppsrSearch(context: FactoryContext): Promise<number> {
@@ -166,6 +175,22 @@ export const RESOURCE_FACTORIES: Readonly<Record<string, ResourceFactory>> = {
   },
 
   '/monitoring/entities/{id}': async (context) => ({ id: await monitoredEntity(context) }),
+
+  '/cli/listen-sessions/{id}': async (context) => ({ id: await listenSession(context) }),
+
+  // An attempt exists once a triggered event's delivery job held it for the session and the owner collected it (D-79).
+  '/cli/listen-sessions/{id}/attempts/{attemptId}': async (context) => {
+    const id = await listenSession(context);
+    const sent = await createTrigger({ client: ownerClient(context), body: { eventType: 'monitoring.expired' } });
+    expect(sent.response.status, JSON.stringify(sent.error)).toBe(201);
+    const ran = await context.server.admin('POST', '/admin/jobs/webhook-delivery/run');
+    expect(ran.status).toBe(200);
+    const { data, response } = await collectListenDeliveries({ client: ownerClient(context), path: { id }, query: { limit: 50 } });
+    expect(response.status).toBe(200);
+    const attempt = data!.data.find((item) => item.deliveryId === sent.data!.deliveries.find((d) => d.destination === id)?.deliveryId);
+    expect(attempt).toBeDefined();
+    return { id, attemptId: attempt!.attemptId };
+  },
 
   // A sandbox event comes from simulate (the sandbox's entities are not checked against the registers).
   '/monitoring/events/{id}': async (context) => {
