@@ -160,6 +160,14 @@ describe('bad input: one line on stderr, exit code 2, nothing sent', () => {
     ['an unknown command', ['frobnicate'], KEY, /^svc: unknown command "frobnicate"/],
     ['an unknown action', ['ppsr-search', 'frob'], KEY, /unknown action "frob" for ppsr-search: its actions are create, get/],
     ['an unknown flag', ['lodgement', 'get', '--request-id', '1', '--colour', 'red'], KEY, /Unknown option '--colour'/],
+    ['an unknown flag before the command', ['--colour', 'red', 'lodgement', 'get'], KEY, /^svc: --colour before a command/],
+    // Global flags may come first; the command's own flags are still checked.
+    [
+      'a refused value after global flags',
+      ['--api-key', 'svc_sk_test_x', '--json', 'lodgement', 'get', '--request-id', 'x'],
+      {},
+      /requestId \(--request-id\)/,
+    ],
     ['a flag without its value', ['lodgement', 'get', '--request-id'], KEY, /--request-id/],
     [
       'a value the validator refuses',
