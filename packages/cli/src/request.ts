@@ -70,6 +70,30 @@ function asDocumentWords(issue: Issue): Issue {
   return { ...issue, message: `Must match ${String(issue.pattern).replace(/^\/|\/[a-z]*$/g, '')}.` };
 }
 
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * A value that fits none of a oneOf's alternatives, reported as the service reports it: the
+ * problems of the alternative it comes closest to (fewest problems, the first of equals;
+ * http/ajv-problems.ts `pickBranches`), at their full paths, a missing field as missing.
+ */
+function oneBranch(issue: Issue, root: unknown): Issue[] {
+  if (issue.code !== 'invalid_union' || !('errors' in issue) || issue.errors.length === 0) return [issue];
+  const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  return closest.flatMap((nested) => {
+    const path = [...issue.path, ...nested.path];
+    const missing = !('input' in nested) && valueAt(root, path) === undefined;
+    return oneBranch({ ...nested, path, ...(missing ? { input: undefined } : {}) } as Issue, root);
+  });
+}
+
 /** The SDK's validators of each part; a refused input is a one-line UsageError. */
 export function validate(command: CommandSpec, input: OperationInput): void {
   const lines: string[] = [];
@@ -83,7 +107,8 @@ export function validate(command: CommandSpec, input: OperationInput): void {
     const value = input[place] ?? (place === 'body' ? undefined : {});
     const result = schema.safeParse(value, { reportInput: true });
     if (result.success) continue;
-    for (const [field, problems] of Object.entries(problemsFromZod(result.error.issues.map(asDocumentWords), place)))
+    const issues = result.error.issues.flatMap((issue) => oneBranch(issue, value));
+    for (const [field, problems] of Object.entries(problemsFromZod(issues.map(asDocumentWords), place)))
       for (const problem of problems) {
         const flag = flagOf(place, field);
         lines.push(`${field}${flag ? ` (--${flag})` : ''}: ${problem.message} [${problem.code}]`);
