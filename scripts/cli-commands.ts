@@ -19,6 +19,7 @@ interface Schema {
   anyOf?: Schema[];
   allOf?: Schema[];
   description?: string;
+  additionalProperties?: boolean | Schema;
 }
 interface Parameter {
   $ref?: string;
@@ -141,6 +142,14 @@ function bodyFlags(document: Document, raw: Schema): FlagSpec[] {
   return [...flags.values()];
 }
 
+/** The body's top-level field names when every alternative is closed (`additionalProperties: false`). */
+function closedFields(document: Document, raw: Schema): string[] | undefined {
+  const schema = resolve(document, raw);
+  const alternatives = (schema.oneOf ?? schema.anyOf ?? [schema]).map((alt) => resolve(document, alt));
+  if (!alternatives.every((alt) => alt.type === 'object' && alt.additionalProperties === false && alt.properties)) return undefined;
+  return [...new Set(alternatives.flatMap((alt) => Object.keys(alt.properties!)))];
+}
+
 export function commandsOf(document: Document, zodExports: ReadonlySet<string>): CommandSpec[] {
   const commands: CommandSpec[] = [];
   for (const [path, item] of Object.entries(document.paths))
@@ -186,6 +195,7 @@ export function commandsOf(document: Document, zodExports: ReadonlySet<string>):
         idempotencyKey: idempotency ? (idempotency.required ? 'required' : 'optional') : 'none',
         body: bodySchema ? (requestBody?.required ? 'required' : 'optional') : 'none',
         flags,
+        ...(bodySchema && closedFields(document, bodySchema) ? { closedBody: closedFields(document, bodySchema) } : {}),
         validators,
       });
     }

@@ -47,6 +47,12 @@ export const COMMANDS: readonly CommandSpec[] = [
         "description": ""
       }
     ],
+    "closedBody": [
+      "entityName",
+      "entityType",
+      "businessAddress",
+      "contactEmail"
+    ],
     "validators": {
       "body": "zCreateAbnRegistrationBody"
     }
@@ -62,6 +68,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     "idempotencyKey": "optional",
     "body": "required",
     "flags": [],
+    "closedBody": [
+      "generalInformation",
+      "accountInformation",
+      "registeredOffice",
+      "principalPlaceOfBusiness",
+      "officeHolders",
+      "shareAllocation",
+      "applicant"
+    ],
     "validators": {
       "body": "zCreateBusinessAccountApplicationBody"
     }
@@ -136,6 +151,21 @@ export const COMMANDS: readonly CommandSpec[] = [
         "required": true,
         "description": "Registry flag: `false` for a real lodgement, `true` for a test transmission to the registry."
       }
+    ],
+    "closedBody": [
+      "generalInformation",
+      "registeredOffice",
+      "principalPlaceOfBusiness",
+      "ultimateHoldingCompany",
+      "officeHolders",
+      "shareStructure",
+      "shareIssue",
+      "shareCancellation",
+      "members",
+      "concessionalFees",
+      "annexures",
+      "signature",
+      "testTransmissionIndicator"
     ],
     "validators": {
       "body": "zCreateForm484LodgementBody"
@@ -266,6 +296,11 @@ export const COMMANDS: readonly CommandSpec[] = [
         "description": "How long the local forward took."
       }
     ],
+    "closedBody": [
+      "status",
+      "error",
+      "durationMs"
+    ],
     "validators": {
       "path": "zReportListenAttemptPath",
       "body": "zReportListenAttemptBody"
@@ -357,6 +392,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         "description": "Default `default`."
       }
     ],
+    "closedBody": [
+      "eventTypes",
+      "deviceName"
+    ],
     "validators": {
       "body": "zCreateListenSessionBody"
     }
@@ -397,6 +436,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     "idempotencyKey": "optional",
     "body": "required",
     "flags": [],
+    "closedBody": [
+      "entities"
+    ],
     "validators": {
       "body": "zCreateMonitoringEntitiesBody"
     }
@@ -522,6 +564,9 @@ export const COMMANDS: readonly CommandSpec[] = [
         "required": true,
         "description": "Ids of the entities to renew, up to 25, each once."
       }
+    ],
+    "closedBody": [
+      "ids"
     ],
     "validators": {
       "body": "zRenewMonitoringEntitiesBody"
@@ -747,6 +792,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         ]
       }
     ],
+    "closedBody": [
+      "eventType",
+      "simulate"
+    ],
     "validators": {
       "path": "zSimulateMonitoringEventPath",
       "body": "zSimulateMonitoringEventBody"
@@ -787,6 +836,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         "required": true,
         "description": "Australian Registered Scheme Number: 9 digits with the ACN checksum."
       }
+    ],
+    "closedBody": [
+      "organisationNumberType",
+      "organisationNumber"
     ],
     "validators": {
       "body": "zCreatePpsrAlertBody"
@@ -998,6 +1051,21 @@ export const COMMANDS: readonly CommandSpec[] = [
         "description": "No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F;"
       }
     ],
+    "closedBody": [
+      "acn",
+      "abn",
+      "arbn",
+      "arsn",
+      "vin",
+      "serialNumber",
+      "serialNumberType",
+      "registrationNumber",
+      "familyName",
+      "givenNames",
+      "dateOfBirth",
+      "authorisedPurpose",
+      "organisationName"
+    ],
     "validators": {
       "body": "zCreatePpsrSearchBody"
     }
@@ -1119,6 +1187,9 @@ export const COMMANDS: readonly CommandSpec[] = [
           "monitoring.expired"
         ]
       }
+    ],
+    "closedBody": [
+      "eventType"
     ],
     "validators": {
       "body": "zCreateTriggerBody"
@@ -1244,6 +1315,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         ]
       }
     ],
+    "closedBody": [
+      "url",
+      "eventTypes"
+    ],
     "validators": {
       "body": "zCreateWebhookEndpointBody"
     }
@@ -1345,6 +1420,11 @@ export const COMMANDS: readonly CommandSpec[] = [
         "required": false,
         "description": "False stops deliveries at once; true re-enables and resets the failure count."
       }
+    ],
+    "closedBody": [
+      "url",
+      "eventTypes",
+      "enabled"
     ],
     "validators": {
       "path": "zUpdateWebhookEndpointPath",

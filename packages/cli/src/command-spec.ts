@@ -42,6 +42,11 @@ export interface CommandSpec {
   /** Whether the operation takes a JSON body (`--data`), and whether it must. */
   body: 'none' | 'optional' | 'required';
   flags: readonly FlagSpec[];
+  /**
+   * The body's top-level fields when the document allows no others (`additionalProperties: false`
+   * on every alternative): the SDK's validators let unknown fields through, the service does not.
+   */
+  closedBody?: readonly string[];
   /** The SDK's Zod validators of the request's parts (`@registry-svc/sdk/zod` export names). */
   validators: { path?: string; query?: string; body?: string };
 }

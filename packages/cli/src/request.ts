@@ -94,11 +94,26 @@ function oneBranch(issue: Issue, root: unknown): Issue[] {
   });
 }
 
-/** The SDK's validators of each part; a refused input is a one-line UsageError. */
-export function validate(command: CommandSpec, input: OperationInput): void {
-  const lines: string[] = [];
-  const flagOf = (place: FlagPlace, field: string): string | undefined =>
-    command.flags.find((flag) => flag.in === place && flag.name === field)?.flag;
+export interface InputProblem {
+  /** The field as the service names it: `vin`, `requestId`, `entities.0.acn`. */
+  field: string;
+  /** The flag that sets it, when one does. */
+  flag?: string;
+  code: string;
+  message: string;
+}
+
+/** Top-level body fields the document does not have, refused as the service refuses them (D-10). */
+function unknownFields(command: CommandSpec, body: unknown): InputProblem[] {
+  if (!command.closedBody || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.keys(body)
+    .filter((field) => !command.closedBody!.includes(field))
+    .map((field) => ({ field, code: 'unknown_field', message: 'Unknown field.' }));
+}
+
+/** What the SDK's validators refuse in each part, worded as the service words it. */
+export function problemsOf(command: CommandSpec, input: OperationInput): InputProblem[] {
+  const found: InputProblem[] = [];
   for (const place of ['path', 'query', 'body'] as const) {
     const name = command.validators[place];
     if (name === undefined) continue;
@@ -106,13 +121,21 @@ export function validate(command: CommandSpec, input: OperationInput): void {
     if (!schema) throw new Error(`the SDK has no validator ${name}`);
     const value = input[place] ?? (place === 'body' ? undefined : {});
     const result = schema.safeParse(value, { reportInput: true });
+    if (place === 'body') found.push(...unknownFields(command, value));
     if (result.success) continue;
     const issues = result.error.issues.flatMap((issue) => oneBranch(issue, value));
-    for (const [field, problems] of Object.entries(problemsFromZod(issues.map(asDocumentWords), place)))
-      for (const problem of problems) {
-        const flag = flagOf(place, field);
-        lines.push(`${field}${flag ? ` (--${flag})` : ''}: ${problem.message} [${problem.code}]`);
-      }
+    for (const [field, problems] of Object.entries(problemsFromZod(issues.map(asDocumentWords), place))) {
+      const flag = command.flags.find((f) => f.in === place && f.name === field)?.flag;
+      for (const { code, message } of problems) found.push({ field, ...(flag ? { flag } : {}), code, message });
+    }
   }
+  return found;
+}
+
+/** The SDK's validators of each part; a refused input is a one-line UsageError. */
+export function validate(command: CommandSpec, input: OperationInput): void {
+  const lines = problemsOf(command, input).map(
+    ({ field, flag, code, message }) => `${field}${flag ? ` (--${flag})` : ''}: ${message} [${code}]`,
+  );
   if (lines.length > 0) throw new UsageError(`invalid request: ${lines.join('; ')}`);
 }
