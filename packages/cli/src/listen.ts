@@ -22,6 +22,8 @@ import { GLOBAL_HELP } from './help.js';
 import { CallFailed, UsageError, type Io } from './io.js';
 import { dataOrFail } from './output.js';
 import { parseStrict } from './parse.js';
+import { validate } from './request.js';
+import { COMMANDS } from '../../../generated/cli/commands.js';
 
 const WAIT_SECONDS = 25;
 /** The local app gets as long as any endpoint (spec 6.4: 15 s); the lease (60 s) leaves room to report after it. */
@@ -165,6 +167,9 @@ export async function listen(args: string[], io: Io): Promise<void> {
     forwardTo,
     body: { deviceName: values['device-name'] ?? defaultDeviceName(), ...(eventTypes ? { eventTypes } : {}) },
   };
+  // The event types and the device name checked as any command's input is, before anything is sent.
+  const open = COMMANDS.find((command) => command.operationId === 'createListenSession');
+  if (open) validate(open, { body: listener.body });
   let session: ListenSession;
   try {
     session = await openSession(listener);

@@ -186,6 +186,12 @@ describe('bad input: one line on stderr, exit code 2, nothing sent', () => {
     ],
     ['a missing key', ['lodgement', 'get', '--request-id', '1'], {}, /no API key: pass --api-key or set SVC_API_KEY/],
     ['listen without --forward-to', ['listen'], KEY, /--forward-to URL is required/],
+    [
+      'listen for an unknown event type',
+      ['listen', '--forward-to', 'http://localhost:3000/hooks', '--events', 'monitoring.changed'],
+      KEY,
+      /eventTypes\.0: Must be one of: .*monitoring\.expired/,
+    ],
     ['logs without tail', ['logs', 'head'], KEY, /svc logs takes one action: tail/],
     ['a bad --base-url', ['lodgement', 'get', '--request-id', '1', '--base-url', 'not a url'], KEY, /--base-url "not a url" is not a URL/],
   ];
