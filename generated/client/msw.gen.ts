@@ -774,27 +774,8 @@ export const mockOperations = {
   createListenSession: {
     method: 'post',
     path: "/cli/listen-sessions",
-    success: 200,
+    success: 201,
     responses: {
-      200: {
-        contentType: "application/json",
-        headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
-        examples: {
-          "resumed": {
-            "id": "ls_7hQ2mX9kP4vN8sL3tR6wY1zB",
-            "deviceName": "janes-laptop",
-            "eventTypes": [
-              "*"
-            ],
-            "secret": "whsec_Q2hjK8sLm4Np7Rt1Vw5Xy9Zb3Cd6Fg0H",
-            "resumed": true,
-            "pendingDeliveries": 2,
-            "consecutiveFailures": 0,
-            "createdAt": "2026-11-22T03:00:00Z",
-            "updatedAt": "2026-11-22T03:00:00Z"
-          } satisfies CreateListenSessionResponses[200],
-        },
-      },
       201: {
         contentType: "application/json",
         headers: {"X-Request-Id":"req_8fKq2LmN4pQr7sTu9vWx1yZa"},
@@ -808,6 +789,19 @@ export const mockOperations = {
             "secret": "whsec_Q2hjK8sLm4Np7Rt1Vw5Xy9Zb3Cd6Fg0H",
             "resumed": false,
             "pendingDeliveries": 0,
+            "consecutiveFailures": 0,
+            "createdAt": "2026-11-22T03:00:00Z",
+            "updatedAt": "2026-11-22T03:00:00Z"
+          } satisfies CreateListenSessionResponses[201],
+          "resumed": {
+            "id": "ls_7hQ2mX9kP4vN8sL3tR6wY1zB",
+            "deviceName": "janes-laptop",
+            "eventTypes": [
+              "*"
+            ],
+            "secret": "whsec_Q2hjK8sLm4Np7Rt1Vw5Xy9Zb3Cd6Fg0H",
+            "resumed": true,
+            "pendingDeliveries": 2,
             "consecutiveFailures": 0,
             "createdAt": "2026-11-22T03:00:00Z",
             "updatedAt": "2026-11-22T03:00:00Z"
@@ -3961,7 +3955,7 @@ export const mockOperations = {
         examples: {
           "notFound": {
             "error": "not_found",
-            "message": "No such listen session in this account."
+            "message": "No such listen session in this account and environment."
           } satisfies CollectListenDeliveriesErrors[404],
           "livePrefix": {
             "error": "not_found",
@@ -6333,7 +6327,7 @@ export const mockOperations = {
         examples: {
           "notFound": {
             "error": "not_found",
-            "message": "No such listen session in this account."
+            "message": "No such listen session in this account and environment."
           } satisfies ReportListenAttemptErrors[404],
           "livePrefix": {
             "error": "not_found",
@@ -6341,7 +6335,7 @@ export const mockOperations = {
           } satisfies ReportListenAttemptErrors[404],
           "unknownAttempt": {
             "error": "not_found",
-            "message": "No such attempt of this listen session."
+            "message": "No such attempt of this listen session in this account and environment."
           } satisfies ReportListenAttemptErrors[404],
         },
       },
@@ -6663,7 +6657,7 @@ export type MockExampleNames = {
   createAbnRegistration: { 201: "created"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "invalid"; 429: "rateLimited" };
   createForm484Lodgement: { 201: "created"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "generalAndSignature" | "officeHolder" | "shares" | "sectionsMissing"; 429: "rateLimited" };
   createBusinessAccountApplication: { 200: "existing"; 201: "created"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "schema" | "rules"; 429: "rateLimited" };
-  createListenSession: { 200: "resumed"; 201: "created"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "livePrefix"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "unknownEvent"; 429: "rateLimited" };
+  createListenSession: { 201: "created" | "resumed"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "livePrefix"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "unknownEvent"; 429: "rateLimited" };
   tailRequestLog: { 200: "one"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "livePrefix"; 422: "waitTooBig" | "status"; 429: "rateLimited" };
   createTrigger: { 201: "sent"; 400: "invalidJson" | "idempotencyKeyInvalid" | "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "publishableKey" | "sandboxOnly"; 404: "livePrefix"; 408: "tooSlow"; 409: "idempotencyKeyReused" | "requestInProgress"; 413: "tooLarge"; 415: "unsupported"; 422: "emptyBody" | "unknownEvent"; 429: "rateLimited" };
   getCompanyNameAvailability: { 200: "taken" | "available"; 400: "malformedRequest"; 401: "missingKey" | "unknownKey"; 403: "wrongEnvironment" | "browser" | "domainNotAllowed" | "sandboxOnly"; 422: "missingName"; 429: "rateLimited" };

@@ -194,7 +194,7 @@ export const getBusinessAccountStatus = <ThrowOnError extends boolean = false>(o
  *
  * A listen session is a webhook destination of the account whose deliveries the command line collects (`svc listen --forward-to ...`), so the sandbox never needs to reach the partner's machine (D-78). Events fan out to it like to any endpoint; each attempt is signed with the session's `secret` and logged, retried on the schedule of spec 6.4 and counted towards disabling exactly as for an HTTP endpoint.
  *
- * One session per account and `deviceName`: calling this again with the same name resumes the session (200, same id and secret, `eventTypes` replaced, re-enabled if it was disabled), and everything that arrived while nobody listened is waiting. An attempt nobody collects within 60 minutes counts as a timeout and is retried on the schedule (D-79). Listen sessions are not webhook endpoints of `/webhooks` and do not count towards their limit.
+ * One session per account and `deviceName`: calling this again with the same name resumes the session (`resumed: true`, same id and secret, `eventTypes` replaced, re-enabled if it was disabled), and everything that arrived while nobody listened is waiting. An attempt nobody collects within 60 minutes counts as a timeout and is retried on the schedule (D-79). Listen sessions are not webhook endpoints of `/webhooks` and do not count towards their limit.
  *
  * Needs a secret key. Rate limit: 1,200 requests per minute per key. Test prefix only: on the live prefix it answers 404.
  */

@@ -1231,7 +1231,7 @@ export type ListenSession = {
      */
     secret: string;
     /**
-     * True when an existing session of this device name was resumed (200), false when created (201).
+     * True when an existing session of this device name was resumed, false when it was created.
      */
     resumed: boolean;
     /**
@@ -3402,11 +3402,7 @@ export type CreateListenSessionError = CreateListenSessionErrors[keyof CreateLis
 
 export type CreateListenSessionResponses = {
     /**
-     * The session of this device name, resumed.
-     */
-    200: ListenSession;
-    /**
-     * A new session with its signing secret.
+     * The session with its signing secret: created (`resumed: false`) or resumed (`resumed: true`).
      */
     201: ListenSession;
 };
@@ -3710,7 +3706,7 @@ export type CollectListenDeliveriesErrors = {
      */
     403: SharedError;
     /**
-     * `not_found`: no listen session with this id in this account (test environment); also the answer on the live prefix.
+     * `not_found`: no listen session with this id in this account and environment; also the answer on the live prefix.
      */
     404: ErrorResponse & {
         /**

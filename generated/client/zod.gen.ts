@@ -2238,7 +2238,7 @@ export const zCreateListenSessionHeaders = z.object({
 });
 
 /**
- * The session of this device name, resumed.
+ * The session with its signing secret: created (`resumed: false`) or resumed (`resumed: true`).
  */
 export const zCreateListenSessionResponse = zListenSession;
 

@@ -42,9 +42,9 @@ export const livePrefixNotFound = {
 };
 
 export const sessionNotFound: ErrorResponse = {
-  description: '`not_found`: no listen session with this id in this account (test environment); also the answer on the live prefix.',
+  description: '`not_found`: no listen session with this id in this account and environment; also the answer on the live prefix.',
   examples: {
-    notFound: { summary: 'Unknown session', value: apiError('not_found', 'No such listen session in this account.') },
+    notFound: { summary: 'Unknown session', value: apiError('not_found', 'No such listen session in this account and environment.') },
     livePrefix: livePrefixNotFound,
   },
 };

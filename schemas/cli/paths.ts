@@ -33,37 +33,32 @@ export const createListenSession = defineOperation({
   summary: 'Start or resume a listen session',
   description: `A listen session is a webhook destination of the account whose deliveries the command line collects (\`svc listen --forward-to ...\`), so the sandbox never needs to reach the partner's machine (D-78). Events fan out to it like to any endpoint; each attempt is signed with the session's \`secret\` and logged, retried on the schedule of spec 6.4 and counted towards disabling exactly as for an HTTP endpoint.
 
-One session per account and \`deviceName\`: calling this again with the same name resumes the session (200, same id and secret, \`eventTypes\` replaced, re-enabled if it was disabled), and everything that arrived while nobody listened is waiting. An attempt nobody collects within ${LISTEN_HOLD_SECONDS / 60} minutes counts as a timeout and is retried on the schedule (D-79). Listen sessions are not webhook endpoints of \`/webhooks\` and do not count towards their limit.`,
+One session per account and \`deviceName\`: calling this again with the same name resumes the session (\`resumed: true\`, same id and secret, \`eventTypes\` replaced, re-enabled if it was disabled), and everything that arrived while nobody listened is waiting. An attempt nobody collects within ${LISTEN_HOLD_SECONDS / 60} minutes counts as a timeout and is retried on the schedule (D-79). Listen sessions are not webhook endpoints of \`/webhooks\` and do not count towards their limit.`,
   idempotencyKey: 'optional',
   body: {
     schema: CreateListenSessionRequest,
     examples: {
-      everything: { summary: 'Every event, default device', value: {} },
       named: {
         summary: 'Monitoring events on a named device',
         value: { eventTypes: ['monitoring.change_detected'], deviceName: 'janes-laptop' },
       },
+      everything: { summary: 'Every event, default device', value: {} },
     },
   },
-  successRule: { status: 201, repeat: 200 },
   success: {
     201: {
-      description: 'A new session with its signing secret.',
+      description: 'The session with its signing secret: created (`resumed: false`) or resumed (`resumed: true`).',
       schema: ListenSession,
-      examples: { created: { summary: 'Created', value: sessionExample } },
+      examples: {
+        created: { summary: 'Created', value: sessionExample },
+        resumed: { summary: 'Resumed with two attempts waiting', value: { ...sessionExample, resumed: true, pendingDeliveries: 2 } },
+      },
       links: {
         CollectDeliveries: {
           operationId: 'collectListenDeliveries',
           parameters: { id: '$response.body#/id' },
           description: 'Collect the deliveries waiting for this session.',
         },
-      },
-    },
-    200: {
-      description: 'The session of this device name, resumed.',
-      schema: ListenSession,
-      examples: {
-        resumed: { summary: 'Resumed with two attempts waiting', value: { ...sessionExample, resumed: true, pendingDeliveries: 2 } },
       },
     },
   },
@@ -164,7 +159,10 @@ export const reportListenAttempt = defineOperation({
       description: '`not_found`: no such session, or no attempt with this id handed out by it; also the answer on the live prefix.',
       examples: {
         ...sessionNotFound.examples,
-        unknownAttempt: { summary: 'Unknown attempt', value: apiError('not_found', 'No such attempt of this listen session.') },
+        unknownAttempt: {
+          summary: 'Unknown attempt',
+          value: apiError('not_found', 'No such attempt of this listen session in this account and environment.'),
+        },
       },
     },
     409: {

@@ -64,7 +64,7 @@ export const ListenSession = z
       }),
     resumed: z
       .boolean()
-      .openapi({ description: 'True when an existing session of this device name was resumed (200), false when created (201).' }),
+      .openapi({ description: 'True when an existing session of this device name was resumed, false when it was created.' }),
     pendingDeliveries: z.int().min(0).openapi({ description: 'Attempts waiting to be collected right now.' }),
     consecutiveFailures: z.int().min(0).openapi({
       description: 'Failed attempts in a row, as for any endpoint; 20 disables the session until the next `listen` resumes it.',

@@ -12,8 +12,8 @@ const eventTypeRules: ProblemRefiner = async (deps, problems, body) => ({ proble
 
 export const cliHandlers = defineHandlers({
   createListenSession: withRules(async (ctx, { body }) => {
-    const session = await startListenSession({ ctx, input: body });
-    return session.resumed ? { status: 200, body: session } : { status: 201, body: session };
+    // 201 either way: `resumed` tells a resumed session from a new one (D-78).
+    return { status: 201, body: await startListenSession({ ctx, input: body }) };
   }, eventTypeRules),
 
   collectListenDeliveries: async (ctx, { params, query }) => ({
