@@ -39,9 +39,16 @@ ${GLOBAL_HELP.map(([left, right]) => `  ${left.padEnd(22)} ${right}`).join('\n')
 
 type Entry = RequestLogTail['data'][number];
 
+/** An error answer's code (`validation_failed`), for the line of a refused request. */
+function errorCode(entry: Entry): string {
+  const body = entry.responseBody as { error?: unknown } | null | undefined;
+  return entry.status >= 400 && typeof body?.error === 'string' ? `  ${body.error}` : '';
+}
+
 function line(entry: Entry): string {
   const time = entry.createdAt.slice(11, 19);
-  return `${time}  ${entry.status} ${entry.method} ${entry.path}${entry.query ? `?${entry.query}` : ''}  ${entry.requestId}  ${entry.operationId ?? ''}\n`;
+  const query = entry.query ? `?${entry.query}` : '';
+  return `${time}  ${entry.status} ${entry.method} ${entry.path}${query}  ${entry.requestId}  ${entry.operationId ?? ''}${errorCode(entry)}\n`;
 }
 
 export async function logs(args: string[], io: Io): Promise<void> {
