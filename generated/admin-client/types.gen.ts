@@ -89,7 +89,7 @@ export type AccountList = {
  */
 export type AccountWebhookEndpoint = {
     /**
-     * The endpoint (`we_…`).
+     * The endpoint (`we_…`, or `ls_…` for a listen session).
      */
     id: string;
     /**
@@ -97,7 +97,7 @@ export type AccountWebhookEndpoint = {
      */
     environment: 'live' | 'test';
     /**
-     * The key that owns it (`key_…`): the key that made it, or the first of its roll chain (a rolled key keeps its endpoints); only that key (or its successor) manages it through the public API. `pat:<accountId>` for endpoints made with the V1 personal access tokens.
+     * The key that owns it (`key_…`): the key that made it, or the first of its roll chain (a rolled key keeps its endpoints); only that key (or its successor) manages it through the public API. `pat:<accountId>` for endpoints made with the V1 personal access tokens; `listen:<accountId>` for the command-line listen sessions (id `ls_…`, URL `svc-cli://listen/<deviceName>`, D-78), which no key manages through `/webhooks`.
      */
     keyId: string;
     url: string;

@@ -11,11 +11,13 @@ import { ADMIN_TAGS } from './tags.js';
 
 export const AccountWebhookEndpoint = z
   .strictObject({
-    id: z.string().openapi({ description: 'The endpoint (`we_…`).', example: 'we_1Ab3Cd5Ef7Gh9Jk2Lm4Np6Qr' }),
+    id: z
+      .string()
+      .openapi({ description: 'The endpoint (`we_…`, or `ls_…` for a listen session).', example: 'we_1Ab3Cd5Ef7Gh9Jk2Lm4Np6Qr' }),
     environment: Environment,
     keyId: z.string().openapi({
       description:
-        'The key that owns it (`key_…`): the key that made it, or the first of its roll chain (a rolled key keeps its endpoints); only that key (or its successor) manages it through the public API. `pat:<accountId>` for endpoints made with the V1 personal access tokens.',
+        'The key that owns it (`key_…`): the key that made it, or the first of its roll chain (a rolled key keeps its endpoints); only that key (or its successor) manages it through the public API. `pat:<accountId>` for endpoints made with the V1 personal access tokens; `listen:<accountId>` for the command-line listen sessions (id `ls_…`, URL `svc-cli://listen/<deviceName>`, D-78), which no key manages through `/webhooks`.',
       example: 'key_4Tq8Wm2Xr6Yp1Zs5Av9Bn3Cd',
     }),
     url: z.string().openapi({ example: 'http://127.0.0.1:4000/sandbox/webhook-receiver/ok' }),

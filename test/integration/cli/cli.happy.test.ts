@@ -162,6 +162,29 @@ describe('a listen session', () => {
     });
   });
 
+  it('is disabled after 20 failed attempts in a row, like any endpoint, and enabled again by the next start', async ({
+    server,
+    account,
+  }) => {
+    const session = await startSession(server, account, { deviceName: 'flaky', eventTypes: ['monitoring.expiring'] });
+    for (let i = 0; i < 20; i++) await trigger(server, account, 'monitoring.expiring');
+    await runDue(server);
+    const attempts = await collect(server, account, session.id, 0, 50);
+    expect(attempts).toHaveLength(20);
+    const answers = [];
+    for (const attempt of attempts)
+      answers.push((await report(server, account, session.id, attempt.attemptId, { status: 500, durationMs: 1 })).data);
+    // The 20th failure disabled the session: its delivery and every other pending one failed for good.
+    expect(answers.at(-1)).toMatchObject({ deliveryStatus: 'failed', nextAttemptAt: null });
+    expect((await trigger(server, account, 'monitoring.expiring')).deliveries, 'a disabled session gets nothing').toEqual([]);
+
+    const resumed = await startSession(server, account, { deviceName: 'flaky', eventTypes: ['monitoring.expiring'] });
+    expect(resumed).toMatchObject({ id: session.id, resumed: true, consecutiveFailures: 0 });
+    expect((await trigger(server, account, 'monitoring.expiring')).deliveries).toEqual([
+      { deliveryId: expect.any(String), destination: session.id },
+    ]);
+  });
+
   it('keeps deliveries while nobody listens, for an hour per attempt, then retries them on the schedule', async ({ server, account }) => {
     const session = await startSession(server, account);
     const sent = await trigger(server, account, 'monitoring.change_detected');

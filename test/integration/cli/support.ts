@@ -39,11 +39,11 @@ export async function runDue(server: TestServer): Promise<void> {
   await runDueJobs(server.deps, server.built.jobs);
 }
 
-export async function collect(server: TestServer, account: TestAccount, sessionId: string, wait = 0): Promise<ListenAttempt[]> {
+export async function collect(server: TestServer, account: TestAccount, sessionId: string, wait = 0, limit = 10): Promise<ListenAttempt[]> {
   const { data, response, error } = await collectListenDeliveries({
     client: testClient(server, account),
     path: { id: sessionId },
-    query: { wait },
+    query: { wait, limit },
   });
   expect(response.status, JSON.stringify(error)).toBe(200);
   return data!.data;
