@@ -6,7 +6,7 @@
 // standardwebhooks and stripe; a 500 is retried; `listen` killed mid-stream and started again loses
 // nothing; `logs tail` shows a 422 just caused, redacted; a generated command works, --help lists its flags.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -191,6 +191,20 @@ afterAll(async () => {
 });
 
 describe('svc from the packed @registry-svc/cli, installed outside the repository', () => {
+  it('ships the bundled command, its README and CHANGELOG: no TypeScript source, the SDK and zod as dependencies', async () => {
+    const { stdout } = await run('tar', ['-tzf', await tarballOf('@registry-svc/cli')]);
+    const files = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.replace(/^package\//, ''))
+      .sort();
+    expect(files).toEqual(['CHANGELOG.md', 'README.md', 'bin/svc.js', 'dist/svc.mjs', 'package.json']);
+    const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/@registry-svc/cli/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@registry-svc/sdk', 'zod']);
+  });
+
   it('a generated command: --help lists its flags from the document, it answers as the SDK does, an error shows its Request-Id', async () => {
     // `npx svc`, as the guide prints it.
     const { stdout: help } = await run('npx', ['svc', 'company-name-availability', 'get', '--help'], { cwd: consumer, env: svcEnv() });
