@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@hey-api/openapi-ts';
 import { buildSpec } from './build-spec.js';
+import { writeCliCommands } from './cli-commands.js';
 import { buildDocs } from './docs/build.js';
 import { writeGeneratedExamples } from './docs/examples.js';
 import { syncPackageVersions } from './package-versions.js';
@@ -96,11 +97,13 @@ await writeFile(
   `// Copied from scripts/sdk/msw-handlers.ts by npm run generate: edit that file, not this one.\n${mswRuntime}`,
 );
 await writeMswHandlers(join(root, 'spec/openapi.json'), join(clientDir, 'msw.gen.ts'));
+// The CLI's command table (D-82): a command per operation, its validators named from the SDK's zod.gen.ts.
+await writeCliCommands(join(root, 'spec/openapi.json'), join(clientDir, 'zod.gen.ts'), join(root, 'generated/cli/commands.ts'));
 await buildDocs(join(root, 'spec/openapi.json'), join(root, 'generated/docs/index.html'));
 // The documentation's TypeScript examples, so the repository's type check (tsc) checks them as written.
 await writeGeneratedExamples(join(root, 'generated/examples'));
 // The packages that carry the contract's version (D-65), in the checkout only: `--out` writes no packages/.
 if (root === '.') for (const file of syncPackageVersions('.')) console.log(`version of ${file} set to the document's info.version`);
 console.log(
-  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/ (with @tanstack/react-query.gen.ts and msw.gen.ts), generated/admin-client/, generated/docs/index.html, generated/examples/`,
+  `generated under ${root}: spec/openapi.json, spec/openapi.yaml, spec/admin.openapi.json, generated/client/ (with @tanstack/react-query.gen.ts and msw.gen.ts), generated/admin-client/, generated/cli/, generated/docs/index.html, generated/examples/`,
 );

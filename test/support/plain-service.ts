@@ -20,13 +20,14 @@ export interface PlainService {
 /** Settings a developer's shell might carry that would make this start not plain. */
 const NOT_PLAIN = /^(SVC_|DATABASE_URL$|TEST_DATABASE_URL$|REDIS_URL$|PORT$|HOST$|SMTP_URL$|LOG_LEVEL$)/;
 
-export async function startPlainService(timeoutMs = 120_000): Promise<PlainService> {
+/** `env`: settings a test adds on purpose (the CLI's test moves the manual clock: `SVC_CLOCK=manual`). */
+export async function startPlainService(timeoutMs = 120_000, env: Record<string, string> = {}): Promise<PlainService> {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts', '--if-stale'], { cwd: ROOT, stdio: 'ignore' });
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-console-'));
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_PLAIN.test(name)));
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_PLAIN.test(name)));
   const child: ChildProcess = spawn(process.execPath, serverEntry(), {
     cwd: ROOT,
-    env: { ...env, SVC_DATA_DIR: dataDir, PORT: '0' },
+    env: { ...inherited, SVC_DATA_DIR: dataDir, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

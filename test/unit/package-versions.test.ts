@@ -39,4 +39,24 @@ describe('workspace package versions', () => {
     );
     expect(syncPackageVersions(root)).toEqual([]);
   });
+
+  it("syncPackageVersions moves the CLI's dependency on the SDK with both their versions", () => {
+    const root = mkdtempSync(join(tmpdir(), 'svc-versions-'));
+    dirs.push(root);
+    for (const name of ['sdk', 'cli']) cpSync(join(ROOT, `packages/${name}/package.json`), join(root, `packages/${name}/package.json`));
+    const document = JSON.parse(readFileSync(join(ROOT, 'spec/openapi.json'), 'utf8')) as { info: { version: string } };
+    document.info.version = '9.8.7';
+    cpSync(join(ROOT, 'spec/openapi.json'), join(root, 'spec/openapi.json'));
+    writeFileSync(join(root, 'spec/openapi.json'), JSON.stringify(document));
+
+    expect(syncPackageVersions(root).sort()).toEqual([join(root, 'packages/cli/package.json'), join(root, 'packages/sdk/package.json')]);
+    const cli = JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as {
+      version: string;
+      dependencies: Record<string, string>;
+    };
+    expect(cli.version).toBe('9.8.7');
+    expect(cli.dependencies['@registry-svc/sdk']).toBe('9.8.7');
+    expect(cli.dependencies.zod).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(syncPackageVersions(root)).toEqual([]);
+  });
 });
