@@ -1,7 +1,9 @@
 // `npm pack` (prepack): bundles the `svc` command, src/bin.ts with the command table generated from the
-// document (generated/cli/commands.ts) and the service's wording of validation problems, into one
-// file, dist/svc.mjs. The SDK (@registry-svc/sdk: client, validators, errors) and zod stay
-// dependencies, so the command calls the very SDK a partner installs. `--clean` (postpack) removes dist/.
+// document (generated/cli/commands.ts), the service's wording of validation problems, the SDK's
+// client, validators and errors (the checkout's tsconfig paths resolve @registry-svc/sdk to
+// generated/client, the SDK's own source) and zod, into one file, dist/svc.mjs: the package has no
+// dependency, so one tarball installs the command anywhere, `npm install -g` included (D-82).
+// `--clean` (postpack) removes dist/.
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -19,9 +21,6 @@ if (!process.argv.includes('--clean')) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // Imported by name, resolved in the partner's node_modules (the checkout's tsconfig paths would
-    // otherwise bundle the repository's generated client).
-    external: ['@registry-svc/sdk', '@registry-svc/sdk/*', 'zod', 'zod/*'],
     banner: {
       js: "import { createRequire as __svcCreateRequire } from 'node:module';\nconst require = __svcCreateRequire(import.meta.url);",
     },

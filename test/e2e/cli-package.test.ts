@@ -6,7 +6,7 @@
 // standardwebhooks and stripe; a 500 is retried; `listen` killed mid-stream and started again loses
 // nothing; `logs tail` shows a 422 just caused, redacted; a generated command works, --help lists its flags.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -170,15 +170,14 @@ beforeAll(async () => {
     join(consumer, 'package.json'),
     JSON.stringify({ name: 'partner-laptop', version: '1.0.0', private: true, type: 'module' }),
   );
-  const [started, sdk, cli] = await Promise.all([
+  const [started, cli] = await Promise.all([
     startPlainService(120_000, { SVC_CLOCK: 'manual' }),
-    tarballOf('@registry-svc/sdk'),
     tarballOf('@registry-svc/cli'),
     receiver.start(),
   ]);
   service = started;
-  // As the guide prints it: both packages from their tarballs, nothing from the repository.
-  await run('npm', ['install', sdk, cli, ...NPM_FLAGS], { cwd: consumer, maxBuffer: 16 * 1024 * 1024 });
+  // As the guide prints it: the one tarball, nothing from the repository or the registry.
+  await run('npm', ['install', cli, ...NPM_FLAGS], { cwd: consumer, maxBuffer: 16 * 1024 * 1024 });
   demoKey = /secret test:\s+(svc_sk_test_\S+)/.exec(service.output())![1]!;
   console.log(`[cli-package] service started and the CLI installed in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 });
@@ -191,7 +190,7 @@ afterAll(async () => {
 });
 
 describe('svc from the packed @registry-svc/cli, installed outside the repository', () => {
-  it('ships the bundled command, its README and CHANGELOG: no TypeScript source, the SDK and zod as dependencies', async () => {
+  it('ships the bundled command, its README and CHANGELOG: no TypeScript source and no dependency', async () => {
     const { stdout } = await run('tar', ['-tzf', await tarballOf('@registry-svc/cli')]);
     const files = stdout
       .split('\n')
@@ -200,9 +199,12 @@ describe('svc from the packed @registry-svc/cli, installed outside the repositor
       .sort();
     expect(files).toEqual(['CHANGELOG.md', 'README.md', 'bin/svc.js', 'dist/svc.mjs', 'package.json']);
     const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/@registry-svc/cli/package.json'), 'utf8')) as {
-      dependencies: Record<string, string>;
+      dependencies?: Record<string, string>;
     };
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@registry-svc/sdk', 'zod']);
+    expect(manifest.dependencies ?? {}).toEqual({});
+    // Nothing else was installed beside it: the SDK and zod are inside dist/svc.mjs.
+    expect(readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['@registry-svc']);
+    expect(readdirSync(join(consumer, 'node_modules/@registry-svc'))).toEqual(['cli']);
   });
 
   it('a generated command: --help lists its flags from the document, it answers as the SDK does, an error shows its Request-Id', async () => {
