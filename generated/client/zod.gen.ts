@@ -26,7 +26,7 @@ export const zAbnRegistrationRequest = z.object({
             'VIC',
             'WA'
         ]),
-        postcode: z.string().regex(/^\d{4}$/)
+        postcode: z.string().regex(/^[0-9]{4}$/)
     }),
     contactEmail: z.email()
 });
@@ -53,7 +53,7 @@ export const zBusinessAccountAddress = z.object({
         'JBT',
         'NFK'
     ]),
-    postcode: z.string().regex(/^\d{4}$/),
+    postcode: z.string().regex(/^[0-9]{4}$/),
     country: z.string().optional()
 });
 
@@ -94,8 +94,8 @@ export const zBusinessAccountDirectorContact = z.object({
  */
 export const zBusinessAccountAccountInformation = z.union([
     z.object({
-        acn: z.string().regex(/^\d{9}$/),
-        abn: z.string().regex(/^\d{11}$/).optional(),
+        acn: z.string().regex(/^[0-9]{9}$/),
+        abn: z.string().regex(/^[0-9]{11}$/).optional(),
         directorsContacts: z.array(zBusinessAccountDirectorContact).min(1),
         primaryDirector: z.object({
             familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
@@ -103,8 +103,8 @@ export const zBusinessAccountAccountInformation = z.union([
         })
     }),
     z.object({
-        acn: z.string().regex(/^\d{9}$/).optional(),
-        abn: z.string().regex(/^\d{11}$/),
+        acn: z.string().regex(/^[0-9]{9}$/).optional(),
+        abn: z.string().regex(/^[0-9]{11}$/),
         directorsContacts: z.array(zBusinessAccountDirectorContact).min(1),
         primaryDirector: z.object({
             familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
@@ -140,7 +140,7 @@ export const zBusinessAccountOrganisation = z.object({
 
 export const zBusinessAccountShareAllocation = z.object({
     classCode: z.string().min(1),
-    numberIssued: z.string().regex(/^\d+$/),
+    numberIssued: z.string().regex(/^[0-9]+$/),
     holdingOwners: z.array(z.object({
         individual: zBusinessAccountName,
         organisation: zBusinessAccountOrganisation.optional(),
@@ -196,11 +196,11 @@ export const zBusinessAccountStatusActivated = z.object({
     entityName: z.string(),
     acn: z.string().nullable(),
     abn: z.string().nullable(),
-    submittedAt: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/),
+    submittedAt: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/),
     status: z.enum(['finished']),
     bsb: z.string().min(1),
     accountNumber: z.string().min(1),
-    activatedAt: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/)
+    activatedAt: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/)
 });
 
 /**
@@ -211,7 +211,7 @@ export const zBusinessAccountStatusPending = z.object({
     entityName: z.string(),
     acn: z.string().nullable(),
     abn: z.string().nullable(),
-    submittedAt: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/),
+    submittedAt: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/),
     status: z.enum([
         'new',
         'sent',
@@ -318,7 +318,7 @@ export const zForm484AustralianAddress = z.object({
         'VIC',
         'WA'
     ]),
-    postcode: z.string().regex(/^\d{4}$/)
+    postcode: z.string().regex(/^[0-9]{4}$/)
 });
 
 /**
@@ -881,7 +881,7 @@ export const zForm484Error = z.object({
  */
 export const zForm484GeneralInformation = z.object({
     companyName: z.string().min(1).max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
-    acn: z.string().regex(/^\d{9}$/),
+    acn: z.string().regex(/^[0-9]{9}$/),
     annualStatementResponseIndicator: z.boolean().optional()
 });
 
@@ -890,7 +890,7 @@ export const zForm484GeneralInformation = z.object({
  */
 export const zForm484HoldingOrganisation = z.object({
     name: z.string().min(1).max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
-    acn: z.string().regex(/^\d{9}$/).optional()
+    acn: z.string().regex(/^[0-9]{9}$/).optional()
 });
 
 export const zForm484IssuedShareClass = z.object({
@@ -931,7 +931,7 @@ export const zForm484MemberAddress = z.object({
         'VIC',
         'WA'
     ]).optional(),
-    postcode: z.string().regex(/^\d{4}$/).optional(),
+    postcode: z.string().regex(/^[0-9]{4}$/).optional(),
     country: zForm484CountryCode.optional()
 });
 
@@ -1022,7 +1022,7 @@ export const zForm484OfficeHolderAddress = z.object({
         'VIC',
         'WA'
     ]).optional(),
-    postcode: z.string().regex(/^\d{4}$/).optional(),
+    postcode: z.string().regex(/^[0-9]{4}$/).optional(),
     country: zForm484CountryCode.optional()
 });
 
@@ -1043,7 +1043,7 @@ export const zForm484OfficeHolder = z.object({
     formerName: zForm484Name.optional(),
     birthDetails: zForm484BirthDetails,
     organisationName: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
-    organisationAcn: z.string().regex(/^\d{9}$/).optional(),
+    organisationAcn: z.string().regex(/^[0-9]{9}$/).optional(),
     address: zForm484OfficeHolderAddress,
     addressOverriddenIndicator: z.boolean().optional(),
     offices: z.array(zForm484Office).min(1)
@@ -1151,7 +1151,7 @@ export const zForm484StatusEvent = z.object({
     ]),
     timestamp: z.iso.datetime({ offset: true }),
     entityName: z.string(),
-    acn: z.string().regex(/^\d{9}$/),
+    acn: z.string().regex(/^[0-9]{9}$/),
     deliveryId: z.string()
 });
 
@@ -1160,7 +1160,7 @@ export const zForm484StatusEvent = z.object({
  */
 export const zForm484StatusInfo = z.object({
     companyName: z.string(),
-    acn: z.string().regex(/^\d{9}$/)
+    acn: z.string().regex(/^[0-9]{9}$/)
 });
 
 export const zForm484StatusRecord = z.object({
@@ -1190,8 +1190,8 @@ export const zForm484UltimateHoldingCompany = z.object({
         'N'
     ]),
     name: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
-    acn: z.string().regex(/^\d{9}$/).optional(),
-    abn: z.string().regex(/^\d{11}$/).optional(),
+    acn: z.string().regex(/^[0-9]{9}$/).optional(),
+    abn: z.string().regex(/^[0-9]{11}$/).optional(),
     placeIncorporation: z.string().max(50).regex(/^[^a-z]*$/).optional()
 });
 
@@ -1286,8 +1286,8 @@ export const zLodgementStatusEvent = z.object({
     ]),
     timestamp: z.iso.datetime({ offset: true }),
     entityName: z.string().optional(),
-    acn: z.string().regex(/^\d{9}$/).optional(),
-    abn: z.string().regex(/^\d{11}$/).optional(),
+    acn: z.string().regex(/^[0-9]{9}$/).optional(),
+    abn: z.string().regex(/^[0-9]{11}$/).optional(),
     deliveryId: z.string()
 });
 
@@ -1352,13 +1352,13 @@ export const zMonitoringEventType = z.enum([
  */
 export const zMonitoringOrderRow = z.union([
     z.object({
-        acn: z.string().regex(/^\d{9}$/),
-        abn: z.string().regex(/^\d{11}$/).optional(),
+        acn: z.string().regex(/^[0-9]{9}$/),
+        abn: z.string().regex(/^[0-9]{11}$/).optional(),
         reference: z.string().max(100).optional()
     }),
     z.object({
-        acn: z.string().regex(/^\d{9}$/).optional(),
-        abn: z.string().regex(/^\d{11}$/),
+        acn: z.string().regex(/^[0-9]{9}$/).optional(),
+        abn: z.string().regex(/^[0-9]{11}$/),
         reference: z.string().max(100).optional()
     })
 ]);
@@ -1435,7 +1435,7 @@ export const zPpsrAlert = z.object({
         'ARBN',
         'ARSN'
     ]),
-    organisationNumber: z.string().regex(/^(\d{9}|\d{11})$/),
+    organisationNumber: z.string().regex(/^([0-9]{9}|[0-9]{11})$/),
     createdAt: z.iso.datetime({ offset: true })
 });
 
@@ -1445,19 +1445,19 @@ export const zPpsrAlert = z.object({
 export const zPpsrAlertCreateRequest = z.union([
     z.object({
         organisationNumberType: z.enum(['ACN']),
-        organisationNumber: z.string().regex(/^\d{9}$/)
+        organisationNumber: z.string().regex(/^[0-9]{9}$/)
     }),
     z.object({
         organisationNumberType: z.enum(['ABN']),
-        organisationNumber: z.string().regex(/^\d{11}$/)
+        organisationNumber: z.string().regex(/^[0-9]{11}$/)
     }),
     z.object({
         organisationNumberType: z.enum(['ARBN']),
-        organisationNumber: z.string().regex(/^\d{9}$/)
+        organisationNumber: z.string().regex(/^[0-9]{9}$/)
     }),
     z.object({
         organisationNumberType: z.enum(['ARSN']),
-        organisationNumber: z.string().regex(/^\d{9}$/)
+        organisationNumber: z.string().regex(/^[0-9]{9}$/)
     })
 ]);
 
@@ -1492,28 +1492,28 @@ export const zPpsrEntity = z.object({
  * Grantor search by ABN. A certificate is included per registration found; no vehicle data.
  */
 export const zPpsrGrantorAbnSearch = z.object({
-    abn: z.string().regex(/^\d{11}$/)
+    abn: z.string().regex(/^[0-9]{11}$/)
 });
 
 /**
  * Grantor search by ACN. A certificate is included per registration found; no vehicle data.
  */
 export const zPpsrGrantorAcnSearch = z.object({
-    acn: z.string().regex(/^\d{9}$/)
+    acn: z.string().regex(/^[0-9]{9}$/)
 });
 
 /**
  * Grantor search by ARBN (registered foreign company). A certificate is included per registration found; no vehicle data.
  */
 export const zPpsrGrantorArbnSearch = z.object({
-    arbn: z.string().regex(/^\d{9}$/)
+    arbn: z.string().regex(/^[0-9]{9}$/)
 });
 
 /**
  * Grantor search by ARSN (registered managed investment scheme). A certificate is included per registration found; no vehicle data.
  */
 export const zPpsrGrantorArsnSearch = z.object({
-    arsn: z.string().regex(/^\d{9}$/)
+    arsn: z.string().regex(/^[0-9]{9}$/)
 });
 
 /**
@@ -1534,7 +1534,7 @@ export const zPpsrNoRegistrationsCertificate = z.object({
     certificateNumber: z.string().min(1),
     registrationNumber: z.null(),
     status: z.enum(['processing', 'completed']),
-    downloadUrl: z.string().regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/\d+\/certificates\/[^\/]+$/)
+    downloadUrl: z.string().regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/[0-9]+\/certificates\/[^\/]+$/)
 });
 
 /**
@@ -1573,7 +1573,7 @@ export const zPpsrRegistrationCertificate = z.object({
     certificateNumber: z.string().min(1),
     registrationNumber: z.string(),
     status: z.enum(['processing', 'completed']),
-    downloadUrl: z.string().regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/\d+\/certificates\/[^\/]+$/)
+    downloadUrl: z.string().regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/[0-9]+\/certificates\/[^\/]+$/)
 });
 
 /**
@@ -1592,7 +1592,7 @@ export const zPpsrCertificate = z.union([
  * Looks up one registration. No certificate is available (`data.certificates` is absent) and there is no vehicle data.
  */
 export const zPpsrRegistrationNumberSearch = z.object({
-    registrationNumber: z.string().regex(/^\d{1,20}$/)
+    registrationNumber: z.string().regex(/^[0-9]{1,20}$/)
 });
 
 /**
@@ -1618,7 +1618,7 @@ export const zPpsrAlertEvent = z.object({
         'ARBN',
         'ARSN'
     ]),
-    organisationNumber: z.string().regex(/^(\d{9}|\d{11})$/),
+    organisationNumber: z.string().regex(/^([0-9]{9}|[0-9]{11})$/),
     registrationSummary: zPpsrRegistrationSummary
 });
 
@@ -1680,7 +1680,7 @@ export const zPpsrVehicle = z.object({
     bodyType: z.string(),
     engineNumber: z.string(),
     registrationPlate: z.string(),
-    registrationExpiry: z.string().regex(/^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}$/),
+    registrationExpiry: z.string().regex(/^[0-9]{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-[0-9]{4}$/),
     stolen: z.boolean().nullable(),
     writtenOff: z.boolean().nullable(),
     safetyRecalls: z.array(z.string()).nullable()
@@ -1775,8 +1775,8 @@ export const zRegisterEntityStatus = z.enum([
  */
 export const zMonitoredEntity = z.object({
     id: z.int().gte(1),
-    acn: z.string().regex(/^\d{9}$/).nullable(),
-    abn: z.string().regex(/^\d{11}$/).nullable(),
+    acn: z.string().regex(/^[0-9]{9}$/).nullable(),
+    abn: z.string().regex(/^[0-9]{11}$/).nullable(),
     entityName: z.string(),
     reference: z.string().max(100).nullable(),
     status: zMonitoredEntityStatus,
@@ -2128,8 +2128,8 @@ export const zListMonitoringEntitiesQuery = z.object({
         'stopped',
         'expired'
     ]).optional(),
-    acn: z.string().regex(/^\d{9}$/).optional(),
-    abn: z.string().regex(/^\d{11}$/).optional(),
+    acn: z.string().regex(/^[0-9]{9}$/).optional(),
+    abn: z.string().regex(/^[0-9]{11}$/).optional(),
     expiresBefore: z.iso.date().optional()
 });
 
@@ -2225,7 +2225,7 @@ export const zListMonitoringEventsQuery = z.object({
     page: z.int().gte(1).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25),
     since: z.union([
-        z.string().regex(/^\d{1,18}$/),
+        z.string().regex(/^[0-9]{1,18}$/),
         z.iso.datetime({ offset: true })
     ]).optional()
 });

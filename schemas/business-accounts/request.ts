@@ -125,7 +125,7 @@ export const OfficeHolder = z
 export const ShareAllocation = z
   .strictObject({
     classCode: z.string().min(1).openapi({ description: 'Share class code; ordinary shares are `ORD`.', example: 'ORD' }),
-    numberIssued: z.string().regex(/^\d+$/).openapi({ description: 'Number of shares issued, as a string of digits.', example: '100' }),
+    numberIssued: z.string().regex(/^[0-9]+$/).openapi({ description: 'Number of shares issued, as a string of digits.', example: '100' }),
     holdingOwners: z
       .array(
         z.strictObject({

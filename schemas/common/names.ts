@@ -167,5 +167,5 @@ export const AustralianState = z.enum(AU_STATES).openapi({ description: 'Austral
 
 export const Postcode = z
   .string()
-  .regex(/^\d{4}$/)
+  .regex(/^[0-9]{4}$/)
   .openapi({ description: 'Four digits.', example: '4000' });

@@ -400,7 +400,7 @@ export const EventCursor = z
   .union([
     z
       .string()
-      .regex(/^\d{1,18}$/)
+      .regex(/^[0-9]{1,18}$/)
       .openapi({ description: 'A `monitoringEventId`: events with a greater id.', example: '9001' }),
     z.iso
       .datetime({ offset: true })

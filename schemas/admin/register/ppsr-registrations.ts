@@ -15,7 +15,7 @@ export const GrantorNumberType = z
 
 const PpsrRegistrationNumber = z
   .string()
-  .regex(/^\d{1,20}$/)
+  .regex(/^[0-9]{1,20}$/)
   .openapi({ description: 'PPSR registration number: digits only, at most 20 (spec 2.3).', example: '202611220001234' });
 const CollateralClass = z.string().min(1).max(100).openapi({
   description: 'PPSR collateral class, such as `Motor Vehicle`, `Other Goods` or `All Present and After-Acquired Property`.',
@@ -34,7 +34,7 @@ export const PpsrRegistration = z
   .strictObject({
     registrationNumber: PpsrRegistrationNumber,
     grantorNumberType: GrantorNumberType,
-    grantorNumber: z.string().regex(/^(\d{9}|\d{11})$/),
+    grantorNumber: z.string().regex(/^([0-9]{9}|[0-9]{11})$/),
     collateralClass: z.string(),
     securedPartyName: z.string(),
     registrationStart: IsoDateTime,
@@ -47,7 +47,7 @@ export const CreatePpsrRegistrationRequest = z
     grantorNumberType: GrantorNumberType,
     grantorNumber: z
       .string()
-      .regex(/^(\d{9}|\d{11})$/)
+      .regex(/^([0-9]{9}|[0-9]{11})$/)
       .openapi({
         description: '9 digits with the ACN checksum for `ACN`, `ARBN` and `ARSN`; 11 digits with the ABN checksum for `ABN`.',
         example: '100000011',
