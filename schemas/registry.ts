@@ -14,7 +14,7 @@ import { forEveryGenerator } from './common/generator-forms.js';
 import { LICENSE, serviceServer } from './common/document-parts.js';
 
 /** Contract version (D-44): semver; a breaking change bumps the major. */
-export const CONTRACT_VERSION = '6.0.0';
+export const CONTRACT_VERSION = '6.1.0';
 
 export function createPublicRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();

@@ -86,7 +86,7 @@ export const zAccount = z.object({
     ]),
     monitoringAvailable: z.boolean(),
     locked: z.boolean(),
-    lodgementCount: z.int().gte(0),
+    lodgementCount: z.int().gte(0).lte(9007199254740991),
     monitoringEntityLimit: z.int().gte(0).lte(1000000),
     createdAt: z.iso.datetime({ offset: true }),
     keys: z.array(zApiKey)
@@ -177,7 +177,7 @@ export const zCreateAccountRequest = z.object({
         'none'
     ]),
     monitoringAvailable: z.boolean().optional().default(true),
-    lodgementCount: z.int().gte(0).optional().default(0),
+    lodgementCount: z.int().gte(0).lte(9007199254740991).optional().default(0),
     monitoringEntityLimit: z.int().gte(0).lte(1000000).optional().default(1000)
 });
 
@@ -681,7 +681,7 @@ export const zUpdateAccountRequest = z.object({
     ]).optional(),
     monitoringAvailable: z.boolean().optional(),
     locked: z.boolean().optional(),
-    lodgementCount: z.int().gte(0).optional(),
+    lodgementCount: z.int().gte(0).lte(9007199254740991).optional(),
     monitoringEntityLimit: z.int().gte(0).lte(1000000).optional()
 });
 
@@ -820,7 +820,7 @@ export const zListAccountRequestsPath = z.object({
 });
 
 export const zListAccountRequestsQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25),
     environment: z.enum(['live', 'test']).optional(),
     status: z.string().regex(/^[1-5](?:[0-9]{2}|xx)$/).optional(),
@@ -885,7 +885,7 @@ export const zRunConformanceResponse = zConformanceResult;
 export const zSetForm484StatusBody = zSetForm484StatusRequest;
 
 export const zSetForm484StatusPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -973,7 +973,7 @@ export const zCreateLodgementResponse = zLodgement;
 export const zSetLodgementStatusBody = zSetLodgementStatusRequest;
 
 export const zSetLodgementStatusPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**

@@ -296,7 +296,7 @@ export const zErrorResponse = z.object({
 export const zForm484Annexure = z.object({
     mark: z.string().min(1).max(2).regex(/^[^a-z]*$/),
     type: z.enum(['ALT']),
-    numberOfPages: z.int().gte(1),
+    numberOfPages: z.int().gte(1).lte(9007199254740991),
     text: z.string().min(1).max(2900000).regex(/^[\x20-\x60\x7B-\x7E\r\n]*$/)
 });
 
@@ -591,8 +591,8 @@ export const zForm484BirthDetails = z.object({
 export const zForm484CancelledShareClass = z.object({
     classCode: z.string().min(1).max(4).regex(/^[^a-z]*$/),
     classTitle: z.string().min(1).max(60).regex(/^[^a-z]*$/),
-    totalNumberCancelled: z.int().gte(0),
-    totalConsiderationPaid: z.int().gte(0)
+    totalNumberCancelled: z.int().gte(0).lte(9007199254740991),
+    totalConsiderationPaid: z.int().gte(0).lte(9007199254740991)
 });
 
 /**
@@ -896,9 +896,9 @@ export const zForm484HoldingOrganisation = z.object({
 export const zForm484IssuedShareClass = z.object({
     classCode: z.string().min(1).max(4).regex(/^[^a-z]*$/),
     classTitle: z.string().min(1).max(60).regex(/^[^a-z]*$/),
-    totalNumberInIssue: z.int().gte(0),
-    amountPaid: z.int().gte(0),
-    amountDue: z.int().gte(0)
+    totalNumberInIssue: z.int().gte(0).lte(9007199254740991),
+    amountPaid: z.int().gte(0).lte(9007199254740991),
+    amountDue: z.int().gte(0).lte(9007199254740991)
 });
 
 export const zForm484Lodgement = z.object({
@@ -946,7 +946,7 @@ export const zForm484Name = z.object({
 });
 
 /**
- * One owner of a holding (joint holdings have several).
+ * One owner of a holding (joint holdings have several): exactly one of `individual` and `organisation`.
  */
 export const zForm484HoldingOwner = z.object({
     individual: zForm484Name.optional(),
@@ -1059,7 +1059,7 @@ export const zForm484PrincipalPlaceOfBusiness = z.object({
 });
 
 /**
- * New registered office address.
+ * New registered office address. With `occupyIndicator: false`, `occupierName` and `occupierConsent` are required.
  */
 export const zForm484RegisteredOffice = z.object({
     dateOfChange: z.iso.date(),
@@ -1374,7 +1374,7 @@ export const zMonitoringOrderRequest = z.object({
  * Renew entities by id (spec 4.5).
  */
 export const zMonitoringRenewalRequest = z.object({
-    ids: z.array(z.int().gte(1)).min(1).max(25)
+    ids: z.array(z.int().gte(1).lte(9007199254740991)).min(1).max(25)
 });
 
 /**
@@ -2062,7 +2062,7 @@ export const zCreateForm484LodgementHeaders = z.object({
 export const zCreateForm484LodgementResponse = zForm484LodgementResponse;
 
 export const zGetForm484StatusPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2082,7 +2082,7 @@ export const zCreateBusinessAccountApplicationResponse = z.union([
 ]);
 
 export const zGetBusinessAccountStatusPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2100,7 +2100,7 @@ export const zGetCompanyNameAvailabilityQuery = z.object({
 export const zGetCompanyNameAvailabilityResponse = zCompanyNameAvailability;
 
 export const zListIndustriesQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25),
     q: z.string().min(1).max(100).optional()
 });
@@ -2111,7 +2111,7 @@ export const zListIndustriesQuery = z.object({
 export const zListIndustriesResponse = zIndustryList;
 
 export const zGetLodgementPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2120,7 +2120,7 @@ export const zGetLodgementPath = z.object({
 export const zGetLodgementResponse = zLodgement;
 
 export const zListMonitoringEntitiesQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25),
     status: z.enum([
         'processing',
@@ -2153,7 +2153,7 @@ export const zCreateMonitoringEntitiesResponse = z.union([
 ]);
 
 export const zStopMonitoringEntityPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2162,7 +2162,7 @@ export const zStopMonitoringEntityPath = z.object({
 export const zStopMonitoringEntityResponse = zMonitoredEntity;
 
 export const zGetMonitoringEntityPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2171,11 +2171,11 @@ export const zGetMonitoringEntityPath = z.object({
 export const zGetMonitoringEntityResponse = zMonitoredEntity;
 
 export const zListMonitoringEntityEventsPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 export const zListMonitoringEntityEventsQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25)
 });
 
@@ -2185,7 +2185,7 @@ export const zListMonitoringEntityEventsQuery = z.object({
 export const zListMonitoringEntityEventsResponse = zEventList;
 
 export const zResumeMonitoringEntityPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2199,7 +2199,7 @@ export const zResumeMonitoringEntityResponse = zMonitoredEntity;
 export const zSimulateMonitoringEventBody = zMonitoringSimulationRequest;
 
 export const zSimulateMonitoringEventPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 export const zSimulateMonitoringEventResponse = z.union([
@@ -2222,7 +2222,7 @@ export const zRenewMonitoringEntitiesResponse = z.union([
 ]);
 
 export const zListMonitoringEventsQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25),
     since: z.union([
         z.string().regex(/^[0-9]{1,18}$/),
@@ -2236,7 +2236,7 @@ export const zListMonitoringEventsQuery = z.object({
 export const zListMonitoringEventsResponse = zEventList;
 
 export const zGetMonitoringEventPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2284,7 +2284,7 @@ export const zCreatePpsrSearchHeaders = z.object({
 export const zCreatePpsrSearchResponse = zPpsrSearchCreated;
 
 export const zGetPpsrSearchPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2293,7 +2293,7 @@ export const zGetPpsrSearchPath = z.object({
 export const zGetPpsrSearchResponse = zPpsrSearch;
 
 export const zGetPpsrCertificatePath = z.object({
-    requestId: z.int().gte(1),
+    requestId: z.int().gte(1).lte(9007199254740991),
     certificateNumber: z.string().min(1)
 });
 
@@ -2343,7 +2343,7 @@ export const zListWebhookDeliveriesPath = z.object({
 });
 
 export const zListWebhookDeliveriesQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25)
 });
 

@@ -31,7 +31,7 @@ const MonitoringAvailable = z.boolean().openapi({ description: 'When false, moni
 const Locked = z
   .boolean()
   .openapi({ description: 'Set by the operator. A locked account is sent no expiry-warning mail (spec 6.2 rule 2).' });
-const LodgementCount = z.int().min(0).openapi({
+const LodgementCount = z.int().min(0).max(Number.MAX_SAFE_INTEGER).openapi({
   description:
     'Lodgements in the last 12 months, which set the Pro and Enterprise monitoring discount band (D-41): under 100: 0 %; 100-499: 5 %; 500-1,999: 10 %; 2,000 or more: 15 %.',
   example: 0,

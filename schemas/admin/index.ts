@@ -10,7 +10,7 @@ import { forEveryGenerator } from '../common/generator-forms.js';
 import { LICENSE, serviceServer } from '../common/document-parts.js';
 
 /** Operator API contract version; semver like the public one (D-44), but versioned on its own. */
-export const ADMIN_CONTRACT_VERSION = '4.0.0';
+export const ADMIN_CONTRACT_VERSION = '4.1.0';
 
 export const ADMIN_DESCRIPTION = `The operator API is the backend of the operator dashboard and the way tests, demos and scripts set up the service: create accounts and keys, set plans, billing and card state, read charges and mail, move the manual clock and run scheduled jobs, change the simulated registers, and create and move lodgements so every webhook can be produced end to end.
 

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { ABN_CHECKSUM, ACN_CHECKSUM, refineStated } from './stated-rules.js';
 
 /** ACN checksum (ASIC): weights 8..1 over the first 8 digits, check digit = (10 - sum mod 10) mod 10. */
 export function isValidAcn(value: string): boolean {
@@ -27,18 +28,18 @@ export function isValidVin(value: string): boolean {
 }
 
 /** Nine digits with the ACN checksum; `format: acn` lets the server's Ajv check the checksum too. */
-export const Acn = z
-  .string()
-  .regex(/^[0-9]{9}$/)
-  .refine(isValidAcn, { message: 'Not a valid ACN (checksum failed)', params: { code: 'invalid_acn' } })
-  .openapi({ format: 'acn', description: 'Australian Company Number: 9 digits with the ASIC checksum.', example: '100000011' });
+export const Acn = refineStated(z.string().regex(/^[0-9]{9}$/), ACN_CHECKSUM, isValidAcn).openapi({
+  format: 'acn',
+  description: 'Australian Company Number: 9 digits with the ASIC checksum.',
+  example: '100000011',
+});
 
 /** Eleven digits with the ABN checksum (`format: abn`). */
-export const Abn = z
-  .string()
-  .regex(/^[0-9]{11}$/)
-  .refine(isValidAbn, { message: 'Not a valid ABN (checksum failed)', params: { code: 'invalid_abn' } })
-  .openapi({ format: 'abn', description: 'Australian Business Number: 11 digits with the ABR checksum.', example: '60100000011' });
+export const Abn = refineStated(z.string().regex(/^[0-9]{11}$/), ABN_CHECKSUM, isValidAbn).openapi({
+  format: 'abn',
+  description: 'Australian Business Number: 11 digits with the ABR checksum.',
+  example: '60100000011',
+});
 
 /** ARBN and ARSN use the ACN checksum (spec 2.3). */
 export const Arbn = Acn.openapi({

@@ -25,6 +25,7 @@ import type {
   OperationDefinition,
   PublicOperationDefinition,
 } from './operation-definition.js';
+import { describeRequestRules, requestRulesExtension, type RequestRuleSource } from './request-rules.js';
 import { paginationExtension, refinementExtension, successRuleExtension } from './semantic-rules.js';
 import { derivedValidationExample, validationFirst } from './validation-example.js';
 
@@ -89,6 +90,16 @@ function byStatus(responses: Record<number, ResponseConfig>): Record<number, Res
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 }
 
+/** What the operation's request rules are read from (./request-rules.ts). */
+function ruleSource(def: OperationDefinition): RequestRuleSource {
+  return {
+    ...(def.params ? { params: def.params } : {}),
+    ...(def.query ? { query: def.query } : {}),
+    ...(def.body ? { body: def.body } : {}),
+    ...(def.access !== 'admin' && def.refinements ? { refinements: def.refinements } : {}),
+  };
+}
+
 /**
  * The operation's errors with its 422 examples in the order a mock needs: Prism answers every
  * request that fails the document with the first one (see ./validation-example.ts). A body or a
@@ -103,7 +114,8 @@ function errorsForMock<E extends AdminErrorResponse>(
   if ((def.body || def.query) && !own) throw new Error(`${def.operationId}: an operation with a body or a query must document its 422`);
   if (!own) return errors;
   const derived = derivedValidationExample(family, def.body?.schema, def.query);
-  return { ...errors, 422: { ...own, examples: validationFirst(own.examples, derived) } };
+  const description = describeRequestRules(own.description, ruleSource(def));
+  return { ...errors, 422: { ...own, description, examples: validationFirst(own.examples, derived) } };
 }
 
 function publicRoute(given: PublicOperationDefinition): RouteConfig {
@@ -135,6 +147,7 @@ function publicRoute(given: PublicOperationDefinition): RouteConfig {
     ...successRuleExtension(def),
     ...paginationExtension(def),
     ...refinementExtension(def),
+    ...requestRulesExtension(ruleSource(def)),
   };
 }
 
@@ -159,6 +172,7 @@ function adminRoute(def: AdminOperationDefinition): RouteConfig {
     security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
     request: requestOf(def, undefined),
     responses: byStatus(responses),
+    ...requestRulesExtension(ruleSource(def)),
   };
 }
 

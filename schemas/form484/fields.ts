@@ -4,6 +4,22 @@
 import { z } from '../common/zod.js';
 import { IsoDate } from '../common/dates.js';
 import { NAME_NOTE, UPPERCASE_PATTERN, nameText } from '../common/names.js';
+import type { ZodOpenAPIMetadata } from '@asteasolutions/zod-to-openapi';
+
+/** A JSON Schema 2020-12 conditional: `then` applies when `if` holds, `else` when it does not. */
+interface Conditional {
+  if: Record<string, unknown>;
+  then: Record<string, unknown>;
+  else?: Record<string, unknown>;
+}
+
+/**
+ * A cross-field rule as schema keywords (D-72). zod-to-openapi writes metadata keys as they are, but
+ * its type (OpenAPI's SchemaObject) has no `if`, `then` or `else`; this is the one place that says so.
+ */
+export function ifThen(conditional: Conditional): ZodOpenAPIMetadata {
+  return conditional as unknown as ZodOpenAPIMetadata;
+}
 
 /** Upper limit of share counts and amounts (spec 2.5: 0 to 999,999,999,999,999). */
 export const REGISTER_INTEGER_MAX = 999_999_999_999_999;
