@@ -1721,7 +1721,7 @@ export type UpdateAccountErrors = {
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field, or a value out of range. Every problem is reported, keyed by JSON path.
      *
-     * Beyond the schema's keywords (`x-request-rules`): Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Beyond the schema's keywords (`x-request-rules`): Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); Send at least one field (`minProperties: 1`) (`empty_body`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
      */
     422: ErrorResponse & {
         /**
@@ -4567,7 +4567,7 @@ export type UpsertAbnErrors = {
     /**
      * `validation_failed`: a bad ABN or ACN checksum, an unknown status, or a missing `entityName` or `entityType`. Every problem is reported, keyed by JSON path.
      *
-     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); A `gstDate` needs `gstRegistered: true` (`gst_not_registered`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
      */
     422: ErrorResponse & {
         /**
@@ -4799,7 +4799,7 @@ export type UpdateAbnErrors = {
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field or status, or a bad ACN checksum. Every problem is reported, keyed by JSON path.
      *
-     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); Send at least one field (`minProperties: 1`) (`empty_body`); A `gstDate` needs `gstRegistered: true` (`gst_not_registered`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
      */
     422: ErrorResponse & {
         /**
@@ -5019,7 +5019,7 @@ export type UpdateRegisterAvailabilityErrors = {
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field or an unknown state. Every problem is reported, keyed by JSON path.
      *
-     * Beyond the schema's keywords (`x-request-rules`): No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Beyond the schema's keywords (`x-request-rules`): Send at least one field (`minProperties: 1`) (`empty_body`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
      */
     422: ErrorResponse & {
         /**
@@ -5214,7 +5214,7 @@ export type UpsertCompanyErrors = {
     /**
      * `validation_failed`: a bad ACN or ABN checksum (`invalid_acn`, `invalid_abn`), an unknown status, or GST registration without an ABN (`abn_required`). Every problem is reported, keyed by JSON path.
      *
-     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); `gstRegistered: true` needs an `abn` (`abn_required`); A `gstDate` needs `gstRegistered: true` (`gst_not_registered`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
      */
     422: ErrorResponse & {
         /**
@@ -5446,7 +5446,7 @@ export type UpdateCompanyErrors = {
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field or status, a bad ABN checksum, or GST registration without an ABN (`abn_required`). Every problem is reported, keyed by JSON path.
      *
-     * Beyond the schema's keywords (`x-request-rules`): 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Beyond the schema's keywords (`x-request-rules`): 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); Send at least one field (`minProperties: 1`) (`empty_body`); A `gstDate` needs `gstRegistered: true` (`gst_not_registered`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
      */
     422: ErrorResponse & {
         /**
@@ -6069,7 +6069,7 @@ export type CreatePpsrRegistrationErrors = {
     /**
      * `validation_failed`: an unknown `grantorNumberType`, a `grantorNumber` that fails the checksum of its type (`invalid_acn`, `invalid_abn`), or a missing field. Every problem is reported, keyed by JSON path.
      *
-     * Beyond the schema's keywords (`x-request-rules`): Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Beyond the schema's keywords (`x-request-rules`): Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); With `grantorNumberType` `ACN`, `ARBN` or `ARSN`, `grantorNumber` passes the ACN checksum (acn-mod10) (`invalid_acn`); With `grantorNumberType` `ABN`, `grantorNumber` passes the ABN checksum (abn-mod89) (`invalid_abn`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
      */
     422: ErrorResponse & {
         /**

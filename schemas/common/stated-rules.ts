@@ -5,11 +5,11 @@
 // rules its request schemas carry). A Zod refinement is made only with `refineStated`, which
 // registers it: test/spec/stated-rules.test.ts walks every request schema and fails on a refinement
 // this list does not hold, or a rule its operation does not state.
-import type { ZodType } from 'zod';
+import type { RefinementCtx, ZodType } from 'zod';
 import { getOpenApiMetadata } from '@asteasolutions/zod-to-openapi';
 
 /** Where the field states the rule for a tool. */
-export type RuleKeyword = 'x-checksum' | 'x-rules' | 'anyOf' | 'x-request-rules';
+export type RuleKeyword = 'x-checksum' | 'x-rules' | 'anyOf' | 'minProperties' | 'x-request-rules';
 
 export interface StatedRule {
   /** Unique, stable: what `x-rules` and `x-request-rules` call it. */
@@ -95,6 +95,44 @@ export const UNIQUE_MEMBERS = {
   keyword: 'x-request-rules',
 } as const satisfies StatedRule;
 
+/** Operator API: a PATCH body changes something (also `minProperties: 1`). */
+export const SOME_FIELD = {
+  name: 'some_field',
+  code: 'empty_body',
+  rule: 'Send at least one field (`minProperties: 1`)',
+  keyword: 'minProperties',
+} as const satisfies StatedRule;
+
+/** Operator API register: a company registered for GST has an ABN. */
+export const GST_NEEDS_ABN = {
+  name: 'gst_needs_abn',
+  code: 'abn_required',
+  rule: '`gstRegistered: true` needs an `abn`',
+  keyword: 'x-rules',
+} as const satisfies StatedRule;
+
+export const GST_DATE_NEEDS_REGISTRATION = {
+  name: 'gst_date_needs_registration',
+  code: 'gst_not_registered',
+  rule: 'A `gstDate` needs `gstRegistered: true`',
+  keyword: 'x-rules',
+} as const satisfies StatedRule;
+
+/** Operator API PPSR registration: the grantor number passes the checksum of its type. */
+export const GRANTOR_ACN_CHECKSUM = {
+  name: 'grantor_acn_checksum',
+  code: 'invalid_acn',
+  rule: 'With `grantorNumberType` `ACN`, `ARBN` or `ARSN`, `grantorNumber` passes the ACN checksum (acn-mod10)',
+  keyword: 'x-rules',
+} as const satisfies StatedRule;
+
+export const GRANTOR_ABN_CHECKSUM = {
+  name: 'grantor_abn_checksum',
+  code: 'invalid_abn',
+  rule: 'With `grantorNumberType` `ABN`, `grantorNumber` passes the ABN checksum (abn-mod89)',
+  keyword: 'x-rules',
+} as const satisfies StatedRule;
+
 /** The list: every refinement of a request schema is one of these, and so is every rule of the whole request. */
 export const STATED_RULES: readonly StatedRule[] = [
   ACN_CHECKSUM,
@@ -105,16 +143,22 @@ export const STATED_RULES: readonly StatedRule[] = [
   ACCOUNT_IDENTIFIER,
   SAFE_TEXT,
   UNIQUE_MEMBERS,
+  SOME_FIELD,
+  GST_NEEDS_ABN,
+  GST_DATE_NEEDS_REGISTRATION,
+  GRANTOR_ACN_CHECKSUM,
+  GRANTOR_ABN_CHECKSUM,
 ];
 
 /** The rules of the whole request, stated on every operation that takes a body or a query. */
 export const REQUEST_WIDE_RULES: readonly StatedRule[] = [SAFE_TEXT, UNIQUE_MEMBERS];
 
-const RULE_OF_CHECK = new WeakMap<object, StatedRule>();
+/** The rules each registered refinement check states (a `superRefine` may state several). */
+const RULES_OF_CHECK = new WeakMap<object, readonly StatedRule[]>();
 
-/** The stated rule a refinement's check function belongs to, if it was made by `refineStated`. */
-export function ruleOfCheck(check: unknown): StatedRule | undefined {
-  return typeof check === 'function' ? RULE_OF_CHECK.get(check) : undefined;
+/** The stated rules of a refinement check, or undefined when it was made without `refineStated`. */
+export function rulesOfCheck(check: object): readonly StatedRule[] | undefined {
+  return RULES_OF_CHECK.get(check);
 }
 
 /** The `x-rules` entry of a rule on its field. */
@@ -124,11 +168,25 @@ export interface FieldRule {
   description: string;
 }
 
-function keywordsFor(schema: ZodType, rule: StatedRule): Record<string, unknown> {
-  if (rule.keyword === 'x-checksum') return { 'x-checksum': rule.checksum };
-  if (rule.keyword !== 'x-rules') return {};
-  const earlier = (getOpenApiMetadata(schema) as { 'x-rules'?: FieldRule[] } | undefined)?.['x-rules'] ?? [];
-  return { 'x-rules': [...earlier, { name: rule.name, code: rule.code, description: rule.rule }] };
+function keywordsFor(schema: ZodType, rules: readonly StatedRule[]): Record<string, unknown> {
+  const keywords: Record<string, unknown> = {};
+  for (const rule of rules) if (rule.keyword === 'x-checksum') keywords['x-checksum'] = rule.checksum;
+  const described = rules.filter((rule) => rule.keyword === 'x-rules');
+  if (described.length > 0) {
+    const earlier = (getOpenApiMetadata(schema) as { 'x-rules'?: FieldRule[] } | undefined)?.['x-rules'] ?? [];
+    keywords['x-rules'] = [...earlier, ...described.map((rule) => ({ name: rule.name, code: rule.code, description: rule.rule }))];
+  }
+  return keywords;
+}
+
+/** The check a refinement just added to `refined`, registered under `rules`, and the field's keywords. */
+function registered<T extends ZodType>(before: T, refined: T, rules: readonly StatedRule[]): T {
+  const unlisted = rules.filter((rule) => !STATED_RULES.includes(rule));
+  if (unlisted.length > 0) throw new Error(`${unlisted.map((rule) => rule.name).join(', ')}: not in STATED_RULES`);
+  const checks = (refined._zod.def as { checks?: object[] }).checks ?? [];
+  RULES_OF_CHECK.set(checks[checks.length - 1]!, rules);
+  const keywords = keywordsFor(before, rules);
+  return Object.keys(keywords).length > 0 ? (refined.openapi(keywords) as T) : refined;
 }
 
 /**
@@ -136,25 +194,29 @@ function keywordsFor(schema: ZodType, rule: StatedRule): Record<string, unknown>
  * the walk of the request schemas finds it, and stated on the field by the rule's keyword.
  */
 export function refineStated<T extends ZodType>(schema: T, rule: StatedRule, check: (value: T['_zod']['output']) => boolean): T {
-  if (!STATED_RULES.includes(rule)) throw new Error(`${rule.name}: not in STATED_RULES`);
-  RULE_OF_CHECK.set(check, rule);
-  const refined = schema.refine(check, { message: rule.message ?? rule.rule, params: { code: rule.code } }) as T;
-  const keywords = keywordsFor(schema, rule);
-  return Object.keys(keywords).length > 0 ? (refined.openapi(keywords) as T) : refined;
+  return registered(schema, schema.refine(check, { message: rule.message ?? rule.rule, params: { code: rule.code } }) as T, [rule]);
+}
+
+/** `schema` with a `superRefine` that may refuse by any of `rules` (each issue carries its rule's code). */
+export function superRefineStated<T extends ZodType>(
+  schema: T,
+  rules: readonly StatedRule[],
+  refine: (value: T['_zod']['output'], ctx: RefinementCtx<T['_zod']['output']>) => void,
+): T {
+  return registered(schema, schema.superRefine(refine) as T, rules);
 }
 
 /** Every refinement check of `schema` and the schemas inside it (object members, items, union members, wrappers). */
-export function refinementChecks(schema: ZodType): unknown[] {
-  const found: unknown[] = [];
+export function refinementChecks(schema: ZodType): object[] {
+  const found: object[] = [];
   const seen = new Set<object>();
   const visit = (node: unknown) => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     const def = (node as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
     if (!def) return;
-    for (const check of (def.checks as { _zod: { def: { check: string; fn?: unknown } } }[] | undefined) ?? [])
-      if (check._zod.def.check === 'custom') found.push(check._zod.def.fn);
-    if (def.type === 'custom' && typeof def.fn === 'function') found.push(def.fn);
+    for (const check of (def.checks as { _zod: { def: { check: string } } }[] | undefined) ?? [])
+      if (check._zod.def.check === 'custom') found.push(check);
     const shape = def.shape as Record<string, unknown> | undefined;
     for (const member of Object.values(shape ?? {})) visit(member);
     for (const key of ['element', 'innerType', 'in', 'out', 'left', 'right', 'keyType', 'valueType', 'rest']) visit(def[key]);
@@ -168,6 +230,8 @@ export function refinementChecks(schema: ZodType): unknown[] {
 
 /** The stated rules of `schemas` (an operation's params, query, body), each once, in list order. */
 export function statedRulesOf(schemas: readonly (ZodType | undefined)[]): StatedRule[] {
-  const rules = new Set(schemas.flatMap((schema) => (schema ? refinementChecks(schema).map(ruleOfCheck) : [])));
+  const rules = new Set(
+    schemas.flatMap((schema) => (schema ? refinementChecks(schema).flatMap((check) => rulesOfCheck(check) ?? []) : [])),
+  );
   return STATED_RULES.filter((rule) => rules.has(rule));
 }

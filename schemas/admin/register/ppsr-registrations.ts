@@ -1,5 +1,6 @@
 // Registrations on the simulated PPSR: grantor and VIN searches find them, PPSR alerts and monitoring
 // checks report them.
+import { GRANTOR_ABN_CHECKSUM, GRANTOR_ACN_CHECKSUM, superRefineStated } from '../../common/stated-rules.js';
 import { z } from '../../common/zod.js';
 import { NAME_NOTE, nameText } from '../../common/names.js';
 import { IsoDateTime } from '../../common/dates.js';
@@ -42,8 +43,8 @@ export const PpsrRegistration = z
   })
   .openapi('RegisterPpsrRegistration', { description: 'A registration on the simulated PPSR.' });
 
-export const CreatePpsrRegistrationRequest = z
-  .strictObject({
+export const CreatePpsrRegistrationRequest = superRefineStated(
+  z.strictObject({
     grantorNumberType: GrantorNumberType,
     grantorNumber: z
       .string()
@@ -57,8 +58,9 @@ export const CreatePpsrRegistrationRequest = z
     registrationStart: IsoDateTime.openapi({ description: 'Start of the registration.', example: '2026-11-22T03:00:00Z' }),
     serialNumber: SerialNumber.optional(),
     registrationNumber: PpsrRegistrationNumber.optional().openapi({ description: 'Generated when left out; must not already exist.' }),
-  })
-  .superRefine((value, ctx) => {
+  }),
+  [GRANTOR_ACN_CHECKSUM, GRANTOR_ABN_CHECKSUM],
+  (value, ctx) => {
     const ok = value.grantorNumberType === 'ABN' ? isValidAbn(value.grantorNumber) : isValidAcn(value.grantorNumber);
     if (!ok) {
       const code = value.grantorNumberType === 'ABN' ? 'invalid_abn' : 'invalid_acn';
@@ -69,8 +71,8 @@ export const CreatePpsrRegistrationRequest = z
         params: { code },
       });
     }
-  })
-  .openapi('CreatePpsrRegistrationRequest');
+  },
+).openapi('CreatePpsrRegistrationRequest');
 
 export const createPpsrRegistration = defineOperation({
   method: 'post',
