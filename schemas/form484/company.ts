@@ -65,7 +65,7 @@ export const Form484RegisteredOffice = z
     ...ifThen({
       if: { properties: { occupyIndicator: { const: false } }, required: ['occupyIndicator'] },
       then: {
-        properties: { occupierName: { type: 'string', minLength: 1 }, occupierConsent: true },
+        properties: { occupierName: { type: 'string', minLength: 1 }, occupierConsent: {} },
         required: ['occupierName', 'occupierConsent'],
       },
     }),

@@ -118,9 +118,9 @@ export const Form484HoldingOwner = z
   .openapi('Form484HoldingOwner', {
     description: 'One owner of a holding (joint holdings have several): exactly one of `individual` and `organisation`.',
     ...ifThen({
-      if: { properties: { individual: true }, required: ['individual'] },
-      then: { not: { properties: { organisation: true }, required: ['organisation'] } },
-      else: { properties: { organisation: true }, required: ['organisation'] },
+      if: { properties: { individual: {} }, required: ['individual'] },
+      then: { not: { properties: { organisation: {} }, required: ['organisation'] } },
+      else: { properties: { organisation: {} }, required: ['organisation'] },
     }),
   });
 
