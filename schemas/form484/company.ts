@@ -58,8 +58,7 @@ export const Form484RegisteredOffice = z
       .optional()
       .openapi({ description: 'The occupier has consented to the address being used. Required when `occupyIndicator` is `false`.' }),
   })
-  // The occupier rule (`checkOccupier`, schemas/form484/rules.ts) stated in JSON Schema (D-72). Each
-  // subschema names the properties it requires, so Ajv's strict mode compiles it (strictRequired).
+  // The occupier rule (`checkOccupier`, schemas/form484/rules.ts) stated in JSON Schema (D-72).
   .openapi('Form484RegisteredOffice', {
     description: 'New registered office address. With `occupyIndicator: false`, `occupierName` and `occupierConsent` are required.',
     ...ifThen({
