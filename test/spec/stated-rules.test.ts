@@ -5,7 +5,8 @@
 // (D-48, D-56) and Zod's safe-integer bound. Each must be on its field as a keyword (`x-checksum`,
 // `x-rules`, `anyOf`, `maximum`), in the operation's `x-request-rules`, and named with its code in the
 // operation's 422 description. The rules written as JSON Schema conditionals refuse exactly what the
-// server's rule functions refuse.
+// server's rule functions refuse. Every code a 422 can answer (its enum, made from the server's code
+// lists by schemas/common/error-codes.ts) is named in its description.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ADMIN_OPERATIONS } from '../../schemas/admin/operations.js';
@@ -101,6 +102,28 @@ describe.each(['public', 'admin'] as const)('the %s document states every rule o
       expect(onField, `${operationId}: ${rule.name} by ${rule.keyword} on its field`).toBe(true);
     }
     if (expected.length === 0) expect(operation['x-request-rules']).toBeUndefined();
+  });
+
+  it('names every code its 422 can answer (the response enum, read from the server lists) in the description', () => {
+    const unnamed = operationsOf(documents[name]).flatMap(({ operation }) => {
+      const response = (operation.responses as Record<string, JsonObject>)['422'];
+      if (!response) return [];
+      const codes = new Set<string>();
+      const collect = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(collect);
+        if (!node || typeof node !== 'object') return;
+        const object = node as JsonObject;
+        const ref = object.$ref;
+        if (typeof ref === 'string' && ref.startsWith('#/components/schemas/'))
+          return collect((documents[name].components as { schemas: Record<string, JsonObject> }).schemas[ref.split('/').pop()!]);
+        const code = object.code as JsonObject | undefined;
+        if (code && Array.isArray(code.enum)) code.enum.forEach((value) => codes.add(String(value)));
+        for (const [key, value] of Object.entries(object)) if (key !== 'example' && key !== 'examples') collect(value);
+      };
+      collect(response.content);
+      return [...codes].filter((code) => !String(response.description).includes(`\`${code}\``)).map((code) => `${String(operation.operationId)}: ${code}`);
+    });
+    expect(unnamed).toEqual([]);
   });
 
   it('bounds every integer a request takes to the safe integers Zod accepts', () => {
