@@ -2362,7 +2362,11 @@ export type CreateAbnRegistrationErrors = {
     /**
      * `validation_failed` with every problem, keyed by field.
      *
-     * Beyond the schema's keywords (`x-request-rules`): Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -2534,7 +2538,21 @@ export type CreateForm484LodgementErrors = {
     /**
      * The form breaks one or more rules. `errors` lists every problem, each with its `code` and the JSON path of its `field` (D-11). The codes: `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`.
      *
-     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`); Signed after today (`date_out_of_window`); Registered office changed after today (`date_in_future`); Office not occupied by the company, no occupier named (`required`); Office holder under 18 (`under_18`); Australian office holder address without state (`required`); Share issue without its members (`section_required`); Member of a class the share structure does not list (`unknown_share_class`); Class total differs from the sum of the members (V455) (`sum_mismatch_v455`); Holding owner neither a person nor an organisation (`required`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
+     * - Signed after today (`date_out_of_window`)
+     * - Registered office changed after today (`date_in_future`)
+     * - Office not occupied by the company, no occupier named (`required`)
+     * - Office holder under 18 (`under_18`)
+     * - Australian office holder address without state (`required`)
+     * - Share issue without its members (`section_required`)
+     * - Member of a class the share structure does not list (`unknown_share_class`)
+     * - Class total differs from the sum of the members (V455) (`sum_mismatch_v455`)
+     * - Holding owner neither a person nor an organisation (`required`)
      */
     422: Form484Error & {
         response: null;
@@ -2813,7 +2831,15 @@ export type CreateBusinessAccountApplicationErrors = {
     /**
      * `validation_failed` (D-10), listing every problem keyed by JSON path. Codes include `required`, `invalid_format`, `too_long`, `invalid_enum`, `not_uppercase`, `unknown_field`, `acn_or_abn_required` (on `accountInformation`), `primary_director_not_listed` (on `accountInformation.primaryDirector`), `invalid_country_code` and `invalid_locality_qualifier` (on `officeHolders.<i>.birthDetails.localityQualifier`). A member named twice in one object is `invalid_format` at the path of the repeat, reported before the other rules run (D-56).
      *
-     * Beyond the schema's keywords (`x-request-rules`): Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); Give `acn`, `abn` or both (the schema states it: `anyOf`) (`acn_or_abn_required`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`); Primary director not among the directors (`primary_director_not_listed`); Overseas birth with a qualifier that is no country code (`invalid_country_code`); Birth qualifier neither a state nor a country code (`invalid_locality_qualifier`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - Give `acn`, `abn` or both (the schema states it: `anyOf`) (`acn_or_abn_required`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
+     * - Primary director not among the directors (`primary_director_not_listed`)
+     * - Overseas birth with a qualifier that is no country code (`invalid_country_code`)
+     * - Birth qualifier neither a state nor a country code (`invalid_locality_qualifier`)
      */
     422: ErrorResponse & {
         /**
@@ -3007,7 +3033,12 @@ export type GetCompanyNameAvailabilityErrors = {
     /**
      * `validation_failed`: `name` missing, empty or over 200 characters.
      *
-     * Beyond the schema's keywords (`x-request-rules`): Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); Must contain at least one letter or digit, in any script (`&` counts: it is read as AND); punctuation alone is refused (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - Must contain at least one letter or digit, in any script (`&` counts: it is read as AND); punctuation alone is refused (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3111,7 +3142,10 @@ export type ListIndustriesErrors = {
     /**
      * `validation_failed`: a query parameter is out of range (`perPage` over 100, `q` over 100 characters).
      *
-     * Beyond the schema's keywords (`x-request-rules`): No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3345,7 +3379,12 @@ export type ListMonitoringEntitiesErrors = {
     /**
      * `validation_failed`: a query parameter is malformed or out of range (`perPage` over 100, `page` below 1, an unknown `status`, a bad date or number). Every problem is listed.
      *
-     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3609,7 +3648,13 @@ export type CreateMonitoringEntitiesErrors = {
     /**
      * `validation_failed` with the problems of every row (`entities.<index>`) or of the body (`entities`); row codes: `identifier_required`, `invalid_acn`, `invalid_abn` (missing number or failed checksum); `acn_not_found`, `acn_not_eligible` (company status not accepted), `arbn_not_supported`; `abn_not_found`, `abn_not_active` (cancelled), `abn_acn_mismatch` (the ABN does not belong to the ACN); `duplicate_in_request` (two rows are the same entity); `already_monitored` with the existing `entityId` (renew it instead); `stopped_with_time_remaining` (stopped with paid time left: resume it instead). `entity_limit` (with `limit` and `active`): the order would pass the account's active live entity limit. `test_entity_limit` (with `limit` and `current`): the sandbox order would pass 1,000 entities. Nothing is created or charged.
      *
-     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); Give `acn`, `abn` or both (the schema states it: `anyOf`) (`identifier_required`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - Give `acn`, `abn` or both (the schema states it: `anyOf`) (`identifier_required`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4086,7 +4131,10 @@ export type ListMonitoringEntityEventsErrors = {
     /**
      * `validation_failed`: a query parameter is malformed or out of range (`perPage` over 100, `page` below 1, an unknown `status`, a bad date or number). Every problem is listed.
      *
-     * Beyond the schema's keywords (`x-request-rules`): No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4575,7 +4623,10 @@ export type SimulateMonitoringEventErrors = {
     /**
      * `validation_failed`: the body is not exactly one of `{eventType}` and `{simulate}`, or names an unknown value.
      *
-     * Beyond the schema's keywords (`x-request-rules`): No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4871,7 +4922,10 @@ export type RenewMonitoringEntitiesErrors = {
     /**
      * `validation_failed` with the problems of every id (`ids.<index>`: `stopped_with_time_remaining`, `renewal_in_progress`, `renewal_too_far_ahead`, `acn_not_eligible`, `abn_not_active`, `duplicate_in_request`) or of the body (`ids` missing, empty or over 25). `entity_limit` (with `limit` and `active`): reactivating expired entities would pass the active live entity limit. Nothing is charged.
      *
-     * Beyond the schema's keywords (`x-request-rules`): No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5055,7 +5109,10 @@ export type ListMonitoringEventsErrors = {
     /**
      * `validation_failed`: a query parameter is malformed or out of range (`perPage` over 100, `page` below 1, an unknown `status`, a bad date or number). Every problem is listed. `since` must be an event id or an ISO 8601 date-time with offset.
      *
-     * Beyond the schema's keywords (`x-request-rules`): No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5443,7 +5500,12 @@ export type CreatePpsrAlertErrors = {
     /**
      * `validation_failed` (D-10): `organisationNumberType` missing or unknown (`required`, `invalid_enum`), or `organisationNumber` not of its type (`invalid_format`, `invalid_acn`, `invalid_abn`; ARBN and ARSN use the ACN checksum).
      *
-     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5801,7 +5863,13 @@ export type CreatePpsrSearchErrors = {
     /**
      * `validation_failed` (D-10), listing every problem keyed by JSON path. Field codes: `required`, `invalid_format`, `too_long`, `invalid_enum`, `invalid_acn`, `invalid_abn` (ARBN and ARSN use `invalid_acn`, their checksum), `unknown_field`; `search_type_conflict` on each field when fields of more than one search type are given; `search_type_required` under the empty path (the whole body) when none is. Nothing is charged.
      *
-     * Beyond the schema's keywords (`x-request-rules`): 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`); 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`); Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`); No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -6295,7 +6363,10 @@ export type CreateWebhookEndpointErrors = {
     /**
      * `validation_failed` with every problem (`url_not_https`, `url_not_public`, `url_invalid`, `unknown_event_type`, D-12, D-26), or `endpoint_limit` when this key already has 10 endpoints.
      *
-     * Beyond the schema's keywords (`x-request-rules`): No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -6597,7 +6668,10 @@ export type UpdateWebhookEndpointErrors = {
     /**
      * `validation_failed` with every problem, as on create.
      *
-     * Beyond the schema's keywords (`x-request-rules`): No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -6730,7 +6804,10 @@ export type ListWebhookDeliveriesErrors = {
     /**
      * `validation_failed`: `page` or `perPage` out of range.
      *
-     * Beyond the schema's keywords (`x-request-rules`): No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`); A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`).
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**

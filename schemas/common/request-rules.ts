@@ -44,10 +44,10 @@ export function requestRulesExtension(def: RequestRuleSource): { 'x-request-rule
   return rules.length > 0 ? { 'x-request-rules': rules } : {};
 }
 
-/** The 422 description with a sentence naming every rule of `x-request-rules`, each with its code. */
+/** The 422 description with a list naming every rule of `x-request-rules`, each with its code. */
 export function describeRequestRules(description: string, def: RequestRuleSource): string {
   const rules = requestRules(def);
   if (rules.length === 0) return description;
-  const named = rules.map((rule) => `${rule.rule.replace(/\.$/, '')} (\`${rule.code}\`)`).join('; ');
-  return `${description.trim()}\n\nBeyond the schema's keywords (\`x-request-rules\`): ${named}.`;
+  const named = rules.map((rule) => `- ${rule.rule.replace(/\.$/, '')} (\`${rule.code}\`)`).join('\n');
+  return `${description.trim()}\n\nRules beyond the schema's keywords (\`x-request-rules\`):\n\n${named}`;
 }
