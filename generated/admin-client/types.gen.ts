@@ -1450,6 +1450,12 @@ export type CreateAccountErrors = {
     };
     /**
      * `validation_failed`: a required field is missing, `ownerEmail` is not an e-mail address, or an enum value is unknown. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -1734,6 +1740,13 @@ export type UpdateAccountErrors = {
     };
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field, or a value out of range. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - Send at least one field (`minProperties: 1`) (`empty_body`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -2018,6 +2031,11 @@ export type CreateKeyErrors = {
     };
     /**
      * `validation_failed`: unknown `type` or `environment`, `domains` on a secret key (`publishable_only`), more than 5 domains (`too_many_domains`), or a domain that is not a host name (`invalid_domain`). Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -2243,6 +2261,11 @@ export type ListAccountRequestsErrors = {
     };
     /**
      * `validation_failed`: a filter or page out of range. Every problem is reported, keyed by query parameter.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -2531,6 +2554,12 @@ export type CreatePersonalAccessTokenErrors = {
     };
     /**
      * `validation_failed`: `name` missing, empty or over 100 characters. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -2863,6 +2892,11 @@ export type AdvanceClockErrors = {
     };
     /**
      * `validation_failed`: `seconds` missing, not a whole number, below 1 or above 94694400. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3028,6 +3062,11 @@ export type RunConformanceErrors = {
     };
     /**
      * `validation_failed`: an unknown operationId, or `maxExamples` out of range. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3226,6 +3265,11 @@ export type SetForm484StatusErrors = {
     };
     /**
      * `validation_failed`: `status` missing or not a Form 484 status. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3596,6 +3640,11 @@ export type UpdateKeyErrors = {
     };
     /**
      * `validation_failed`: `domains` missing, more than 5, not host names, or sent for a secret key (`publishable_only`). Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3822,6 +3871,11 @@ export type RollKeyErrors = {
     };
     /**
      * `validation_failed`: `strategy` missing or not `instant` or `delayed`. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3912,6 +3966,11 @@ export type ListLodgementsErrors = {
     401: SharedError;
     /**
      * `validation_failed`: `kind` is not a known kind. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4077,6 +4136,14 @@ export type CreateLodgementErrors = {
     };
     /**
      * `validation_failed`: an unknown account (`account_not_found`), environment or kind, or an ACN or ABN with a bad checksum. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4275,6 +4342,11 @@ export type SetLodgementStatusErrors = {
     };
     /**
      * `validation_failed`: `status` missing or not a lodgement status. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4361,6 +4433,11 @@ export type ListPpsrSearchesErrors = {
     401: SharedError;
     /**
      * `validation_failed`: `accountId` empty or longer than 64 characters. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4554,6 +4631,15 @@ export type UpsertAbnErrors = {
     };
     /**
      * `validation_failed`: a bad ABN or ACN checksum, an unknown status, or a missing `entityName` or `entityType`. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - A `gstDate` needs `gstRegistered: true` (`gst_not_registered`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4784,6 +4870,15 @@ export type UpdateAbnErrors = {
     };
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field or status, or a bad ACN checksum. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - Send at least one field (`minProperties: 1`) (`empty_body`)
+     * - A `gstDate` needs `gstRegistered: true` (`gst_not_registered`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5002,6 +5097,12 @@ export type UpdateRegisterAvailabilityErrors = {
     };
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field or an unknown state. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Send at least one field (`minProperties: 1`) (`empty_body`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5195,6 +5296,16 @@ export type UpsertCompanyErrors = {
     };
     /**
      * `validation_failed`: a bad ACN or ABN checksum (`invalid_acn`, `invalid_abn`), an unknown status, or GST registration without an ABN (`abn_required`). Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - `gstRegistered: true` needs an `abn` (`abn_required`)
+     * - A `gstDate` needs `gstRegistered: true` (`gst_not_registered`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5425,6 +5536,15 @@ export type UpdateCompanyErrors = {
     };
     /**
      * `validation_failed`: an empty body (`empty_body`), an unknown field or status, a bad ABN checksum, or GST registration without an ABN (`abn_required`). Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - Send at least one field (`minProperties: 1`) (`empty_body`)
+     * - A `gstDate` needs `gstRegistered: true` (`gst_not_registered`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5651,6 +5771,11 @@ export type CreateCompanyDocumentErrors = {
     };
     /**
      * `validation_failed`: a form code or document number in the wrong format, or a missing description. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5849,6 +5974,11 @@ export type CreateInsolvencyNoticeErrors = {
     };
     /**
      * `validation_failed`: `noticeUrl` not a URL, `appointmentDate` not a `YYYY-MM-DD` date, or a missing description. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -6042,6 +6172,14 @@ export type CreatePpsrRegistrationErrors = {
     };
     /**
      * `validation_failed`: an unknown `grantorNumberType`, a `grantorNumber` that fails the checksum of its type (`invalid_acn`, `invalid_abn`), or a missing field. Every problem is reported, keyed by JSON path.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - With `grantorNumberType` `ACN`, `ARBN` or `ARSN`, `grantorNumber` passes the ACN checksum (acn-mod10) (`invalid_acn`)
+     * - With `grantorNumberType` `ABN`, `grantorNumber` passes the ABN checksum (abn-mod89) (`invalid_abn`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -6128,6 +6266,11 @@ export type ListReceivedWebhooksErrors = {
     401: SharedError;
     /**
      * `validation_failed`: `accountId` empty or longer than 64 characters.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**

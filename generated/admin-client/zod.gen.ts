@@ -86,7 +86,7 @@ export const zAccount = z.object({
     ]),
     monitoringAvailable: z.boolean(),
     locked: z.boolean(),
-    lodgementCount: z.int().gte(0),
+    lodgementCount: z.int().gte(0).lte(9007199254740991),
     monitoringEntityLimit: z.int().gte(0).lte(1000000),
     createdAt: z.iso.datetime({ offset: true }),
     keys: z.array(zApiKey)
@@ -188,7 +188,7 @@ export const zCreateAccountRequest = z.object({
         'none'
     ]),
     monitoringAvailable: z.boolean().optional().default(true),
-    lodgementCount: z.int().gte(0).optional().default(0),
+    lodgementCount: z.int().gte(0).lte(9007199254740991).optional().default(0),
     monitoringEntityLimit: z.int().gte(0).lte(1000000).optional().default(1000)
 });
 
@@ -226,8 +226,8 @@ export const zCreateLodgementRequest = z.object({
         'business_name_renewal'
     ]),
     entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
-    acn: z.string().regex(/^\d{9}$/).optional(),
-    abn: z.string().regex(/^\d{11}$/).optional()
+    acn: z.string().regex(/^[0-9]{9}$/).optional(),
+    abn: z.string().regex(/^[0-9]{11}$/).optional()
 });
 
 export const zCreatePersonalAccessTokenRequest = z.object({
@@ -241,12 +241,12 @@ export const zCreatePpsrRegistrationRequest = z.object({
         'ARBN',
         'ARSN'
     ]),
-    grantorNumber: z.string().regex(/^(\d{9}|\d{11})$/),
+    grantorNumber: z.string().regex(/^([0-9]{9}|[0-9]{11})$/),
     collateralClass: z.string().min(1).max(100),
     securedPartyName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     registrationStart: z.iso.datetime({ offset: true }),
     serialNumber: z.string().regex(/^[A-Z0-9-]{1,17}$/).optional(),
-    registrationNumber: z.string().regex(/^\d{1,20}$/).optional()
+    registrationNumber: z.string().regex(/^[0-9]{1,20}$/).optional()
 });
 
 /**
@@ -466,11 +466,11 @@ export const zReceivedWebhookList = z.object({
  * An ABN as the simulated ABR reports it.
  */
 export const zRegisterAbn = z.object({
-    abn: z.string().regex(/^\d{11}$/),
+    abn: z.string().regex(/^[0-9]{11}$/),
     entityName: z.string(),
     status: z.enum(['active', 'cancelled']),
     entityType: z.string().min(1).max(20),
-    acn: z.string().regex(/^\d{9}$/).nullable(),
+    acn: z.string().regex(/^[0-9]{9}$/).nullable(),
     gstRegistered: z.boolean(),
     gstDate: z.iso.date().nullable(),
     businessNames: z.array(z.string()),
@@ -493,7 +493,7 @@ export const zRegisterAddress = z.object({
         'VIC',
         'WA'
     ]),
-    postcode: z.string().regex(/^\d{4}$/)
+    postcode: z.string().regex(/^[0-9]{4}$/)
 }).nullable();
 
 /**
@@ -510,7 +510,7 @@ export const zRegisterAvailability = z.object({
  * A company as the simulated ASIC register (and, for its ABN, the ABR) reports it.
  */
 export const zRegisterCompany = z.object({
-    acn: z.string().regex(/^\d{9}$/),
+    acn: z.string().regex(/^[0-9]{9}$/),
     name: z.string().min(1).max(200),
     status: z.enum([
         'registered',
@@ -518,7 +518,7 @@ export const zRegisterCompany = z.object({
         'external_administration',
         'strike_off_proposed'
     ]),
-    abn: z.string().regex(/^\d{11}$/).nullable(),
+    abn: z.string().regex(/^[0-9]{11}$/).nullable(),
     entityType: z.string().min(1).max(20),
     address: zRegisterAddress,
     gstRegistered: z.boolean(),
@@ -531,7 +531,7 @@ export const zRegisterCompany = z.object({
  * A document lodged with ASIC for a company; a new one is a `document_lodged` event.
  */
 export const zRegisterCompanyDocument = z.object({
-    acn: z.string().regex(/^\d{9}$/),
+    acn: z.string().regex(/^[0-9]{9}$/),
     documentType: z.string().regex(/^[0-9A-Z]{1,6}$/),
     documentNumber: z.string().regex(/^[0-9A-Z]{9}$/),
     description: z.string(),
@@ -542,7 +542,7 @@ export const zRegisterCompanyDocument = z.object({
  * A published insolvency notice about a company; each one (a reissue too) is an `insolvency_notice` event.
  */
 export const zRegisterInsolvencyNotice = z.object({
-    acn: z.string().regex(/^\d{9}$/),
+    acn: z.string().regex(/^[0-9]{9}$/),
     noticeUrl: z.url(),
     appointmentDate: z.iso.date(),
     description: z.string(),
@@ -553,14 +553,14 @@ export const zRegisterInsolvencyNotice = z.object({
  * A registration on the simulated PPSR.
  */
 export const zRegisterPpsrRegistration = z.object({
-    registrationNumber: z.string().regex(/^\d{1,20}$/),
+    registrationNumber: z.string().regex(/^[0-9]{1,20}$/),
     grantorNumberType: z.enum([
         'ACN',
         'ABN',
         'ARBN',
         'ARSN'
     ]),
-    grantorNumber: z.string().regex(/^(\d{9}|\d{11})$/),
+    grantorNumber: z.string().regex(/^([0-9]{9}|[0-9]{11})$/),
     collateralClass: z.string(),
     securedPartyName: z.string(),
     registrationStart: z.iso.datetime({ offset: true }),
@@ -660,7 +660,7 @@ export const zUpdateAbnRequest = z.object({
     entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
     status: z.enum(['active', 'cancelled']).optional(),
     entityType: z.string().min(1).max(20).optional(),
-    acn: z.string().regex(/^\d{9}$/).nullish(),
+    acn: z.string().regex(/^[0-9]{9}$/).nullish(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
     businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)).max(50).optional()
@@ -692,7 +692,7 @@ export const zUpdateAccountRequest = z.object({
     ]).optional(),
     monitoringAvailable: z.boolean().optional(),
     locked: z.boolean().optional(),
-    lodgementCount: z.int().gte(0).optional(),
+    lodgementCount: z.int().gte(0).lte(9007199254740991).optional(),
     monitoringEntityLimit: z.int().gte(0).lte(1000000).optional()
 });
 
@@ -707,7 +707,7 @@ export const zUpdateCompanyRequest = z.object({
         'external_administration',
         'strike_off_proposed'
     ]).optional(),
-    abn: z.string().regex(/^\d{11}$/).nullish(),
+    abn: z.string().regex(/^[0-9]{11}$/).nullish(),
     entityType: z.string().min(1).max(20).optional(),
     address: zRegisterAddress.optional(),
     gstRegistered: z.boolean().optional(),
@@ -735,11 +735,11 @@ export const zUpdateRegisterAvailabilityRequest = z.object({
  * The whole ABN record. Fields left out take their defaults: no company, not GST registered, no business names.
  */
 export const zUpsertAbnRequest = z.object({
-    abn: z.string().regex(/^\d{11}$/),
+    abn: z.string().regex(/^[0-9]{11}$/),
     entityName: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     status: z.enum(['active', 'cancelled']),
     entityType: z.string().min(1).max(20),
-    acn: z.string().regex(/^\d{9}$/).nullish(),
+    acn: z.string().regex(/^[0-9]{9}$/).nullish(),
     gstRegistered: z.boolean().optional(),
     gstDate: z.iso.date().nullish(),
     businessNames: z.array(z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/)).max(50).optional()
@@ -749,7 +749,7 @@ export const zUpsertAbnRequest = z.object({
  * The whole company. Fields left out take their defaults: no ABN, `entityType` `APTY`, no address, not GST registered, no business names.
  */
 export const zUpsertCompanyRequest = z.object({
-    acn: z.string().regex(/^\d{9}$/),
+    acn: z.string().regex(/^[0-9]{9}$/),
     name: z.string().min(1).max(200).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
     status: z.enum([
         'registered',
@@ -757,7 +757,7 @@ export const zUpsertCompanyRequest = z.object({
         'external_administration',
         'strike_off_proposed'
     ]),
-    abn: z.string().regex(/^\d{11}$/).nullish(),
+    abn: z.string().regex(/^[0-9]{11}$/).nullish(),
     entityType: z.string().min(1).max(20).optional(),
     address: zRegisterAddress.optional(),
     gstRegistered: z.boolean().optional(),
@@ -831,7 +831,7 @@ export const zListAccountRequestsPath = z.object({
 });
 
 export const zListAccountRequestsQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25),
     environment: z.enum(['live', 'test']).optional(),
     status: z.string().regex(/^[1-5](?:[0-9]{2}|xx)$/).optional(),
@@ -896,7 +896,7 @@ export const zRunConformanceResponse = zConformanceResult;
 export const zSetForm484StatusBody = zSetForm484StatusRequest;
 
 export const zSetForm484StatusPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -985,7 +985,7 @@ export const zCreateLodgementResponse = zLodgement;
 export const zSetLodgementStatusBody = zSetLodgementStatusRequest;
 
 export const zSetLodgementStatusPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**

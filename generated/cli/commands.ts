@@ -124,7 +124,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         "type": "string",
         "array": false,
         "required": true,
-        "description": "Proposed company name."
+        "description": "Proposed company name: at least one letter or digit, in any script."
       }
     ],
     "validators": {

@@ -647,7 +647,7 @@ export type Form484HoldingOrganisation = {
 };
 
 /**
- * One owner of a holding (joint holdings have several).
+ * One owner of a holding (joint holdings have several): exactly one of `individual` and `organisation`.
  */
 export type Form484HoldingOwner = {
     /**
@@ -895,7 +895,7 @@ export type Form484PrincipalPlaceOfBusiness = {
 };
 
 /**
- * New registered office address.
+ * New registered office address. With `occupyIndicator: false`, `occupierName` and `occupierConsent` are required.
  */
 export type Form484RegisteredOffice = {
     /**
@@ -2586,6 +2586,12 @@ export type CreateAbnRegistrationErrors = {
     };
     /**
      * `validation_failed` with every problem, keyed by field.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -2755,7 +2761,23 @@ export type CreateForm484LodgementErrors = {
         }>;
     };
     /**
-     * The form breaks one or more rules. `errors` lists every problem, each with its `code` and the JSON path of its `field` (D-11).
+     * The form breaks one or more rules. `errors` lists every problem, each with its `code` and the JSON path of its `field` (D-11). The codes: `required`, `too_long`, `not_uppercase`, `invalid_date`, `date_in_future`, `date_out_of_window`, `invalid_acn`, `under_18`, `sum_mismatch_v455`, `unknown_share_class`, `section_required`, `invalid_enum`, `invalid_format`.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
+     * - Signed after today (`date_out_of_window`)
+     * - Registered office changed after today (`date_in_future`)
+     * - Office not occupied by the company, no occupier named (`required`)
+     * - Office holder under 18 (`under_18`)
+     * - Australian office holder address without state (`required`)
+     * - Share issue without its members (`section_required`)
+     * - Member of a class the share structure does not list (`unknown_share_class`)
+     * - Class total differs from the sum of the members (V455) (`sum_mismatch_v455`)
+     * - Holding owner neither a person nor an organisation (`required`)
      */
     422: Form484Error & {
         response: null;
@@ -3033,6 +3055,16 @@ export type CreateBusinessAccountApplicationErrors = {
     };
     /**
      * `validation_failed` (D-10), listing every problem keyed by JSON path. Codes include `required`, `invalid_format`, `too_long`, `invalid_enum`, `not_uppercase`, `unknown_field`, `acn_or_abn_required` (on `accountInformation`), `primary_director_not_listed` (on `accountInformation.primaryDirector`), `invalid_country_code` and `invalid_locality_qualifier` (on `officeHolders.<i>.birthDetails.localityQualifier`). A member named twice in one object is `invalid_format` at the path of the repeat, reported before the other rules run (D-56).
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - Give `acn`, `abn` or both (the schema states it: `anyOf`) (`acn_or_abn_required`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
+     * - Primary director not among the directors (`primary_director_not_listed`)
+     * - Overseas birth with a qualifier that is no country code (`invalid_country_code`)
+     * - Birth qualifier neither a state nor a country code (`invalid_locality_qualifier`)
      */
     422: ErrorResponse & {
         /**
@@ -3366,6 +3398,11 @@ export type CreateListenSessionErrors = {
     };
     /**
      * `validation_failed`: an unknown event type (`unknown_event_type`) or a device name that does not fit.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3604,6 +3641,11 @@ export type ReportListenAttemptErrors = {
     };
     /**
      * `validation_failed`: not exactly one of `status` and `error`, or `durationMs` missing.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3735,6 +3777,11 @@ export type CollectListenDeliveriesErrors = {
     };
     /**
      * `validation_failed`: `wait` or `limit` out of range.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -3873,6 +3920,11 @@ export type TailRequestLogErrors = {
     };
     /**
      * `validation_failed`: a malformed `status`, `after` or `path`, or `wait` or `limit` out of range.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4108,6 +4160,11 @@ export type CreateTriggerErrors = {
     };
     /**
      * `validation_failed`: `eventType` missing or not one of the 9 event types.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4156,7 +4213,7 @@ export type GetCompanyNameAvailabilityData = {
     path?: never;
     query: {
         /**
-         * Proposed company name. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
+         * Proposed company name: at least one letter or digit, in any script. No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).
          */
         name: string;
     };
@@ -4202,6 +4259,13 @@ export type GetCompanyNameAvailabilityErrors = {
     403: SharedError;
     /**
      * `validation_failed`: `name` missing, empty or over 200 characters.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - Must contain at least one letter or digit, in any script (`&` counts: it is read as AND); punctuation alone is refused (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4304,6 +4368,11 @@ export type ListIndustriesErrors = {
     403: SharedError;
     /**
      * `validation_failed`: a query parameter is out of range (`perPage` over 100, `q` over 100 characters).
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4536,6 +4605,13 @@ export type ListMonitoringEntitiesErrors = {
     });
     /**
      * `validation_failed`: a query parameter is malformed or out of range (`perPage` over 100, `page` below 1, an unknown `status`, a bad date or number). Every problem is listed.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -4798,6 +4874,14 @@ export type CreateMonitoringEntitiesErrors = {
     };
     /**
      * `validation_failed` with the problems of every row (`entities.<index>`) or of the body (`entities`); row codes: `identifier_required`, `invalid_acn`, `invalid_abn` (missing number or failed checksum); `acn_not_found`, `acn_not_eligible` (company status not accepted), `arbn_not_supported`; `abn_not_found`, `abn_not_active` (cancelled), `abn_acn_mismatch` (the ABN does not belong to the ACN); `duplicate_in_request` (two rows are the same entity); `already_monitored` with the existing `entityId` (renew it instead); `stopped_with_time_remaining` (stopped with paid time left: resume it instead). `entity_limit` (with `limit` and `active`): the order would pass the account's active live entity limit. `test_entity_limit` (with `limit` and `current`): the sandbox order would pass 1,000 entities. Nothing is created or charged.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - Give `acn`, `abn` or both (the schema states it: `anyOf`) (`identifier_required`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5273,6 +5357,11 @@ export type ListMonitoringEntityEventsErrors = {
     };
     /**
      * `validation_failed`: a query parameter is malformed or out of range (`perPage` over 100, `page` below 1, an unknown `status`, a bad date or number). Every problem is listed.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -5760,6 +5849,11 @@ export type SimulateMonitoringEventErrors = {
     };
     /**
      * `validation_failed`: the body is not exactly one of `{eventType}` and `{simulate}`, or names an unknown value.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -6054,6 +6148,11 @@ export type RenewMonitoringEntitiesErrors = {
     };
     /**
      * `validation_failed` with the problems of every id (`ids.<index>`: `stopped_with_time_remaining`, `renewal_in_progress`, `renewal_too_far_ahead`, `acn_not_eligible`, `abn_not_active`, `duplicate_in_request`) or of the body (`ids` missing, empty or over 25). `entity_limit` (with `limit` and `active`): reactivating expired entities would pass the active live entity limit. Nothing is charged.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -6236,6 +6335,11 @@ export type ListMonitoringEventsErrors = {
     });
     /**
      * `validation_failed`: a query parameter is malformed or out of range (`perPage` over 100, `page` below 1, an unknown `status`, a bad date or number). Every problem is listed. `since` must be an event id or an ISO 8601 date-time with offset.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -6622,6 +6726,13 @@ export type CreatePpsrAlertErrors = {
     };
     /**
      * `validation_failed` (D-10): `organisationNumberType` missing or unknown (`required`, `invalid_enum`), or `organisationNumber` not of its type (`invalid_format`, `invalid_acn`, `invalid_abn`; ARBN and ARSN use the ACN checksum).
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -6978,6 +7089,14 @@ export type CreatePpsrSearchErrors = {
     };
     /**
      * `validation_failed` (D-10), listing every problem keyed by JSON path. Field codes: `required`, `invalid_format`, `too_long`, `invalid_enum`, `invalid_acn`, `invalid_abn` (ARBN and ARSN use `invalid_acn`, their checksum), `unknown_field`; `search_type_conflict` on each field when fields of more than one search type are given; `search_type_required` under the empty path (the whole body) when none is. Nothing is charged.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - 9 digits whose last is the ASIC check digit: weights 8 to 1 over the first 8 digits, check digit (10 - sum mod 10) mod 10 (`x-checksum: acn-mod10`; ARBN and ARSN use it too) (`invalid_acn`)
+     * - 11 digits passing the ABR check: subtract 1 from the first digit, weights 10, 1, 3, 5, ..., 19, the sum divisible by 89 (`x-checksum: abn-mod89`) (`invalid_abn`)
+     * - Must not contain invisible characters beyond the Basic Multilingual Plane (Unicode Cf and Default_Ignorable_Code_Point, such as the tag characters U+E0000 to U+E0FFF), which the pattern cannot name (`invalid_format`)
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -7470,6 +7589,11 @@ export type CreateWebhookEndpointErrors = {
     };
     /**
      * `validation_failed` with every problem (`url_not_https`, `url_not_public`, `url_invalid`, `unknown_event_type`, D-12, D-26), or `endpoint_limit` when this key already has 10 endpoints.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -7770,6 +7894,11 @@ export type UpdateWebhookEndpointErrors = {
     };
     /**
      * `validation_failed` with every problem, as on create.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**
@@ -7901,6 +8030,11 @@ export type ListWebhookDeliveriesErrors = {
     };
     /**
      * `validation_failed`: `page` or `perPage` out of range.
+     *
+     * Rules beyond the schema's keywords (`x-request-rules`):
+     *
+     * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
+     * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */
     422: ErrorResponse & {
         /**

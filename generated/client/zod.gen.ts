@@ -26,7 +26,7 @@ export const zAbnRegistrationRequest = z.object({
             'VIC',
             'WA'
         ]),
-        postcode: z.string().regex(/^\d{4}$/)
+        postcode: z.string().regex(/^[0-9]{4}$/)
     }),
     contactEmail: z.email()
 });
@@ -53,7 +53,7 @@ export const zBusinessAccountAddress = z.object({
         'JBT',
         'NFK'
     ]),
-    postcode: z.string().regex(/^\d{4}$/),
+    postcode: z.string().regex(/^[0-9]{4}$/),
     country: z.string().optional()
 });
 
@@ -94,8 +94,8 @@ export const zBusinessAccountDirectorContact = z.object({
  */
 export const zBusinessAccountAccountInformation = z.union([
     z.object({
-        acn: z.string().regex(/^\d{9}$/),
-        abn: z.string().regex(/^\d{11}$/).optional(),
+        acn: z.string().regex(/^[0-9]{9}$/),
+        abn: z.string().regex(/^[0-9]{11}$/).optional(),
         directorsContacts: z.array(zBusinessAccountDirectorContact).min(1),
         primaryDirector: z.object({
             familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
@@ -103,8 +103,8 @@ export const zBusinessAccountAccountInformation = z.union([
         })
     }),
     z.object({
-        acn: z.string().regex(/^\d{9}$/).optional(),
-        abn: z.string().regex(/^\d{11}$/),
+        acn: z.string().regex(/^[0-9]{9}$/).optional(),
+        abn: z.string().regex(/^[0-9]{11}$/),
         directorsContacts: z.array(zBusinessAccountDirectorContact).min(1),
         primaryDirector: z.object({
             familyName: z.string().min(1).regex(/^[^\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
@@ -140,7 +140,7 @@ export const zBusinessAccountOrganisation = z.object({
 
 export const zBusinessAccountShareAllocation = z.object({
     classCode: z.string().min(1),
-    numberIssued: z.string().regex(/^\d+$/),
+    numberIssued: z.string().regex(/^[0-9]+$/),
     holdingOwners: z.array(z.object({
         individual: zBusinessAccountName,
         organisation: zBusinessAccountOrganisation.optional(),
@@ -196,11 +196,11 @@ export const zBusinessAccountStatusActivated = z.object({
     entityName: z.string(),
     acn: z.string().nullable(),
     abn: z.string().nullable(),
-    submittedAt: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/),
+    submittedAt: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/),
     status: z.enum(['finished']),
     bsb: z.string().min(1),
     accountNumber: z.string().min(1),
-    activatedAt: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/)
+    activatedAt: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/)
 });
 
 /**
@@ -211,7 +211,7 @@ export const zBusinessAccountStatusPending = z.object({
     entityName: z.string(),
     acn: z.string().nullable(),
     abn: z.string().nullable(),
-    submittedAt: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/),
+    submittedAt: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/),
     status: z.enum([
         'new',
         'sent',
@@ -326,7 +326,7 @@ export const zErrorResponse = z.object({
 export const zForm484Annexure = z.object({
     mark: z.string().min(1).max(2).regex(/^[^a-z]*$/),
     type: z.enum(['ALT']),
-    numberOfPages: z.int().gte(1),
+    numberOfPages: z.int().gte(1).lte(9007199254740991),
     text: z.string().min(1).max(2900000).regex(/^[\x20-\x60\x7B-\x7E\r\n]*$/)
 });
 
@@ -348,7 +348,7 @@ export const zForm484AustralianAddress = z.object({
         'VIC',
         'WA'
     ]),
-    postcode: z.string().regex(/^\d{4}$/)
+    postcode: z.string().regex(/^[0-9]{4}$/)
 });
 
 /**
@@ -621,8 +621,8 @@ export const zForm484BirthDetails = z.object({
 export const zForm484CancelledShareClass = z.object({
     classCode: z.string().min(1).max(4).regex(/^[^a-z]*$/),
     classTitle: z.string().min(1).max(60).regex(/^[^a-z]*$/),
-    totalNumberCancelled: z.int().gte(0),
-    totalConsiderationPaid: z.int().gte(0)
+    totalNumberCancelled: z.int().gte(0).lte(9007199254740991),
+    totalConsiderationPaid: z.int().gte(0).lte(9007199254740991)
 });
 
 /**
@@ -911,7 +911,7 @@ export const zForm484Error = z.object({
  */
 export const zForm484GeneralInformation = z.object({
     companyName: z.string().min(1).max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
-    acn: z.string().regex(/^\d{9}$/),
+    acn: z.string().regex(/^[0-9]{9}$/),
     annualStatementResponseIndicator: z.boolean().optional()
 });
 
@@ -920,15 +920,15 @@ export const zForm484GeneralInformation = z.object({
  */
 export const zForm484HoldingOrganisation = z.object({
     name: z.string().min(1).max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/),
-    acn: z.string().regex(/^\d{9}$/).optional()
+    acn: z.string().regex(/^[0-9]{9}$/).optional()
 });
 
 export const zForm484IssuedShareClass = z.object({
     classCode: z.string().min(1).max(4).regex(/^[^a-z]*$/),
     classTitle: z.string().min(1).max(60).regex(/^[^a-z]*$/),
-    totalNumberInIssue: z.int().gte(0),
-    amountPaid: z.int().gte(0),
-    amountDue: z.int().gte(0)
+    totalNumberInIssue: z.int().gte(0).lte(9007199254740991),
+    amountPaid: z.int().gte(0).lte(9007199254740991),
+    amountDue: z.int().gte(0).lte(9007199254740991)
 });
 
 export const zForm484Lodgement = z.object({
@@ -961,7 +961,7 @@ export const zForm484MemberAddress = z.object({
         'VIC',
         'WA'
     ]).optional(),
-    postcode: z.string().regex(/^\d{4}$/).optional(),
+    postcode: z.string().regex(/^[0-9]{4}$/).optional(),
     country: zForm484CountryCode.optional()
 });
 
@@ -976,7 +976,7 @@ export const zForm484Name = z.object({
 });
 
 /**
- * One owner of a holding (joint holdings have several).
+ * One owner of a holding (joint holdings have several): exactly one of `individual` and `organisation`.
  */
 export const zForm484HoldingOwner = z.object({
     individual: zForm484Name.optional(),
@@ -1052,7 +1052,7 @@ export const zForm484OfficeHolderAddress = z.object({
         'VIC',
         'WA'
     ]).optional(),
-    postcode: z.string().regex(/^\d{4}$/).optional(),
+    postcode: z.string().regex(/^[0-9]{4}$/).optional(),
     country: zForm484CountryCode.optional()
 });
 
@@ -1073,7 +1073,7 @@ export const zForm484OfficeHolder = z.object({
     formerName: zForm484Name.optional(),
     birthDetails: zForm484BirthDetails,
     organisationName: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
-    organisationAcn: z.string().regex(/^\d{9}$/).optional(),
+    organisationAcn: z.string().regex(/^[0-9]{9}$/).optional(),
     address: zForm484OfficeHolderAddress,
     addressOverriddenIndicator: z.boolean().optional(),
     offices: z.array(zForm484Office).min(1)
@@ -1089,7 +1089,7 @@ export const zForm484PrincipalPlaceOfBusiness = z.object({
 });
 
 /**
- * New registered office address.
+ * New registered office address. With `occupyIndicator: false`, `occupierName` and `occupierConsent` are required.
  */
 export const zForm484RegisteredOffice = z.object({
     dateOfChange: z.iso.date(),
@@ -1181,7 +1181,7 @@ export const zForm484StatusEvent = z.object({
     ]),
     timestamp: z.iso.datetime({ offset: true }),
     entityName: z.string(),
-    acn: z.string().regex(/^\d{9}$/),
+    acn: z.string().regex(/^[0-9]{9}$/),
     deliveryId: z.string()
 });
 
@@ -1190,7 +1190,7 @@ export const zForm484StatusEvent = z.object({
  */
 export const zForm484StatusInfo = z.object({
     companyName: z.string(),
-    acn: z.string().regex(/^\d{9}$/)
+    acn: z.string().regex(/^[0-9]{9}$/)
 });
 
 export const zForm484StatusRecord = z.object({
@@ -1220,8 +1220,8 @@ export const zForm484UltimateHoldingCompany = z.object({
         'N'
     ]),
     name: z.string().max(200).regex(/^[^a-z\x00-\x1F\x7F-\x9F\xAD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]*$/).optional(),
-    acn: z.string().regex(/^\d{9}$/).optional(),
-    abn: z.string().regex(/^\d{11}$/).optional(),
+    acn: z.string().regex(/^[0-9]{9}$/).optional(),
+    abn: z.string().regex(/^[0-9]{11}$/).optional(),
     placeIncorporation: z.string().max(50).regex(/^[^a-z]*$/).optional()
 });
 
@@ -1370,8 +1370,8 @@ export const zLodgementStatusEvent = z.object({
     ]),
     timestamp: z.iso.datetime({ offset: true }),
     entityName: z.string().optional(),
-    acn: z.string().regex(/^\d{9}$/).optional(),
-    abn: z.string().regex(/^\d{11}$/).optional(),
+    acn: z.string().regex(/^[0-9]{9}$/).optional(),
+    abn: z.string().regex(/^[0-9]{11}$/).optional(),
     deliveryId: z.string()
 });
 
@@ -1436,13 +1436,13 @@ export const zMonitoringEventType = z.enum([
  */
 export const zMonitoringOrderRow = z.union([
     z.object({
-        acn: z.string().regex(/^\d{9}$/),
-        abn: z.string().regex(/^\d{11}$/).optional(),
+        acn: z.string().regex(/^[0-9]{9}$/),
+        abn: z.string().regex(/^[0-9]{11}$/).optional(),
         reference: z.string().max(100).optional()
     }),
     z.object({
-        acn: z.string().regex(/^\d{9}$/).optional(),
-        abn: z.string().regex(/^\d{11}$/),
+        acn: z.string().regex(/^[0-9]{9}$/).optional(),
+        abn: z.string().regex(/^[0-9]{11}$/),
         reference: z.string().max(100).optional()
     })
 ]);
@@ -1458,7 +1458,7 @@ export const zMonitoringOrderRequest = z.object({
  * Renew entities by id (spec 4.5).
  */
 export const zMonitoringRenewalRequest = z.object({
-    ids: z.array(z.int().gte(1)).min(1).max(25)
+    ids: z.array(z.int().gte(1).lte(9007199254740991)).min(1).max(25)
 });
 
 /**
@@ -1519,7 +1519,7 @@ export const zPpsrAlert = z.object({
         'ARBN',
         'ARSN'
     ]),
-    organisationNumber: z.string().regex(/^(\d{9}|\d{11})$/),
+    organisationNumber: z.string().regex(/^([0-9]{9}|[0-9]{11})$/),
     createdAt: z.iso.datetime({ offset: true })
 });
 
@@ -1529,19 +1529,19 @@ export const zPpsrAlert = z.object({
 export const zPpsrAlertCreateRequest = z.union([
     z.object({
         organisationNumberType: z.enum(['ACN']),
-        organisationNumber: z.string().regex(/^\d{9}$/)
+        organisationNumber: z.string().regex(/^[0-9]{9}$/)
     }),
     z.object({
         organisationNumberType: z.enum(['ABN']),
-        organisationNumber: z.string().regex(/^\d{11}$/)
+        organisationNumber: z.string().regex(/^[0-9]{11}$/)
     }),
     z.object({
         organisationNumberType: z.enum(['ARBN']),
-        organisationNumber: z.string().regex(/^\d{9}$/)
+        organisationNumber: z.string().regex(/^[0-9]{9}$/)
     }),
     z.object({
         organisationNumberType: z.enum(['ARSN']),
-        organisationNumber: z.string().regex(/^\d{9}$/)
+        organisationNumber: z.string().regex(/^[0-9]{9}$/)
     })
 ]);
 
@@ -1576,28 +1576,28 @@ export const zPpsrEntity = z.object({
  * Grantor search by ABN. A certificate is included per registration found; no vehicle data.
  */
 export const zPpsrGrantorAbnSearch = z.object({
-    abn: z.string().regex(/^\d{11}$/)
+    abn: z.string().regex(/^[0-9]{11}$/)
 });
 
 /**
  * Grantor search by ACN. A certificate is included per registration found; no vehicle data.
  */
 export const zPpsrGrantorAcnSearch = z.object({
-    acn: z.string().regex(/^\d{9}$/)
+    acn: z.string().regex(/^[0-9]{9}$/)
 });
 
 /**
  * Grantor search by ARBN (registered foreign company). A certificate is included per registration found; no vehicle data.
  */
 export const zPpsrGrantorArbnSearch = z.object({
-    arbn: z.string().regex(/^\d{9}$/)
+    arbn: z.string().regex(/^[0-9]{9}$/)
 });
 
 /**
  * Grantor search by ARSN (registered managed investment scheme). A certificate is included per registration found; no vehicle data.
  */
 export const zPpsrGrantorArsnSearch = z.object({
-    arsn: z.string().regex(/^\d{9}$/)
+    arsn: z.string().regex(/^[0-9]{9}$/)
 });
 
 /**
@@ -1618,7 +1618,7 @@ export const zPpsrNoRegistrationsCertificate = z.object({
     certificateNumber: z.string().min(1),
     registrationNumber: z.null(),
     status: z.enum(['processing', 'completed']),
-    downloadUrl: z.string().regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/\d+\/certificates\/[^\/]+$/)
+    downloadUrl: z.string().regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/[0-9]+\/certificates\/[^\/]+$/)
 });
 
 /**
@@ -1657,7 +1657,7 @@ export const zPpsrRegistrationCertificate = z.object({
     certificateNumber: z.string().min(1),
     registrationNumber: z.string(),
     status: z.enum(['processing', 'completed']),
-    downloadUrl: z.string().regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/\d+\/certificates\/[^\/]+$/)
+    downloadUrl: z.string().regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/[0-9]+\/certificates\/[^\/]+$/)
 });
 
 /**
@@ -1676,7 +1676,7 @@ export const zPpsrCertificate = z.union([
  * Looks up one registration. No certificate is available (`data.certificates` is absent) and there is no vehicle data.
  */
 export const zPpsrRegistrationNumberSearch = z.object({
-    registrationNumber: z.string().regex(/^\d{1,20}$/)
+    registrationNumber: z.string().regex(/^[0-9]{1,20}$/)
 });
 
 /**
@@ -1702,7 +1702,7 @@ export const zPpsrAlertEvent = z.object({
         'ARBN',
         'ARSN'
     ]),
-    organisationNumber: z.string().regex(/^(\d{9}|\d{11})$/),
+    organisationNumber: z.string().regex(/^([0-9]{9}|[0-9]{11})$/),
     registrationSummary: zPpsrRegistrationSummary
 });
 
@@ -1764,7 +1764,7 @@ export const zPpsrVehicle = z.object({
     bodyType: z.string(),
     engineNumber: z.string(),
     registrationPlate: z.string(),
-    registrationExpiry: z.string().regex(/^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}$/),
+    registrationExpiry: z.string().regex(/^[0-9]{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-[0-9]{4}$/),
     stolen: z.boolean().nullable(),
     writtenOff: z.boolean().nullable(),
     safetyRecalls: z.array(z.string()).nullable()
@@ -1859,8 +1859,8 @@ export const zRegisterEntityStatus = z.enum([
  */
 export const zMonitoredEntity = z.object({
     id: z.int().gte(1),
-    acn: z.string().regex(/^\d{9}$/).nullable(),
-    abn: z.string().regex(/^\d{11}$/).nullable(),
+    acn: z.string().regex(/^[0-9]{9}$/).nullable(),
+    abn: z.string().regex(/^[0-9]{11}$/).nullable(),
     entityName: z.string(),
     reference: z.string().max(100).nullable(),
     status: zMonitoredEntityStatus,
@@ -2203,7 +2203,7 @@ export const zCreateForm484LodgementHeaders = z.object({
 export const zCreateForm484LodgementResponse = zForm484LodgementResponse;
 
 export const zGetForm484StatusPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2223,7 +2223,7 @@ export const zCreateBusinessAccountApplicationResponse = z.union([
 ]);
 
 export const zGetBusinessAccountStatusPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2302,7 +2302,7 @@ export const zGetCompanyNameAvailabilityQuery = z.object({
 export const zGetCompanyNameAvailabilityResponse = zCompanyNameAvailability;
 
 export const zListIndustriesQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25),
     q: z.string().min(1).max(100).optional()
 });
@@ -2313,7 +2313,7 @@ export const zListIndustriesQuery = z.object({
 export const zListIndustriesResponse = zIndustryList;
 
 export const zGetLodgementPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2322,7 +2322,7 @@ export const zGetLodgementPath = z.object({
 export const zGetLodgementResponse = zLodgement;
 
 export const zListMonitoringEntitiesQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25),
     status: z.enum([
         'processing',
@@ -2330,8 +2330,8 @@ export const zListMonitoringEntitiesQuery = z.object({
         'stopped',
         'expired'
     ]).optional(),
-    acn: z.string().regex(/^\d{9}$/).optional(),
-    abn: z.string().regex(/^\d{11}$/).optional(),
+    acn: z.string().regex(/^[0-9]{9}$/).optional(),
+    abn: z.string().regex(/^[0-9]{11}$/).optional(),
     expiresBefore: z.iso.date().optional()
 });
 
@@ -2355,7 +2355,7 @@ export const zCreateMonitoringEntitiesResponse = z.union([
 ]);
 
 export const zStopMonitoringEntityPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2364,7 +2364,7 @@ export const zStopMonitoringEntityPath = z.object({
 export const zStopMonitoringEntityResponse = zMonitoredEntity;
 
 export const zGetMonitoringEntityPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2373,11 +2373,11 @@ export const zGetMonitoringEntityPath = z.object({
 export const zGetMonitoringEntityResponse = zMonitoredEntity;
 
 export const zListMonitoringEntityEventsPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 export const zListMonitoringEntityEventsQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25)
 });
 
@@ -2387,7 +2387,7 @@ export const zListMonitoringEntityEventsQuery = z.object({
 export const zListMonitoringEntityEventsResponse = zEventList;
 
 export const zResumeMonitoringEntityPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2401,7 +2401,7 @@ export const zResumeMonitoringEntityResponse = zMonitoredEntity;
 export const zSimulateMonitoringEventBody = zMonitoringSimulationRequest;
 
 export const zSimulateMonitoringEventPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 export const zSimulateMonitoringEventResponse = z.union([
@@ -2424,10 +2424,10 @@ export const zRenewMonitoringEntitiesResponse = z.union([
 ]);
 
 export const zListMonitoringEventsQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25),
     since: z.union([
-        z.string().regex(/^\d{1,18}$/),
+        z.string().regex(/^[0-9]{1,18}$/),
         z.iso.datetime({ offset: true })
     ]).optional()
 });
@@ -2438,7 +2438,7 @@ export const zListMonitoringEventsQuery = z.object({
 export const zListMonitoringEventsResponse = zEventList;
 
 export const zGetMonitoringEventPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2486,7 +2486,7 @@ export const zCreatePpsrSearchHeaders = z.object({
 export const zCreatePpsrSearchResponse = zPpsrSearchCreated;
 
 export const zGetPpsrSearchPath = z.object({
-    requestId: z.int().gte(1)
+    requestId: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -2495,7 +2495,7 @@ export const zGetPpsrSearchPath = z.object({
 export const zGetPpsrSearchResponse = zPpsrSearch;
 
 export const zGetPpsrCertificatePath = z.object({
-    requestId: z.int().gte(1),
+    requestId: z.int().gte(1).lte(9007199254740991),
     certificateNumber: z.string().min(1)
 });
 
@@ -2545,7 +2545,7 @@ export const zListWebhookDeliveriesPath = z.object({
 });
 
 export const zListWebhookDeliveriesQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(9007199254740991).optional().default(1),
     perPage: z.int().gte(1).lte(100).optional().default(25)
 });
 

@@ -1,5 +1,6 @@
 // Accounts and the settings that decide how the public API answers them (plans, billing, card
 // state, monitoring availability), plus V1 personal access tokens (D-02, D-04, D-40, D-41, D-43).
+import { SOME_FIELD, superRefineStated } from '../common/stated-rules.js';
 import { z } from '../common/zod.js';
 import { NAME_NOTE, nameText } from '../common/names.js';
 import { IsoDateTime } from '../common/dates.js';
@@ -31,7 +32,7 @@ const MonitoringAvailable = z.boolean().openapi({ description: 'When false, moni
 const Locked = z
   .boolean()
   .openapi({ description: 'Set by the operator. A locked account is sent no expiry-warning mail (spec 6.2 rule 2).' });
-const LodgementCount = z.int().min(0).openapi({
+const LodgementCount = z.int().min(0).max(Number.MAX_SAFE_INTEGER).openapi({
   description:
     'Lodgements in the last 12 months, which set the Pro and Enterprise monitoring discount band (D-41): under 100: 0 %; 100-499: 5 %; 500-1,999: 10 %; 2,000 or more: 15 %.',
   example: 0,
@@ -97,8 +98,8 @@ export const CreateAccountRequest = z
   })
   .openapi('CreateAccountRequest');
 
-export const UpdateAccountRequest = z
-  .strictObject({
+export const UpdateAccountRequest = superRefineStated(
+  z.strictObject({
     name: AccountNameInput.optional(),
     ownerEmail: OwnerEmail.optional(),
     plan: Plan.optional(),
@@ -108,12 +109,13 @@ export const UpdateAccountRequest = z
     locked: Locked.optional(),
     lodgementCount: LodgementCount.optional(),
     monitoringEntityLimit: MonitoringEntityLimit.optional(),
-  })
-  .superRefine(requireSomeField)
-  .openapi('UpdateAccountRequest', {
-    description: 'The fields to change; at least one. Takes effect on the next request.',
-    minProperties: 1,
-  });
+  }),
+  [SOME_FIELD],
+  requireSomeField,
+).openapi('UpdateAccountRequest', {
+  description: 'The fields to change; at least one. Takes effect on the next request.',
+  minProperties: 1,
+});
 
 export const CreatePersonalAccessTokenRequest = z
   .strictObject({

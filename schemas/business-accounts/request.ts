@@ -5,6 +5,7 @@
 import { z } from '../common/zod.js';
 import { IsoDate } from '../common/dates.js';
 import { ElevenDigits, NineDigits } from '../common/identifiers.js';
+import { ACCOUNT_IDENTIFIER, refineStated } from '../common/stated-rules.js';
 import { NAME_NOTE, Postcode, UPPERCASE_PATTERN, nameText } from '../common/names.js';
 
 /** Spec 2.4 `jurisdiction`: the states and territories, with the external territories. */
@@ -68,8 +69,8 @@ export const DirectorContact = z
   })
   .openapi('BusinessAccountDirectorContact');
 
-export const AccountInformation = z
-  .strictObject({
+export const AccountInformation = refineStated(
+  z.strictObject({
     acn: NineDigits.optional().openapi({ description: 'Exactly 9 digits. Required unless `abn` is given.' }),
     abn: ElevenDigits.optional().openapi({ description: 'Exactly 11 digits. Required unless `acn` is given.' }),
     directorsContacts: z.array(DirectorContact).min(1),
@@ -79,18 +80,16 @@ export const AccountInformation = z
         givenName1: nameText({ min: 1 }).openapi({ example: 'JANE' }),
       })
       .openapi({ description: 'Must name a director listed in `directorsContacts` (`primary_director_not_listed`).' }),
-  })
+  }),
   // "acn or abn" is structural: the anyOf goes into the JSON Schema (written out as two complete
   // object alternatives by schemas/common/identifier-alternatives.ts), the refine into Zod parsing
   // (its params.code is what the server reports, as with the identifier checksums).
-  .refine((value) => value.acn !== undefined || value.abn !== undefined, {
-    message: "Give the company's ACN, its ABN, or both.",
-    params: { code: 'acn_or_abn_required' },
-  })
-  .openapi('BusinessAccountAccountInformation', {
-    description: "The company and its directors' contact details. At least one of `acn` and `abn`.",
-    anyOf: [{ required: ['acn'] }, { required: ['abn'] }],
-  });
+  ACCOUNT_IDENTIFIER,
+  (value) => value.acn !== undefined || value.abn !== undefined,
+).openapi('BusinessAccountAccountInformation', {
+  description: "The company and its directors' contact details. At least one of `acn` and `abn`.",
+  anyOf: [{ required: ['acn'] }, { required: ['abn'] }],
+});
 
 export const BirthDetails = z
   .strictObject({
@@ -125,7 +124,10 @@ export const OfficeHolder = z
 export const ShareAllocation = z
   .strictObject({
     classCode: z.string().min(1).openapi({ description: 'Share class code; ordinary shares are `ORD`.', example: 'ORD' }),
-    numberIssued: z.string().regex(/^\d+$/).openapi({ description: 'Number of shares issued, as a string of digits.', example: '100' }),
+    numberIssued: z
+      .string()
+      .regex(/^[0-9]+$/)
+      .openapi({ description: 'Number of shares issued, as a string of digits.', example: '100' }),
     holdingOwners: z
       .array(
         z.strictObject({

@@ -19,7 +19,7 @@ const RequestId = z.int().min(1).openapi({ description: 'Request id of the appli
 // activatedAt's form is not shown; it takes the same form as submittedAt, its sibling in the record.
 const BrisbaneDateTime = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/)
+  .regex(/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/)
   .openapi({
     description: '`YYYY-MM-DD HH:MM:SS`, Australia/Brisbane local time (UTC+10, no daylight saving).',
     example: '2026-11-22 13:00:00',

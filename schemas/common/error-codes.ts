@@ -7,7 +7,7 @@
 import type { ZodType } from 'zod';
 import { z } from './zod.js';
 import { ErrorResponse, Form484Error, Form484FieldError, type ErrorFamily } from './errors.js';
-import type { Examples } from './operation.js';
+import type { Examples } from './operation-definition.js';
 
 /** The error codes an example set illustrates (ErrorResponse `error` or Form 484 `errors[].code`). */
 export function codesIn(examples: Examples): Set<string> {

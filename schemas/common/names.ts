@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { INVISIBLE_MESSAGE, NO_INVISIBLE_OUTSIDE_BMP, refineStated } from './stated-rules.js';
 
 /** Upper-case text: no lower-case letter anywhere (Form 484 and business account names). */
 export const UPPERCASE_PATTERN = /^[^a-z]*$/;
@@ -44,8 +45,7 @@ export function hasInvisibleCharacter(text: string): boolean {
   return INVISIBLE_CHARACTER.test(text);
 }
 
-export const INVISIBLE_MESSAGE =
-  'Must not contain control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, Hangul fillers, U+2800; such as U+200B, U+202E or U+FE0F).';
+export { INVISIBLE_MESSAGE };
 export const NAME_NOTE =
   'No control characters or invisible characters (Unicode Cc, Cf and Default_Ignorable_Code_Point, the Hangul fillers and U+2800, such as U+200B, U+202E or U+FE0F; D-57, D-64).';
 
@@ -67,12 +67,8 @@ export function nameText(options: { min?: number; max?: number; uppercase?: bool
   let text = z.string();
   if (options.min !== undefined) text = text.min(options.min);
   if (options.max !== undefined) text = text.max(options.max);
-  return text
-    .regex(options.uppercase ? UPPERCASE_NAME_PATTERN : NAME_PATTERN, { message: INVISIBLE_MESSAGE })
-    .refine((value) => INVISIBLE_IN_BMP.test(value) || !hasInvisibleCharacter(value), {
-      message: INVISIBLE_MESSAGE,
-      params: { code: 'invalid_format' },
-    });
+  const patterned = text.regex(options.uppercase ? UPPERCASE_NAME_PATTERN : NAME_PATTERN, { message: INVISIBLE_MESSAGE });
+  return refineStated(patterned, NO_INVISIBLE_OUTSIDE_BMP, (value) => INVISIBLE_IN_BMP.test(value) || !hasInvisibleCharacter(value));
 }
 
 // ---- Comparing names (D-57, D-64) ----
@@ -167,5 +163,5 @@ export const AustralianState = z.enum(AU_STATES).openapi({ description: 'Austral
 
 export const Postcode = z
   .string()
-  .regex(/^\d{4}$/)
+  .regex(/^[0-9]{4}$/)
   .openapi({ description: 'Four digits.', example: '4000' });

@@ -7,7 +7,7 @@ import { z } from './zod.js';
 import { codesIn, narrowedFamilySchema, responseCodes } from './error-codes.js';
 import { SharedError, familyError, type ErrorFamily } from './errors.js';
 import { HEADER_REFS } from './headers.js';
-import type { ErrorResponse, Examples, NamedExample, PublicOperationDefinition, SuccessResponse } from './operation.js';
+import type { ErrorResponse, Examples, NamedExample, PublicOperationDefinition, SuccessResponse } from './operation-definition.js';
 import { describeRateLimit } from './rate-limits.js';
 
 /** D-14: 1 MiB unless an operation documents a larger body (Form 484). */

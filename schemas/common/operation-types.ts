@@ -10,7 +10,7 @@
 // input is the schema's OUTPUT (what parsing gives: a handler's input must come from parsing, not
 // from the raw request); a result body is the schema's INPUT (what parsing accepts).
 import type { input, output, ZodType } from 'zod';
-import type { OperationDefinition } from './operation.js';
+import type { OperationDefinition } from './operation-definition.js';
 
 /** No path parameters or no query: an empty object, so reading any field of it fails to compile. */
 type Empty = Record<never, never>;

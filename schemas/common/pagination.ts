@@ -5,13 +5,13 @@ export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
 
 export const PageQuery = z.strictObject({
-  // The largest page is the largest safe integer: the typed parse refuses more (422), and its row
-  // offset (at most 100 per page) stays inside PostgreSQL's bigint. A `maximum` keyword would say
-  // the same but is a breaking change by the D-44 gate, so the bound is stated in words.
+  // The largest page is the largest safe integer, as for every integer a request takes (the typed
+  // parse refuses more, D-72), and its row offset (at most 100 per page) stays inside PostgreSQL's bigint.
   page: z.coerce
     .number()
     .int()
     .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
     .default(1)
     .optional()
     .openapi({ description: 'Page number, from 1 to 9007199254740991 (2^53 - 1); a larger value is 422.', example: 1 }),

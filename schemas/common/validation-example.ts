@@ -8,7 +8,7 @@
 // test/e2e/mock-parity.test.ts sends those requests to the server and compares.
 import { z, type ZodObject, type ZodType } from 'zod';
 import { apiError, form484Error, type ErrorFamily, type FieldErrorExample } from './errors.js';
-import type { Examples, NamedExample } from './operation.js';
+import type { Examples, NamedExample } from './operation-definition.js';
 
 const VALIDATION_MESSAGE = 'The request is not valid.';
 

@@ -4,7 +4,7 @@ import { z } from '../common/zod.js';
 import { IsoDate } from '../common/dates.js';
 import { Acn, ElevenDigits, NineDigits } from '../common/identifiers.js';
 import { Form484AustralianAddress } from './addresses.js';
-import { Form484Name, longText, pastDate, requiredUpperName, requiredUpperText, upperName, upperText } from './fields.js';
+import { Form484Name, ifThen, longText, pastDate, requiredUpperName, requiredUpperText, upperName, upperText } from './fields.js';
 
 export const SIGNATORY_ROLES = ['DIR', 'SEC', 'ALT'] as const;
 
@@ -58,7 +58,17 @@ export const Form484RegisteredOffice = z
       .optional()
       .openapi({ description: 'The occupier has consented to the address being used. Required when `occupyIndicator` is `false`.' }),
   })
-  .openapi('Form484RegisteredOffice', { description: 'New registered office address.' });
+  // The occupier rule (`checkOccupier`, schemas/form484/rules.ts) stated in JSON Schema (D-72).
+  .openapi('Form484RegisteredOffice', {
+    description: 'New registered office address. With `occupyIndicator: false`, `occupierName` and `occupierConsent` are required.',
+    ...ifThen({
+      if: { properties: { occupyIndicator: { const: false } }, required: ['occupyIndicator'] },
+      then: {
+        properties: { occupierName: { type: 'string', minLength: 1 }, occupierConsent: {} },
+        required: ['occupierName', 'occupierConsent'],
+      },
+    }),
+  });
 
 export const Form484PrincipalPlaceOfBusiness = z
   .strictObject(companyAddressFields)
@@ -93,7 +103,7 @@ export const Form484Annexure = z
   .strictObject({
     mark: requiredUpperText(2).openapi({ description: 'Annexure mark.', example: 'A' }),
     type: z.literal('ALT').openapi({ description: 'Must be `ALT`.' }),
-    numberOfPages: z.int().min(1).openapi({ description: 'Pages in the annexure, 1 or more.', example: 1 }),
+    numberOfPages: z.int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ description: 'Pages in the annexure, 1 or more.', example: 1 }),
     text: longText(true),
   })
   .openapi('Form484Annexure', { description: 'Annexure to the form (a single object, not an array).' });

@@ -2,7 +2,7 @@
 // chronologically), all relative to "today" as an Australia/Brisbane calendar date.
 import { addMonths } from '../common/dates.js';
 
-const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_SHAPE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
 
 /** A real calendar date in `YYYY-MM-DD` form; anything else is left to the structural check. */
 export function isCalendarDate(value: unknown): value is string {

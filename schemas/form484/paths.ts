@@ -47,8 +47,7 @@ export const createForm484Lodgement = defineOperation({
   },
   errors: {
     422: {
-      description:
-        'The form breaks one or more rules. `errors` lists every problem, each with its `code` and the JSON path of its `field` (D-11).',
+      description: `The form breaks one or more rules. \`errors\` lists every problem, each with its \`code\` and the JSON path of its \`field\` (D-11). The codes: ${FORM484_ERROR_CODES.map((code) => `\`${code}\``).join(', ')}.`,
       get examples() {
         return form484ValidationExamples();
       },

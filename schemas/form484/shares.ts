@@ -8,6 +8,7 @@ import { UPPERCASE_PATTERN } from '../common/names.js';
 import {
   Form484Name,
   REGISTER_INTEGER_MAX,
+  ifThen,
   longText,
   pastDate,
   registerInteger,
@@ -23,7 +24,7 @@ export const MEMBER_STATUSES = ['AP', 'CA', 'CN', 'CO', 'CX', 'NO'] as const;
 
 const classCode = requiredUpperText(4).openapi({ description: 'Share class code.', example: 'ORD' });
 const classTitle = requiredUpperText(60).openapi({ description: 'Share class title.', example: 'ORDINARY' });
-const wholeNumber = (description: string) => z.int().min(0).openapi({ description });
+const wholeNumber = (description: string) => z.int().min(0).max(Number.MAX_SAFE_INTEGER).openapi({ description });
 
 export const Form484ShareStructureClass = z
   .strictObject({
@@ -111,7 +112,17 @@ export const Form484HoldingOwner = z
       .openapi({ description: 'Accept the address as given instead of matching it against the address register.' }),
     address: Form484MemberAddress,
   })
-  .openapi('Form484HoldingOwner', { description: 'One owner of a holding (joint holdings have several).' });
+  // Exactly one of `individual` and `organisation` (`checkHoldingOwnerKind`, schemas/form484/rules.ts),
+  // stated in JSON Schema (D-72) with if/then/else rather than oneOf, which every code generator
+  // would turn into a union of partial types.
+  .openapi('Form484HoldingOwner', {
+    description: 'One owner of a holding (joint holdings have several): exactly one of `individual` and `organisation`.',
+    ...ifThen({
+      if: { properties: { individual: {} }, required: ['individual'] },
+      then: { not: { properties: { organisation: {} }, required: ['organisation'] } },
+      else: { properties: { organisation: {} }, required: ['organisation'] },
+    }),
+  });
 
 export const Form484Member = z
   .strictObject({

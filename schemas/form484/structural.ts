@@ -10,9 +10,9 @@ import { Form484Request } from './request.js';
 type Issue = z.core.$ZodIssue;
 
 /** Patterns with a code of their own; other patterns give `invalid_format`. */
-const ACN_PATTERN = String(/^\d{9}$/);
-const ABN_PATTERN = String(/^\d{11}$/);
-const POSTCODE_PATTERN = String(/^\d{4}$/);
+const ACN_PATTERN = String(/^[0-9]{9}$/);
+const ABN_PATTERN = String(/^[0-9]{11}$/);
+const POSTCODE_PATTERN = String(/^[0-9]{4}$/);
 
 /** Enums too long to list in a message get a sentence instead, by field name. */
 const LONG_ENUM_MESSAGES: Record<string, string> = {

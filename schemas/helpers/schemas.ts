@@ -2,10 +2,22 @@
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { PageMeta, PageQuery } from '../common/pagination.js';
-import { NAME_NOTE, nameText } from '../common/names.js';
+import { NAME_NOTE, foldName, nameText } from '../common/names.js';
+import { NAME_HAS_LETTER_OR_DIGIT, refineStated } from '../common/stated-rules.js';
+
+/**
+ * A name the D-45 comparison can read: after folding (schemas/common/names.ts), a letter, mark or digit
+ * in any script, or `&` (read as AND). Punctuation alone would normalise to nothing and match nothing.
+ */
+export function hasLetterOrDigit(name: string): boolean {
+  return /[\p{L}\p{M}\p{N}&]/u.test(foldName(name));
+}
 
 export const CompanyNameAvailabilityQuery = z.strictObject({
-  name: nameText({ min: 1, max: 200 }).openapi({ description: `Proposed company name. ${NAME_NOTE}`, example: 'Sandbox Trading Pty Ltd' }),
+  name: refineStated(nameText({ min: 1, max: 200 }), NAME_HAS_LETTER_OR_DIGIT, hasLetterOrDigit).openapi({
+    description: `Proposed company name: at least one letter or digit, in any script. ${NAME_NOTE}`,
+    example: 'Sandbox Trading Pty Ltd',
+  }),
 });
 
 export const NameConflict = z

@@ -44,7 +44,12 @@ export const EVENT_BY_KIND = {
 } as const satisfies Record<(typeof LODGEMENT_KINDS)[number], string>;
 
 export const RequestIdParam = z.strictObject({
-  requestId: z.coerce.number().int().min(1).openapi({ description: 'Request id returned at creation.', example: 1001 }),
+  requestId: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .openapi({ description: 'Request id returned at creation.', example: 1001 }),
 });
 
 export const Lodgement = z

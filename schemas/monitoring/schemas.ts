@@ -2,6 +2,7 @@
 // schemas only; the operations that use them live next door.
 import { z } from '../common/zod.js';
 import { Abn, Acn } from '../common/identifiers.js';
+import { MONITORING_ROW_IDENTIFIER, refineStated } from '../common/stated-rules.js';
 import { IsoDate, IsoDateTime, zonedDate } from '../common/dates.js';
 import { PageMeta, PageQuery } from '../common/pagination.js';
 
@@ -289,8 +290,8 @@ export function rowHasIdentifier(row: { acn?: string | undefined; abn?: string |
 
 // The rule is stated twice on purpose: `anyOf` makes it visible to every OpenAPI tool (Ajv,
 // Prism, generated clients), the refinement gives Zod users the spec's row code.
-export const MonitoringOrderRow = z
-  .strictObject({
+export const MonitoringOrderRow = refineStated(
+  z.strictObject({
     acn: Acn.optional().openapi({ description: 'Company number. A company is keyed on its ACN.', example: '100000011' }),
     abn: Abn.optional().openapi({
       description:
@@ -302,12 +303,13 @@ export const MonitoringOrderRow = z
       .max(MAX_REFERENCE_LENGTH)
       .optional()
       .openapi({ description: 'Your own reference, up to 100 characters.', example: 'client-0042' }),
-  })
-  .refine(rowHasIdentifier, { message: 'Give acn, abn or both.', params: { code: 'identifier_required' } })
-  .openapi('MonitoringOrderRow', {
-    description: 'One entity to monitor: `acn`, `abn` or both (at least one; `identifier_required` otherwise).',
-    anyOf: [{ required: ['acn'] }, { required: ['abn'] }],
-  });
+  }),
+  MONITORING_ROW_IDENTIFIER,
+  rowHasIdentifier,
+).openapi('MonitoringOrderRow', {
+  description: 'One entity to monitor: `acn`, `abn` or both (at least one; `identifier_required` otherwise).',
+  anyOf: [{ required: ['acn'] }, { required: ['abn'] }],
+});
 
 export const MonitoringOrderRequest = z
   .strictObject({
@@ -322,7 +324,7 @@ export const MonitoringOrderRequest = z
 export const MonitoringRenewalRequest = z
   .strictObject({
     ids: z
-      .array(z.int().min(1))
+      .array(z.int().min(1).max(Number.MAX_SAFE_INTEGER))
       .min(1)
       .max(MAX_ENTITIES_PER_REQUEST)
       .openapi({ description: 'Ids of the entities to renew, up to 25, each once.', example: [501, 502] }),
@@ -375,11 +377,16 @@ export const MonitoringSimulationResult = z
 // ---------------------------------------------------------------------------------------------
 
 export const MonitoringEntityParams = z.strictObject({
-  id: z.coerce.number().int().min(1).openapi({ description: 'Entity id.', example: 501 }),
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ description: 'Entity id.', example: 501 }),
 });
 
 export const MonitoringEventParams = z.strictObject({
-  id: z.coerce.number().int().min(1).openapi({ description: 'Event id (`monitoringEventId`).', example: 9001 }),
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .openapi({ description: 'Event id (`monitoringEventId`).', example: 9001 }),
 });
 
 export const ListMonitoringEntitiesQuery = PageQuery.extend({
@@ -400,7 +407,7 @@ export const EventCursor = z
   .union([
     z
       .string()
-      .regex(/^\d{1,18}$/)
+      .regex(/^[0-9]{1,18}$/)
       .openapi({ description: 'A `monitoringEventId`: events with a greater id.', example: '9001' }),
     z.iso
       .datetime({ offset: true })

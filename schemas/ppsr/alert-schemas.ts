@@ -14,7 +14,7 @@ export const OrganisationNumberType = z
 /** Nine digits (ACN, ARBN, ARSN) or eleven (ABN); the checksum is checked on create. */
 const OrganisationNumber = z
   .string()
-  .regex(/^(\d{9}|\d{11})$/)
+  .regex(/^([0-9]{9}|[0-9]{11})$/)
   .openapi({ description: 'The watched number, digits only.', example: '100000011' });
 
 // Alert ids follow the webhook endpoint ids of D-16 (prefix plus 24 base62 characters) so that an

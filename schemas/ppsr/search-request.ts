@@ -75,7 +75,7 @@ export const PpsrRegistrationNumberSearch = z
   .strictObject({
     registrationNumber: z
       .string()
-      .regex(/^\d{1,20}$/)
+      .regex(/^[0-9]{1,20}$/)
       .openapi({ description: 'PPSR registration number: digits only, at most 20.', example: '202403150012345' }),
   })
   .openapi('PpsrRegistrationNumberSearch', {

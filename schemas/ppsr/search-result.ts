@@ -81,7 +81,7 @@ export const PpsrVehicle = z
     registrationPlate: z.string().openapi({ example: '123ABC' }),
     registrationExpiry: z
       .string()
-      .regex(/^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}$/)
+      .regex(/^[0-9]{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-[0-9]{4}$/)
       .openapi({ description: '`DD-Mon-YYYY` (D-31).', example: '07-Mar-2027' }),
     stolen: z.boolean().nullable().openapi({ description: 'Null when NEVDIS does not say.' }),
     writtenOff: z.boolean().nullable().openapi({ description: 'Null when NEVDIS does not say.' }),
@@ -108,7 +108,7 @@ const CertificateStatus = z.enum(['processing', 'completed']).openapi({
 // A path, not an absolute URL, under the prefix the search was made on (live, test, or a V1 prefix per D-40).
 const DownloadUrl = z
   .string()
-  .regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/\d+\/certificates\/[^/]+$/)
+  .regex(/^\/api\/(test\/)?v[12]\/ppsr\/searches\/[0-9]+\/certificates\/[^/]+$/)
   .openapi({
     description:
       'Path of the certificate download (`GET /ppsr/searches/{requestId}/certificates/{certificateNumber}`) under the prefix of the environment.',

@@ -14,10 +14,12 @@
 //   (schemas/common/generator-forms.ts: "one of these identifiers" as complete object alternatives,
 //   `$ref` with its description beside it, patterns without escaped slashes, nullable enums as
 //   `anyOf`): the library compares combinators by position and patterns as text, so a base in an
-//   older form would otherwise read as changed (a new required field in each alternative).
+//   older form would otherwise read as changed (a new required field in each alternative);
+// - a rule the server applied before the document stated it is not breaking (./stated-rules.ts).
 import { apiCompare, type Diff } from 'api-smart-diff';
 import { sameValuesEveryGeneratorTypes } from '../../schemas/common/generator-forms.js';
 import { fromPointer, toPointer } from './pointer.js';
+import { statesExistingRule, withoutRuleStatements } from './stated-rules.js';
 import type { OpenApiDocument, SpecChange } from './types.js';
 import { webhookMessage, webhookPathOf, webhooksAsPaths } from './webhooks.js';
 
@@ -60,6 +62,8 @@ function verdict(diff: Diff, base: OpenApiDocument, path: Path, message: string)
     breaking = true;
     text = `[Added] security scheme \`${String(diff.path[diff.path.length - 1])}\` to an existing requirement: callers now need it as well`;
   }
+  const stated = breaking ? statesExistingRule(diff, pointer) : undefined;
+  if (stated) return { severity: 'compatible', action: diff.action, pointer, message: text, note: stated };
   if (breaking && path[0] === 'paths' && operationOf(base, path)?.['x-provisional'] === true) {
     return {
       severity: 'compatible',
@@ -164,8 +168,8 @@ function withoutWebhooks(document: OpenApiDocument): OpenApiDocument {
 }
 
 export function compareDocuments(givenBase: OpenApiDocument, givenHead: OpenApiDocument): SpecChange[] {
-  const base = sameValuesEveryGeneratorTypes(givenBase);
-  const head = sameValuesEveryGeneratorTypes(givenHead);
+  const base = withoutRuleStatements(sameValuesEveryGeneratorTypes(givenBase));
+  const head = withoutRuleStatements(sameValuesEveryGeneratorTypes(givenHead));
   // The library swaps nodes in place while it walks; it gets copies so callers' objects stay intact.
   // Webhooks are compared below, and what this pass finds under them is dropped (keepTopLevel).
   const operations = apiCompare(...comparedParts(structuredClone(withoutWebhooks(base)), structuredClone(withoutWebhooks(head))))

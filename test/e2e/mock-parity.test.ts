@@ -210,7 +210,7 @@ describe('every operation with a body, on the mock and on the server', () => {
 /** Operations of either document the server answers 501 (no handler yet). */
 const pendingIds = (): string[] => [...server.built.pending.public, ...server.built.pending.operator];
 
-async function sendTo(base: string, request: ExampleRequest, path: string, body: string) {
+async function sendTo(base: string, request: ExampleRequest, path: string, body: string | undefined) {
   const headers = { ...request.headers };
   // A fresh Idempotency-Key per request: a replay would answer the first body, not this one.
   if (headers['Idempotency-Key']) headers['Idempotency-Key'] = `parity-${Math.random().toString(36).slice(2)}`;
@@ -244,6 +244,41 @@ describe.each([
       expect(comparable(answer.body)).toEqual(comparable(d.example));
     },
   );
+});
+
+// The rules D-72 wrote into the document as keywords (`if`/`then`/`else`, `maximum`, `x-rules`): the
+// mock (Prism reads the keywords, its front runs the server's checks) refuses each in the server's words.
+describe('rules stated beyond the field keywords, on the mock and on the server', () => {
+  const byId = (id: string) => PUBLIC.find((op) => op.operation.operationId === id)!;
+  const conditionals = new Set(['checkOccupier', 'checkHoldingOwnerKind']);
+  const form484 = byId('createForm484Lodgement');
+  const bodies = ((form484.operation['x-refinement-examples'] ?? []) as { rule: string; body: unknown }[])
+    .filter((example) => conditionals.has(example.rule))
+    .map((example) => [`createForm484Lodgement ${example.rule}`, form484, {}, JSON.stringify(example.body)] as const);
+  const queries = [
+    ['getCompanyNameAvailability name=*', byId('getCompanyNameAvailability'), { name: '*' }, undefined],
+    ['listMonitoringEvents page past 2^53 - 1', byId('listMonitoringEvents'), { page: '9007199254740992' }, undefined],
+  ] as const;
+
+  it('has a case for each conditional', () => {
+    expect(bodies.length).toBe(conditionals.size);
+  });
+
+  it.each([...bodies, ...queries])('%s: both refuse it with the same body', async (_name, op, query, body) => {
+    const request = exampleRequest(op);
+    const [pathname, search = ''] = request.path.split('?') as [string, string?];
+    const params = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(query)) params.set(name, value);
+    const path = Object.keys(query).length > 0 ? `${pathname}?${params}` : request.path;
+    const withKey = { ...request, headers: { ...request.headers, Authorization: `Bearer ${account.keys.secretTest}` } };
+    const [fromMock, fromServer] = await Promise.all([
+      sendTo(mock.url, request, path, body),
+      sendTo(`${server.url}/api/test/v2`, withKey, path, body),
+    ]);
+    expect(fromServer.status, JSON.stringify(fromServer.body)).toBe(422);
+    expect(fromMock.status, JSON.stringify(fromMock.body)).toBe(422);
+    expect(comparable(fromMock.body)).toEqual(comparable(fromServer.body));
+  });
 });
 
 describe('the public document, unknown ids', () => {

@@ -62,7 +62,7 @@ describe('the Form 484 request schema', () => {
       if (
         schema.type === 'string' &&
         typeof schema.pattern === 'string' &&
-        !/^\^\\d\{\d+\}\$$/.test(schema.pattern) &&
+        !/^\^\[0-9\]\{\d+\}\$$/.test(schema.pattern) &&
         !uppercase.has(schema.pattern)
       )
         lower.push(`${path} ${schema.pattern}`);

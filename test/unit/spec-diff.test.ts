@@ -10,6 +10,7 @@ import { compareDocuments } from '../../scripts/spec-diff/classify.js';
 import { decide, majorOf } from '../../scripts/spec-diff/gate.js';
 import { readDocumentAtRef, UnknownRefError } from '../../scripts/spec-diff/git-base.js';
 import { requiredBump } from '../../scripts/spec-diff/semver.js';
+import { statesExistingRule } from '../../scripts/spec-diff/stated-rules.js';
 import type { OpenApiDocument, SpecChange } from '../../scripts/spec-diff/types.js';
 import { loadDocument } from '../support/document.js';
 
@@ -355,6 +356,51 @@ describe('spec:diff passes compatible changes', () => {
     },
     SLOW.timeout,
   );
+});
+
+describe('spec:diff and rules the server applied before the document stated them (D-72)', () => {
+  /** `doc` with the safe-integer maximum of `page` and the rule keywords taken out, as before 6.1.0. */
+  function unstated(doc: Json): Json {
+    const older = structuredClone(doc);
+    const page = (operation(older, '/monitoring/entities', 'get').parameters as Json[]).find((p) => p.name === 'page')!;
+    delete obj(page.schema).maximum;
+    const strip = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(strip);
+      else if (node && typeof node === 'object') {
+        for (const key of ['x-rules', 'x-checksum', 'x-request-rules']) delete (node as Json)[key];
+        Object.values(node).forEach(strip);
+      }
+    };
+    strip(older);
+    return older;
+  }
+
+  it(
+    'passes the safe-integer maximum and the rule keywords as stating what the server did, and flags a lower maximum',
+    () => {
+      const changes = compareDocuments(unstated(BASE as unknown as Json) as OpenApiDocument, BASE);
+      expect(breakingAt(changes)).toEqual([]);
+      expect(changes.filter((c) => c.note?.includes('safe-integer')).map((c) => c.pointer)).toContainEqual(
+        expect.stringMatching(/^\/paths\/~1monitoring~1entities\/get\/parameters\/.*maximum$/),
+      );
+      expect(changes.some((c) => /x-(rules|checksum|request-rules)/.test(c.pointer))).toBe(false);
+      const lower = planted((doc) => {
+        const page = (operation(doc, '/monitoring/entities', 'get').parameters as Json[]).find((p) => p.name === 'page')!;
+        obj(page.schema).maximum = 1000;
+      });
+      expect(breakingAt(lower.changes)).toContainEqual(expect.stringMatching(/maximum$/));
+    },
+    SLOW.timeout,
+  );
+
+  it('knows the Form 484 conditionals of 6.1.0 by where they are, and nothing else added there', () => {
+    const added = (path: string[], after: unknown) =>
+      ({ type: 'breaking', action: 'add', path, after }) as Parameters<typeof statesExistingRule>[0];
+    const office = '/paths/~1asic-484-forms/post/requestBody/content/application~1json/schema/properties/registeredOffice';
+    expect(statesExistingRule(added(['if'], {}), `${office}/if`)).toMatch(/Form 484/);
+    expect(statesExistingRule(added(['required'], ['x']), `${office}/required`)).toBeUndefined();
+    expect(statesExistingRule(added(['maximum'], 100), `${office}/maximum`)).toBeUndefined();
+  });
 });
 
 describe('spec:diff and info.version (D-44)', () => {

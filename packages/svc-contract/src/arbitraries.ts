@@ -1,11 +1,12 @@
 // JSON Schema -> fast-check arbitrary of values meant to be valid, for the keywords the document uses
 // (type and type arrays, properties/required/additionalProperties, items/minItems/maxItems, enum,
-// const, minLength/maxLength, pattern, formats, minimum/maximum, oneOf/anyOf, allOf via the view).
+// const, minLength/maxLength, pattern, formats, minimum/maximum, oneOf/anyOf, allOf via the view, and
+// the `if`/`then`/`else` forms the document writes).
 // Values are kept small so a request stays cheap; validity is still confirmed by Ajv afterwards,
 // because a few combinations (oneOf branches that overlap, patterns with lengths) can miss.
 import fc from 'fast-check';
 import { makeAbn, makeAcn } from './formats.js';
-import { throughBranch, type SchemaView, type SchemaViews } from './schema-view.js';
+import { throughBranch, type Conditional, type SchemaView, type SchemaViews } from './schema-view.js';
 
 export interface ArbitraryOptions {
   /** Longest string generated where the schema allows more (boundaries are the coverage phase's job). */
@@ -93,12 +94,14 @@ function stringArbitrary(
 ): fc.Arbitrary<string> {
   const regex = view.pattern ? new RegExp(view.pattern) : undefined;
   const base = stringBase(view, options, bases);
+  const ok = (value: string) => withinLength(view, value) && (!regex || regex.test(value));
+  // A pattern's value shorter than the node's minLength (an empty match of `^[...]*$`, Form 484's
+  // annexure text) with no example to fall back on: two matches joined are tried before giving up.
+  if (regex && (view.minLength ?? 0) > 0 && fallback === undefined)
+    return fc.tuple(base, base).map(([value, more]) => (ok(value) || !ok(value + more) ? value : value + more));
   // A format value must also satisfy the pattern and lengths; when it does not, use a known-good value
   // rather than filtering (a filter that rarely passes would spin).
-  return base.map((value) => {
-    const ok = withinLength(view, value) && (!regex || regex.test(value));
-    return ok || fallback === undefined ? value : fallback;
-  });
+  return base.map((value) => (ok(value) || fallback === undefined ? value : fallback));
 }
 
 function numberArbitrary(view: SchemaView, integer: boolean): fc.Arbitrary<number> {
@@ -111,6 +114,33 @@ function numberArbitrary(view: SchemaView, integer: boolean): fc.Arbitrary<numbe
     return fc.integer({ min, max: Math.max(min, max) });
   }
   return fc.double({ min: low ?? -1e9, max: high ?? 1e9, noNaN: true, noDefaultInfinity: true });
+}
+
+type JsonObject = Record<string, unknown>;
+
+/** Whether `value` meets an `if` of the form the document writes: required names and `const` values. */
+function meets(condition: JsonObject, value: JsonObject): boolean {
+  const required = Array.isArray(condition.required) ? condition.required.map(String) : [];
+  if (!required.every((name) => name in value)) return false;
+  const properties = (condition.properties ?? {}) as Record<string, JsonObject>;
+  return Object.entries(properties).every(([name, schema]) => !(name in value) || !('const' in schema) || value[name] === schema.const);
+}
+
+/**
+ * `value` made to meet its object's `if`/`then`/`else`: the names the chosen branch requires are taken
+ * from `spare` (a value of every property), and of the names its `not` requires together, the last is
+ * dropped (Form 484: an occupier when the office is not occupied, one kind of holding owner).
+ */
+function meetConditional(conditional: Conditional, value: JsonObject, spare: JsonObject): JsonObject {
+  const branch = meets(conditional.if, value) ? conditional.then : conditional.else;
+  if (!branch) return value;
+  const out = { ...value };
+  for (const name of Array.isArray(branch.required) ? branch.required.map(String) : [])
+    if (!(name in out) && name in spare) out[name] = spare[name];
+  const forbidden = (branch.not as JsonObject | undefined)?.required;
+  if (Array.isArray(forbidden) && forbidden.length > 0 && forbidden.every((name) => String(name) in out))
+    delete out[String(forbidden[forbidden.length - 1])];
+  return out;
 }
 
 export class ArbitraryBuilder {
@@ -206,6 +236,11 @@ export class ArbitraryBuilder {
     const chosen = depth >= this.options.maxDepth ? required : names;
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     for (const name of chosen) model[name] = this.valid(view.properties[name]!, depth + 1);
-    return fc.record(model, { requiredKeys: required.filter((name) => name in model) });
+    const record = fc.record(model, { requiredKeys: required.filter((name) => name in model) });
+    const conditional = view.conditional;
+    if (!conditional) return record;
+    const every: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const name of names) every[name] = this.valid(view.properties[name]!, depth + 1);
+    return fc.tuple(record, fc.record(every)).map(([value, spare]) => meetConditional(conditional, value, spare));
   }
 }

@@ -31,6 +31,14 @@ export interface SchemaView {
   oneOf: string[];
   anyOf: string[];
   examples: unknown[];
+  /** `if`/`then`/`else` of an object, as written (the document's conditionals name no `$ref`). */
+  conditional?: Conditional;
+}
+
+export interface Conditional {
+  if: JsonObject;
+  then?: JsonObject;
+  else?: JsonObject;
 }
 
 function asNumber(value: unknown): number | undefined {
@@ -127,6 +135,7 @@ function merge(into: SchemaView, from: SchemaView): void {
   into.oneOf.push(...from.oneOf);
   into.anyOf.push(...from.anyOf);
   into.examples.push(...from.examples);
+  into.conditional ??= from.conditional;
 }
 
 function own(view: SchemaView, schema: JsonObject, pointer: string, resolve: (p: string) => string): void {
@@ -155,6 +164,9 @@ function own(view: SchemaView, schema: JsonObject, pointer: string, resolve: (p:
     view.additionalProperties = resolve(`${pointer}/additionalProperties`);
   if (Array.isArray(schema.oneOf)) view.oneOf.push(...schema.oneOf.map((_, i) => resolve(`${pointer}/oneOf/${i}`)));
   if (Array.isArray(schema.anyOf)) view.anyOf.push(...schema.anyOf.map((_, i) => resolve(`${pointer}/anyOf/${i}`)));
+  const object = (value: unknown) => (value && typeof value === 'object' ? (value as JsonObject) : undefined);
+  const condition = object(schema.if);
+  if (condition) view.conditional = { if: condition, then: object(schema.then), else: object(schema.else) };
   if (schema.example !== undefined) view.examples.push(schema.example);
   if (Array.isArray(schema.examples)) view.examples.push(...(schema.examples as unknown[]));
 }

@@ -1,4 +1,5 @@
 // ABNs on the simulated ABR (sandbox.md "Simulated registers"): create or replace, and change.
+import { GST_DATE_NEEDS_REGISTRATION, SOME_FIELD, superRefineStated } from '../../common/stated-rules.js';
 import { z } from '../../common/zod.js';
 import { NAME_NOTE, nameText } from '../../common/names.js';
 import { IsoDate, IsoDateTime } from '../../common/dates.js';
@@ -45,8 +46,8 @@ const abnFields = {
   businessNames: BusinessNames,
 };
 
-export const UpsertAbnRequest = z
-  .strictObject({
+export const UpsertAbnRequest = superRefineStated(
+  z.strictObject({
     abn: Abn,
     entityName: abnFields.entityName,
     status: abnFields.status,
@@ -55,20 +56,21 @@ export const UpsertAbnRequest = z
     gstRegistered: abnFields.gstRegistered.optional(),
     gstDate: abnFields.gstDate.optional(),
     businessNames: abnFields.businessNames.optional(),
-  })
-  .superRefine((value, ctx) => checkGst(value, ctx, false))
-  .openapi('UpsertAbnRequest', {
-    description: 'The whole ABN record. Fields left out take their defaults: no company, not GST registered, no business names.',
-  });
+  }),
+  [GST_DATE_NEEDS_REGISTRATION],
+  (value, ctx) => checkGst(value, ctx, false),
+).openapi('UpsertAbnRequest', {
+  description: 'The whole ABN record. Fields left out take their defaults: no company, not GST registered, no business names.',
+});
 
-export const UpdateAbnRequest = z
-  .strictObject(abnFields)
-  .partial()
-  .superRefine((value, ctx) => {
+export const UpdateAbnRequest = superRefineStated(
+  z.strictObject(abnFields).partial(),
+  [SOME_FIELD, GST_DATE_NEEDS_REGISTRATION],
+  (value, ctx) => {
     requireSomeField(value, ctx);
     checkGst(value, ctx, false);
-  })
-  .openapi('UpdateAbnRequest', { description: 'The fields to change, at least one; `null` clears a nullable field.', minProperties: 1 });
+  },
+).openapi('UpdateAbnRequest', { description: 'The fields to change, at least one; `null` clears a nullable field.', minProperties: 1 });
 
 export const AbnParam = z.strictObject({
   abn: z.string().min(1).max(20).openapi({ description: 'The ABN, 11 digits.', example: '51824753556' }),

@@ -1,6 +1,7 @@
 // Operator switches that take a simulated outside system down, so tests and frontend teams can see
 // the 503 answers (spec 7 `registry_unavailable`, `payment_unavailable`) on demand. The state is
 // shared by every process of the service.
+import { SOME_FIELD, superRefineStated } from '../../common/stated-rules.js';
 import { z } from '../../common/zod.js';
 import { defineOperation } from '../../common/operation.js';
 import { validationFailed } from '../error-responses.js';
@@ -32,13 +33,14 @@ export const RegisterAvailability = z
   })
   .openapi('RegisterAvailability', { description: 'Which simulated outside systems can be reached.' });
 
-export const UpdateRegisterAvailabilityRequest = z
-  .strictObject({ ppsr: Ppsr.optional(), cardProvider: CardProvider.optional(), monitoringActivation: MonitoringActivation.optional() })
-  .superRefine(requireSomeField)
-  .openapi('UpdateRegisterAvailabilityRequest', {
-    description: 'The systems to switch; at least one. Takes effect on the next request in every process.',
-    minProperties: 1,
-  });
+export const UpdateRegisterAvailabilityRequest = superRefineStated(
+  z.strictObject({ ppsr: Ppsr.optional(), cardProvider: CardProvider.optional(), monitoringActivation: MonitoringActivation.optional() }),
+  [SOME_FIELD],
+  requireSomeField,
+).openapi('UpdateRegisterAvailabilityRequest', {
+  description: 'The systems to switch; at least one. Takes effect on the next request in every process.',
+  minProperties: 1,
+});
 
 const allUp = { ppsr: 'available', cardProvider: 'available', monitoringActivation: 'available', retryAfterSeconds: 30 } as const;
 

@@ -1,5 +1,6 @@
 // Companies on the simulated ASIC register (sandbox.md "Simulated registers"): create or replace,
 // and change. Documents and insolvency notices hang off a company by its ACN.
+import { GST_DATE_NEEDS_REGISTRATION, GST_NEEDS_ABN, SOME_FIELD, superRefineStated } from '../../common/stated-rules.js';
 import { z } from '../../common/zod.js';
 import { IsoDate, IsoDateTime } from '../../common/dates.js';
 import { Abn, Acn } from '../../common/identifiers.js';
@@ -62,8 +63,8 @@ const companyFields = {
   businessNames: BusinessNames,
 };
 
-export const UpsertCompanyRequest = z
-  .strictObject({
+export const UpsertCompanyRequest = superRefineStated(
+  z.strictObject({
     acn: Acn,
     name: companyFields.name,
     status: companyFields.status,
@@ -73,25 +74,26 @@ export const UpsertCompanyRequest = z
     gstRegistered: companyFields.gstRegistered.optional(),
     gstDate: companyFields.gstDate.optional(),
     businessNames: companyFields.businessNames.optional(),
-  })
-  .superRefine((value, ctx) => checkGst(value, ctx, true))
-  .openapi('UpsertCompanyRequest', {
-    description:
-      'The whole company. Fields left out take their defaults: no ABN, `entityType` `APTY`, no address, not GST registered, no business names.',
-  });
+  }),
+  [GST_NEEDS_ABN, GST_DATE_NEEDS_REGISTRATION],
+  (value, ctx) => checkGst(value, ctx, true),
+).openapi('UpsertCompanyRequest', {
+  description:
+    'The whole company. Fields left out take their defaults: no ABN, `entityType` `APTY`, no address, not GST registered, no business names.',
+});
 
-export const UpdateCompanyRequest = z
-  .strictObject(companyFields)
-  .partial()
+export const UpdateCompanyRequest = superRefineStated(
+  z.strictObject(companyFields).partial(),
   // Only what is sent changes; the ABN rule is checked against the stored record by the server.
-  .superRefine((value, ctx) => {
+  [SOME_FIELD, GST_DATE_NEEDS_REGISTRATION],
+  (value, ctx) => {
     requireSomeField(value, ctx);
     checkGst(value, ctx, false);
-  })
-  .openapi('UpdateCompanyRequest', {
-    description: 'The fields to change, at least one; `null` clears a nullable field.',
-    minProperties: 1,
-  });
+  },
+).openapi('UpdateCompanyRequest', {
+  description: 'The fields to change, at least one; `null` clears a nullable field.',
+  minProperties: 1,
+});
 
 export const AcnParam = z.strictObject({
   acn: z.string().min(1).max(20).openapi({ description: "The company's ACN, 9 digits.", example: '100000084' }),

@@ -1,5 +1,6 @@
 // Registrations on the simulated PPSR: grantor and VIN searches find them, PPSR alerts and monitoring
 // checks report them.
+import { GRANTOR_ABN_CHECKSUM, GRANTOR_ACN_CHECKSUM, superRefineStated } from '../../common/stated-rules.js';
 import { z } from '../../common/zod.js';
 import { NAME_NOTE, nameText } from '../../common/names.js';
 import { IsoDateTime } from '../../common/dates.js';
@@ -15,7 +16,7 @@ export const GrantorNumberType = z
 
 const PpsrRegistrationNumber = z
   .string()
-  .regex(/^\d{1,20}$/)
+  .regex(/^[0-9]{1,20}$/)
   .openapi({ description: 'PPSR registration number: digits only, at most 20 (spec 2.3).', example: '202611220001234' });
 const CollateralClass = z.string().min(1).max(100).openapi({
   description: 'PPSR collateral class, such as `Motor Vehicle`, `Other Goods` or `All Present and After-Acquired Property`.',
@@ -34,7 +35,7 @@ export const PpsrRegistration = z
   .strictObject({
     registrationNumber: PpsrRegistrationNumber,
     grantorNumberType: GrantorNumberType,
-    grantorNumber: z.string().regex(/^(\d{9}|\d{11})$/),
+    grantorNumber: z.string().regex(/^([0-9]{9}|[0-9]{11})$/),
     collateralClass: z.string(),
     securedPartyName: z.string(),
     registrationStart: IsoDateTime,
@@ -42,12 +43,12 @@ export const PpsrRegistration = z
   })
   .openapi('RegisterPpsrRegistration', { description: 'A registration on the simulated PPSR.' });
 
-export const CreatePpsrRegistrationRequest = z
-  .strictObject({
+export const CreatePpsrRegistrationRequest = superRefineStated(
+  z.strictObject({
     grantorNumberType: GrantorNumberType,
     grantorNumber: z
       .string()
-      .regex(/^(\d{9}|\d{11})$/)
+      .regex(/^([0-9]{9}|[0-9]{11})$/)
       .openapi({
         description: '9 digits with the ACN checksum for `ACN`, `ARBN` and `ARSN`; 11 digits with the ABN checksum for `ABN`.',
         example: '100000011',
@@ -57,8 +58,9 @@ export const CreatePpsrRegistrationRequest = z
     registrationStart: IsoDateTime.openapi({ description: 'Start of the registration.', example: '2026-11-22T03:00:00Z' }),
     serialNumber: SerialNumber.optional(),
     registrationNumber: PpsrRegistrationNumber.optional().openapi({ description: 'Generated when left out; must not already exist.' }),
-  })
-  .superRefine((value, ctx) => {
+  }),
+  [GRANTOR_ACN_CHECKSUM, GRANTOR_ABN_CHECKSUM],
+  (value, ctx) => {
     const ok = value.grantorNumberType === 'ABN' ? isValidAbn(value.grantorNumber) : isValidAcn(value.grantorNumber);
     if (!ok) {
       const code = value.grantorNumberType === 'ABN' ? 'invalid_abn' : 'invalid_acn';
@@ -69,8 +71,8 @@ export const CreatePpsrRegistrationRequest = z
         params: { code },
       });
     }
-  })
-  .openapi('CreatePpsrRegistrationRequest');
+  },
+).openapi('CreatePpsrRegistrationRequest');
 
 export const createPpsrRegistration = defineOperation({
   method: 'post',

@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import type { CompanyNameAvailability } from '../../../schemas/helpers/index.js';
 import type { Clock } from '../../clock.js';
 import type { CompanyRegister } from '../../registers/asic/company-register.js';
-import { ValidationError } from '../errors.js';
 import { normaliseCompanyName } from '../../registers/asic/company-name.js';
 import { mixesScriptsInAWord } from '../../../schemas/common/names.js';
 import type { VerbArgs } from '../verb.js';
@@ -27,12 +26,9 @@ export async function checkNameAvailability({
   ctx,
   input,
 }: VerbArgs<NameAvailabilityContext, { name: string }>): Promise<CompanyNameAvailabilityView> {
+  // A name of punctuation alone, which would normalise to nothing, never gets here: the query's
+  // schema refuses it (NAME_HAS_LETTER_OR_DIGIT, schemas/helpers/schemas.ts).
   const normalisedName = normaliseCompanyName(input.name);
-  // A name of punctuation alone normalises to nothing and would match nothing: refuse it instead of
-  // calling it available.
-  if (normalisedName === '') {
-    throw new ValidationError({ name: [{ code: 'invalid_format', message: 'Must contain at least one letter or digit.' }] });
-  }
   const holders = (await ctx.companies.searchByNormalisedName(normalisedName)).filter((company) => company.status !== 'deregistered');
   const lookAlike = holders.some((company) => normaliseCompanyName(company.name) !== normalisedName);
   const reasons = [...(lookAlike ? [LOOKS_IDENTICAL] : []), ...(mixesScriptsInAWord(input.name) ? [MIXED_SCRIPTS] : [])];

@@ -94,7 +94,7 @@ describe('renew', () => {
     expect((await call(account, 'GET', `/monitoring/entities/${mine.id}`)).body.expiresAt).toBe(mine.expiresAt);
   });
 
-  it('malformed bodies: no ids, none, more than 25', async ({ account }) => {
+  it('malformed bodies: no ids, none, more than 25, an id past the documented maximum (2^53 - 1)', async ({ account }) => {
     const missing = await raw(server, account.keys.secretTest, 'POST', '/monitoring/entities/renew', {
       body: {},
       headers: { 'Idempotency-Key': 'k-missing' },
@@ -109,6 +109,9 @@ describe('renew', () => {
     );
     expectError(many, 422, 'validation_failed');
     expect(many.body.errors).toStrictEqual({ ids: [{ code: 'too_big', message: 'At most 25 ids per request.' }] });
+    const huge = await renew(account, [Number.MAX_SAFE_INTEGER + 1]);
+    expectError(huge, 422, 'validation_failed');
+    expect(huge.body.errors).toStrictEqual({ 'ids.0': [{ code: 'too_big', message: `Must be at most ${Number.MAX_SAFE_INTEGER}.` }] });
   });
 
   it('Idempotency-Key is required (400 idempotency_key_required), also for the SDK', async ({ account }) => {
