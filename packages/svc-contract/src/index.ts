@@ -20,3 +20,4 @@ export {
   type HostileKind,
   type HostileRequest,
 } from './hostile.js';
+export { documentForToday, examplesDateOf, shiftDocumentExamples } from './example-dates.js';
