@@ -11,7 +11,7 @@ import { daysFrom, documentForToday, examplesDateOf, shiftDate } from '@registry
 import { brisbaneDate } from '../../schemas/common/dates.js';
 import { loadDocument, operationsOf, type JsonObject, type OperationRef } from '../support/document.js';
 import { exampleRequest, type ExampleRequest } from '../support/example-requests.js';
-import { startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
 import { sharedPrism } from '../support/prism.js';
 import { CONTRACT_SERVER_ENV, resolveExampleHosts } from '../../scripts/contract/in-process.js';
 import { RESOURCE_FACTORIES, resourceOf, type PathParams } from '../integration/security/resource-factories.js';
@@ -24,14 +24,12 @@ const document = documentForToday(loadDocument(), today);
 const operations = operationsOf(document);
 
 let server: TestServer;
-let account: TestAccount;
 
 beforeAll(async () => {
   server = await startTestServer({
     env: { ...CONTRACT_SERVER_ENV, SVC_CLOCK_START: startedAt.toISOString() },
     resolveHost: resolveExampleHosts,
   });
-  account = await server.createAccount();
 }, 180_000);
 afterAll(async () => {
   await server?.close();
