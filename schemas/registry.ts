@@ -15,7 +15,7 @@ import { LICENSE, serviceServer } from './common/document-parts.js';
 import { EXAMPLES_DATE } from './common/dates.js';
 
 /** Contract version (D-44): semver; a breaking change bumps the major. */
-export const CONTRACT_VERSION = '6.0.0';
+export const CONTRACT_VERSION = '6.1.0';
 
 export function createPublicRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();

@@ -123,6 +123,12 @@ export async function createMockFront(document: Record<string, unknown>, prism: 
     void (async () => {
       const [path = '/', search = ''] = (req.url ?? '/').split(/\?(.*)/s);
       const method = req.method === 'HEAD' ? 'get' : (req.method ?? 'GET').toLowerCase();
+      // The document the mock serves, dated its day as a service's own /openapi.json (D-61, D-73):
+      // the contract runner reads the mock's today there.
+      if (method === 'get' && path === '/openapi.json') {
+        await drained(req);
+        return answer(req, res, { status: 200, body: document });
+      }
       const operation = backend.router.matchOperation({ method, path, headers: {} });
       const unnamed = pathRefusal(backend, operation, path, factsFor);
       if (unnamed) {

@@ -253,6 +253,11 @@ describe("the mock's examples are dated its day, as the sandbox dates its own (D
     expect(m.body.startsAt).toBe(shiftDate(String(written.startsAt), days));
     expect(m.body.expiresAt).toBe(shiftDate(String(written.expiresAt), days));
   });
+
+  it('serves its document at /openapi.json with x-examples-date its day, where the contract runner reads it', async () => {
+    const served = (await (await fetch(`${mock.url}/openapi.json`)).json()) as JsonObject;
+    expect(served.info).toMatchObject({ 'x-examples-date': today });
+  });
 });
 
 function firstBodyOf(path: string): Record<string, unknown> {
