@@ -103,9 +103,10 @@ describe('the documented requests of every operation, on the mock and in the san
     for (const name of Object.keys(DIFFERENT)) expect(cases.map((c) => `${c.id} ${c.label}`)).toContain(name);
   });
 
-  it.each(cases.map((c) => [`${c.id} ${c.label}`, c] as const))(
+  // Concurrent: each case has its own account, so none sees another's resources.
+  it.concurrent.for(cases.map((c) => [`${c.id} ${c.label}`, c] as const))(
     '%s: the same status and answer shape, or a listed difference',
-    async (name, c) => {
+    async ([name, c], { expect }) => {
       const [fromMock, fromSandbox] = await Promise.all([send(mock.url, c.request, c.request.path), onSandbox(c)]);
       const listed = DIFFERENT[name];
       const seen = `mock ${fromMock.status} ${JSON.stringify(fromMock.body)?.slice(0, 300)}; sandbox ${fromSandbox.status} ${JSON.stringify(fromSandbox.body)?.slice(0, 300)}`;
