@@ -4,7 +4,7 @@
 // moves the examples' dates to it, and every operation is reached with a success and conforms.
 // The earlier start is at 15:30 UTC, when Brisbane's date is already the next day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examplesDateOf } from '@registry-svc/contract/example-dates';
+import { examplesDateOf, shiftDate } from '@registry-svc/contract/example-dates';
 import { listOperations } from '@registry-svc/contract';
 import { runCli, type CliOutcome } from './run-cli.js';
 import { startContractServer, type ContractServer } from './contract-server.js';
@@ -14,11 +14,12 @@ const document = loadDocument();
 const written = examplesDateOf(document)!;
 const total = listOperations(document).length;
 
-const year = (offset: number, time: string) => `${Number(written.slice(0, 4)) + offset}${written.slice(4)}T${time}Z`;
+const sameDay = (offset: number) => `${Number(written.slice(0, 4)) + offset}${written.slice(4)}`;
 
 const CLOCKS = [
-  { label: 'a year before', start: year(-1, '15:30:00'), brisbane: `${Number(written.slice(0, 4)) - 1}-11-23` },
-  { label: 'five years after', start: year(5, '03:00:00'), brisbane: `${Number(written.slice(0, 4)) + 5}${written.slice(4)}` },
+  // 15:30 UTC is 01:30 the next day in Brisbane: the service's today is that next day.
+  { label: 'a year before', start: `${sameDay(-1)}T15:30:00Z`, brisbane: shiftDate(sameDay(-1), 1) },
+  { label: 'five years after', start: `${sameDay(5)}T03:00:00Z`, brisbane: sameDay(5) },
 ];
 
 interface Run {
@@ -58,7 +59,6 @@ describe.each(CLOCKS)('the contract runner with the service clock $label the exa
   });
 
   it("moves the examples' dates to the service's today in Brisbane, read from the service's own document", () => {
-    expect(written).toBe('2026-11-22');
     expect(outcome.stdout).toContain(`examples: written for ${written}, dates moved to the service's today ${brisbane} (`);
     expect(outcome.stdout).toContain('/openapi.json)');
   });
