@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { documentForToday, shiftDate } from '@registry-svc/contract/example-dates';
+import { documentForToday, isCalendarDate } from '@registry-svc/contract/example-dates';
 import { brisbaneDate } from '../../schemas/common/dates.js';
 
 export interface MockSettings {
@@ -89,8 +89,7 @@ export async function mockMain(argv: string[], settings: MockSettings): Promise<
     prismPort = prismOption === undefined ? (port === 0 ? 0 : port + 1) : portOf(prismOption, '--prism-port');
     if (prismPort > 0 && prismPort === port) throw new Error('--prism-port must differ from --port');
     const today = parsed.values.today;
-    if (today !== undefined && (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(today) || shiftDate(today, 1) === today))
-      throw new Error(`--today takes a date (YYYY-MM-DD), not "${today}"`);
+    if (today !== undefined && !isCalendarDate(today)) throw new Error(`--today takes a date (YYYY-MM-DD), not "${today}"`);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${usage(settings)}`);
     return 2;

@@ -7,6 +7,7 @@ import {
   daysFrom,
   documentForToday,
   examplesDateOf,
+  isCalendarDate,
   shiftDate,
   shiftDatesIn,
 } from '@registry-svc/contract/example-dates';
@@ -74,6 +75,7 @@ describe('D-61 example dates', () => {
     expect(shiftDate('2028-02-28', 1)).toBe('2028-02-29');
     expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01');
     expect(shiftDate('2026-02-30', 1)).toBe('2026-02-30');
+    expect([isCalendarDate('2028-02-29'), isCalendarDate('2026-02-29'), isCalendarDate('2026-2-01')]).toEqual([true, false, false]);
     expect(shiftDatesIn('2026-11-22T03:00:00Z', 3)).toBe('2026-11-25T03:00:00Z');
     expect(shiftDatesIn('2026-11-22T13:05:12+10:00', -1)).toBe('2026-11-21T13:05:12+10:00');
     expect(shiftDatesIn('Must not be after today (2026-11-22, Australia/Brisbane).', 10)).toBe(

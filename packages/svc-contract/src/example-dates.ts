@@ -29,6 +29,11 @@ function utcDay(year: number, month: number, day: number): Date | undefined {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
 }
 
+/** True for a real calendar date written `YYYY-MM-DD` (not 2026-02-30). */
+export function isCalendarDate(text: string): boolean {
+  return WHOLE_DATE.test(text) && utcDay(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10))) !== undefined;
+}
+
 /** `YYYY-MM-DD` moved by whole days; a string that is not a real calendar date (or would leave years 0-9999) comes back as it was. */
 export function shiftDate(date: string, days: number): string {
   if (!WHOLE_DATE.test(date)) return date;
@@ -54,7 +59,7 @@ export function shiftDatesIn(text: string, days: number): string {
 /** The day the document's examples are written for, or undefined when it does not say. */
 export function examplesDateOf(document: Json): string | undefined {
   const value = (document.info as Json | undefined)?.[EXAMPLES_DATE_KEYWORD];
-  return typeof value === 'string' && WHOLE_DATE.test(value) && shiftDate(value, 0) === value ? value : undefined;
+  return typeof value === 'string' && isCalendarDate(value) ? value : undefined;
 }
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -162,7 +167,7 @@ export function shiftDocumentExamples(document: Json, days: number): Json {
  */
 export function documentForToday(document: Json, today: string): Json {
   const written = examplesDateOf(document);
-  if (!written || !WHOLE_DATE.test(today)) return document;
+  if (!written || !isCalendarDate(today)) return document;
   const shifted = shiftDocumentExamples(document, daysFrom(written, today));
   return { ...shifted, info: { ...(shifted.info as Json), [EXAMPLES_DATE_KEYWORD]: today } };
 }
