@@ -189,6 +189,29 @@ describe('the differences that stay, each as the guide lists it', () => {
     expect([m.status, wrong.status]).toEqual([200, 401]);
   });
 
+  it('any kind of key from anywhere: a secret key from a browser and a publishable key beyond the helpers are answered by the mock, 403 in the sandbox', async () => {
+    const owner = await server.createAccount();
+    const list = (base: string, key: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}/webhooks`, { headers: { Authorization: `Bearer ${key}`, ...headers } }).then((r) => r.status);
+    const browser = { Origin: 'https://app.example.com' };
+    expect({
+      mock: [await list(mock.url, 'svc_sk_test_x', browser), await list(mock.url, 'svc_pk_test_x')],
+      sandbox: [
+        await list(`${server.url}/api/test/v2`, owner.keys.secretTest, browser),
+        await list(`${server.url}/api/test/v2`, owner.keys.publishableTest),
+      ],
+    }).toEqual({ mock: [200, 200], sandbox: [403, 403] });
+  });
+
+  it('no key at all: 401 on both, with the same body', async () => {
+    const [fromMock, fromSandbox] = await Promise.all(
+      [mock.url, `${server.url}/api/test/v2`].map((base) =>
+        fetch(`${base}/helpers/industries`).then(async (r) => [r.status, await r.json()]),
+      ),
+    );
+    expect(fromMock).toEqual(fromSandbox);
+  });
+
   it('no environments: the mock serves the operations at its root, so an /api/test/v2 path is 404 there', async () => {
     const prefixed = await fetch(`${mock.url}/api/test/v2/helpers/industries`, { headers: { Authorization: 'Bearer svc_sk_test_x' } });
     const { sandbox: s } = await both('GET', '/helpers/industries');
