@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+// By path: Vite bundles this config without tsconfig.json's `paths`, and the package's dist/ exists only in its tarball.
+import { examplesDateOf, shiftExampleValue } from '../packages/svc-contract/src/example-dates.js';
 import { EVENT_BY_KIND, NOTIFIABLE_STATUSES } from '../schemas/lodgements/schemas.js';
 import { FORM484_EVENT, FORM484_NOTIFIABLE_STATUSES } from '../schemas/form484/events.js';
 
@@ -18,15 +20,26 @@ interface Example {
 }
 interface Operation {
   operationId?: string;
-  requestBody?: { content?: Record<string, { examples?: Record<string, Example> }> };
+  requestBody?: { content?: Record<string, { schema?: unknown; examples?: Record<string, Example> }> };
 }
 interface Document {
+  info: Record<string, unknown>;
   paths: Record<string, Record<string, Operation>>;
 }
 
 function examplesOf(document: Document, path: string): { name: string; summary: string; value: unknown }[] {
-  const examples = document.paths[path]?.post?.requestBody?.content?.['application/json']?.examples ?? {};
-  return Object.entries(examples).map(([name, example]) => ({ name, summary: example.summary ?? name, value: example.value }));
+  const media = document.paths[path]?.post?.requestBody?.content?.['application/json'];
+  return Object.entries(media?.examples ?? {}).map(([name, example]) => {
+    // The page moves every date of an example (D-61, console/src/example-dates.ts) without the
+    // schema: refuse at build an example with a date the document keeps fixed (`x-example-date`).
+    const json = document as unknown as Record<string, unknown>;
+    if (
+      JSON.stringify(shiftExampleValue(json, example.value, media?.schema, 1)) !==
+      JSON.stringify(shiftExampleValue({}, example.value, undefined, 1))
+    )
+      throw new Error(`console: the example ${name} of POST ${path} has a date the document keeps fixed; the console would move it`);
+    return { name, summary: example.summary ?? name, value: example.value };
+  });
 }
 
 /** The module's source: plain data, JSON-encoded. */
@@ -37,6 +50,7 @@ export function contractModule(): string {
     for (const [method, operation] of Object.entries(methods))
       if (operation.operationId) operations[operation.operationId] = { method: method.toUpperCase(), path };
   const data = {
+    EXAMPLES_DATE: examplesDateOf(document as unknown as Record<string, unknown>),
     EXAMPLES: {
       form484: examplesOf(document, '/asic-484-forms'),
       abnRegistration: examplesOf(document, '/abn/registrations'),

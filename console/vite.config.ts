@@ -9,6 +9,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/console/',
   plugins: [contractPlugin()],
+  // `@registry-svc/contract/example-dates` from its source, as tsc resolves it (tsconfig.json `paths`).
+  resolve: { tsconfigPaths: true },
   // 'error': the React Query 'use client' directives and the SDK's node:crypto (its webhook verifier, unused here) only warn.
   logLevel: 'error',
   oxc: { jsx: { runtime: 'automatic' } },

@@ -12,6 +12,7 @@ import { TAGS, TAG_DESCRIPTIONS } from './tags.js';
 import { API_DESCRIPTION } from './description.js';
 import { forEveryGenerator } from './common/generator-forms.js';
 import { LICENSE, serviceServer } from './common/document-parts.js';
+import { EXAMPLES_DATE } from './common/dates.js';
 
 /** Contract version (D-44): semver; a breaking change bumps the major. */
 export const CONTRACT_VERSION = '6.1.0';
@@ -52,6 +53,8 @@ export function buildPublicDocument(): ReturnType<OpenApiGeneratorV31['generateD
       description: API_DESCRIPTION,
       contact: { name: 'API support', email: 'api-support@example.com', url: 'https://example.com/support' },
       license: LICENSE,
+      // D-61, D-73: the day every example is written for; the service's copy moves them to its today.
+      'x-examples-date': EXAMPLES_DATE,
     },
     servers: [
       serviceServer('/api/test/v2', 'Test environment (sandbox): test keys, free, simulated registers.'),

@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       .then((text) => void res.type('text/plain; version=0.0.4').send(text))
       .catch(next);
   });
-  app.use(DOCS_PATH, docsRouter(deps.config, `${ROOT}generated/docs/index.html`));
+  app.use(DOCS_PATH, docsRouter(deps.config, deps.clock, `${ROOT}generated/docs/index.html`));
   app.get(CHANGELOG_PATH, changelogRedirect);
   app.use(CONSOLE_PATH, consoleRouter(`${ROOT}build/console`));
   // The workspace packages' tarballs that `npm run pack` wrote (D-65).
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   // Over HTTP the built-in test receiver is reachable only where webhooks may target this loopback
   // service (D-24); test endpoints on its URLs are delivered in-process without it (D-59).
   if (deps.config.SVC_WEBHOOK_ALLOW_LOCAL) app.use(RECEIVER_PATH, webhookReceiver(deps));
-  app.get('/openapi.json', servedDocument(deps.config, `${ROOT}spec/openapi.json`));
+  app.get('/openapi.json', servedDocument(deps.config, deps.clock, `${ROOT}spec/openapi.json`));
   app.get(DOCUMENTS_PATH, documentsHandler(deps));
 
   // One budget of 401s per client address for both APIs and every prefix (D-52).

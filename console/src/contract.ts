@@ -1,2 +1,2 @@
 // The contract data the build took from the document and the schemas (console/contract-data.ts).
-export { EXAMPLES, NOTIFIABLE, OPERATIONS, type DocumentExample } from 'virtual:contract';
+export { EXAMPLES, EXAMPLES_DATE, NOTIFIABLE, OPERATIONS, type DocumentExample } from 'virtual:contract';

@@ -8,6 +8,8 @@ declare module 'virtual:contract' {
     summary: string;
     value: unknown;
   }
+  /** The day the examples are written for (`info.x-examples-date`, D-61). */
+  export const EXAMPLES_DATE: string;
   export const EXAMPLES: { form484: DocumentExample[]; abnRegistration: DocumentExample[]; businessAccount: DocumentExample[] };
   /** By lodgement kind (and `form484`): the event a move sends and the statuses that send it. */
   export const NOTIFIABLE: Record<string, { event: string; statuses: readonly string[] }>;

@@ -64,18 +64,3 @@ function directors(body: Json): Json[] {
   const list = at(body, ['accountInformation', 'directorsContacts']);
   return Array.isArray(list) ? list : [];
 }
-
-/**
- * Form 484 dates are judged against today in Australia/Brisbane: the signature within the last 6
- * months, change dates not in the future. The document's examples carry fixed dates, so the console
- * signs today and brings any later date back to today.
- */
-export function datedToday(body: Json, today: string): Json {
-  const walk = (value: Json): Json => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
-    return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && value > today ? today : value;
-  };
-  const walked = walk(body);
-  return at(walked, ['signature']) ? setAt(walked, ['signature', 'date'], today) : walked;
-}

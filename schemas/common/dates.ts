@@ -1,5 +1,12 @@
 import { z } from './zod.js';
 
+/**
+ * The day the document's examples are written for (`info.x-examples-date`, D-73): every example date
+ * is chosen relative to it (a Form 484 signed two days before). Whatever hands an example to a caller
+ * moves its dates by whole days to the service's today (D-61).
+ */
+export const EXAMPLES_DATE = '2026-11-22';
+
 /** `YYYY-MM-DD`, a real calendar date. */
 export const IsoDate = z.iso.date().openapi({ example: '2026-11-22' });
 

@@ -3,10 +3,11 @@
 // and every signature is within the six months before it. Unit tests run each request example
 // through `validateForm484`, and the spec tests check each against the published schema.
 import type { NamedExample } from '../common/operation.js';
+import { EXAMPLES_DATE } from '../common/dates.js';
 import type { Form484Request } from './request.js';
 
-/** The date the examples are written for. */
-export const EXAMPLES_TODAY = '2026-11-22';
+/** The date the examples are written for (the document's `info.x-examples-date`). */
+export const EXAMPLES_TODAY = EXAMPLES_DATE;
 
 const generalInformation = { companyName: 'SANDBOX TRADING PTY LTD', acn: '100000011' };
 const signature = {

@@ -160,6 +160,7 @@ export const simulateMonitoringEvent = defineOperation({
     examples: {
       change: { summary: 'An address change', value: { eventType: 'address_change' } },
       expiring30: { summary: '30-day expiry warning', value: { simulate: 'expiring_30' } },
+      expired: { summary: 'Expired webhook', value: { simulate: 'expired' } },
       deregistered: { summary: 'Deregister the company', value: { simulate: 'deregistered' } },
     },
   },

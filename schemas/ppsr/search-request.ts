@@ -87,7 +87,8 @@ export const PpsrIndividualSearch = z
   .strictObject({
     familyName: nameText({ min: 1, max: 255 }).openapi({ description: NAME_NOTE, example: 'CITIZEN' }),
     givenNames: nameText({ min: 1, max: 255 }).openapi({ description: NAME_NOTE, example: 'JANE' }),
-    dateOfBirth: IsoDate.openapi({ example: '1980-01-01' }),
+    // The sandbox's individual (sandbox.md): a register looks this date up, so D-61 keeps it as written.
+    dateOfBirth: IsoDate.openapi({ example: '1980-01-01', 'x-example-date': 'fixed' }),
     authorisedPurpose: z.literal(true).openapi({
       description:
         'Must be `true`: you declare that the search is for a purpose authorised by section 172 of the Personal Property Securities Act 2009. Searching an individual without an authorised purpose is an offence.',

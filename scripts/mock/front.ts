@@ -6,7 +6,8 @@
 // Idempotency-Key, the document's structural pass, the operation's rules from its handler, the Zod
 // parse) and answers a refusal itself, word for word the server's; only a request the server would
 // hand its handler goes on to Prism, which answers it from the document's examples. Nothing here
-// restates a rule, so the mock cannot drift from the server.
+// restates a rule, so the mock cannot drift from the server. Which documented answer Prism gives an
+// accepted request is chosen from the request (example-choice.ts).
 //
 // Prism still answers what depends on no body: a request without a bearer credential (its 401, which
 // the server too answers before reading the body), a path or method the document does not have.
@@ -17,7 +18,7 @@ import { request as httpRequest, createServer, type IncomingMessage, type Server
 import { parse as parseQuery } from 'node:querystring';
 import type { Operation } from 'openapi-backend';
 import { loadConfig } from '../../server/config.js';
-import { RealClock } from '../../server/clock.js';
+import { ManualClock, RealClock, type Clock } from '../../server/clock.js';
 import { createBackend } from '../../server/http/backend.js';
 import { inputSchemasOf, type AnyHandler, type RuleDeps } from '../../server/http/handler.js';
 import { factsOf, type OperationFacts } from '../../server/http/operation-facts.js';
@@ -27,6 +28,7 @@ import type { RequestContext } from '../../server/http/context.js';
 import type { HttpResult } from '../../server/http/responses.js';
 import { PUBLIC_HANDLERS } from '../../server/routes/index.js';
 import { PUBLIC_OPERATIONS } from '../../schemas/operations.js';
+import { preferFor } from './example-choice.js';
 
 /** Prism's own test of an http bearer credential (prism-http's security handler `bearer.js`). */
 const BEARER = /^Bearer\s.+$/;
@@ -38,9 +40,13 @@ const BEARER = /^Bearer\s.+$/;
  */
 const PUBLIC_ADDRESS = '93.184.216.34';
 
-/** The sandbox's defaults (no SVC_WEBHOOK_ALLOW_LOCAL), the real clock, no DNS. */
-function ruleDeps(): RuleDeps {
-  return { config: loadConfig({}), clock: new RealClock(), resolveHost: async () => [PUBLIC_ADDRESS] };
+/**
+ * The sandbox's defaults (no SVC_WEBHOOK_ALLOW_LOCAL), no DNS, and the real clock, or the mock's
+ * `--today` (at noon in Brisbane): the day its examples are dated (D-61) is the day dates are judged by.
+ */
+function ruleDeps(today: string | undefined): RuleDeps {
+  const clock: Clock = today ? new ManualClock(new Date(`${today}T02:00:00Z`)) : new RealClock();
+  return { config: loadConfig({}), clock, resolveHost: async () => [PUBLIC_ADDRESS] };
 }
 
 /**
@@ -69,8 +75,8 @@ function answer(req: IncomingMessage, res: ServerResponse, result: HttpResult): 
   res.end(body);
 }
 
-function forward(prism: URL, req: IncomingMessage, res: ServerResponse, body: string | undefined): void {
-  const headers = { ...req.headers, host: prism.host };
+function forward(prism: URL, req: IncomingMessage, res: ServerResponse, body: string | undefined, prefer?: string): void {
+  const headers = { ...req.headers, host: prism.host, ...(prefer ? { prefer } : {}) };
   delete headers['transfer-encoding'];
   delete headers['content-length'];
   if (body !== undefined) {
@@ -101,9 +107,9 @@ async function drained(req: IncomingMessage): Promise<string | undefined> {
 }
 
 /** The front server: listen on it where `npm run mock` promises the mock (127.0.0.1:4010). */
-export async function createMockFront(document: Record<string, unknown>, prism: URL): Promise<Server> {
+export async function createMockFront(document: Record<string, unknown>, prism: URL, today?: string): Promise<Server> {
   const backend = await createBackend(document);
-  const deps = ruleDeps();
+  const deps = ruleDeps(today);
   const schemas = inputSchemasOf(PUBLIC_OPERATIONS);
   const handlers: Readonly<Record<string, AnyHandler<RequestContext>>> = PUBLIC_HANDLERS;
   const facts = new Map<string, OperationFacts>();
@@ -117,6 +123,12 @@ export async function createMockFront(document: Record<string, unknown>, prism: 
     void (async () => {
       const [path = '/', search = ''] = (req.url ?? '/').split(/\?(.*)/s);
       const method = req.method === 'HEAD' ? 'get' : (req.method ?? 'GET').toLowerCase();
+      // The document the mock serves, dated its day as a service's own /openapi.json (D-61, D-73):
+      // the contract runner reads the mock's today there.
+      if (method === 'get' && path === '/openapi.json') {
+        await drained(req);
+        return answer(req, res, { status: 200, body: document });
+      }
       const operation = backend.router.matchOperation({ method, path, headers: {} });
       const unnamed = pathRefusal(backend, operation, path, factsFor);
       if (unnamed) {
@@ -139,7 +151,11 @@ export async function createMockFront(document: Record<string, unknown>, prism: 
       });
       if (checked.kind === 'aborted') return void res.destroy();
       if (checked.kind === 'refused') return answer(req, res, checked.result);
-      forward(prism, req, res, checked.json === undefined ? undefined : JSON.stringify(checked.json));
+      const described = (document.paths as Record<string, Record<string, Record<string, unknown>>>)[operation.path]?.[operation.method];
+      const prefer = described
+        ? preferFor(document, described, { body: checked.json, query: parseQuery(search), prefer: [req.headers.prefer].flat()[0] })
+        : undefined;
+      forward(prism, req, res, checked.json === undefined ? undefined : JSON.stringify(checked.json), prefer);
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end(String(error));

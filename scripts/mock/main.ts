@@ -3,11 +3,14 @@
 // ways to run it: `npm run mock` (cli.ts, the repository's spec/openapi.json) and the package
 // `@registry-svc/mock` (packages/mock: this file bundled, with the document it was built with).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { documentForToday, isCalendarDate } from '@registry-svc/contract/example-dates';
+import { brisbaneDate } from '../../schemas/common/dates.js';
 
 export interface MockSettings {
   /** The command as the user typed it, for --help. */
@@ -18,7 +21,7 @@ export interface MockSettings {
 }
 
 function usage({ program, defaultDocumentLabel }: MockSettings): string {
-  return `Usage: ${program} [--host 127.0.0.1] [--port 4010] [--prism-port N] [--dynamic] [document]
+  return `Usage: ${program} [--host 127.0.0.1] [--port 4010] [--prism-port N] [--dynamic] [--today YYYY-MM-DD] [document]
 
 Serves the Registry service's OpenAPI document as a mock: Prism answers from the document's examples
 (or, with --dynamic, from its schemas), behind a front that refuses a bad request exactly as the
@@ -29,6 +32,9 @@ service does (the same checks, the same error bodies).
   --prism-port N     port of Prism itself, behind the front, on 127.0.0.1 (default: --port + 1;
                      0 picks any free port). Call --port, never this one: Prism alone skips the checks.
   --dynamic          answers generated from the schemas instead of the documented examples
+  --today YYYY-MM-DD the mock's day: its examples' dates are moved to it, as the service moves them
+                     to its own today, and dates in requests are judged against it (default: today
+                     in Australia/Brisbane; give the document's x-examples-date for its examples as written)
   document           the OpenAPI document to serve (default: ${defaultDocumentLabel})
   -h, --help         this text
 `;
@@ -71,6 +77,7 @@ export async function mockMain(argv: string[], settings: MockSettings): Promise<
         port: { type: 'string', default: '4010' },
         'prism-port': { type: 'string' },
         dynamic: { type: 'boolean', default: false },
+        today: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: true,
@@ -81,6 +88,8 @@ export async function mockMain(argv: string[], settings: MockSettings): Promise<
     const prismOption = parsed.values['prism-port'];
     prismPort = prismOption === undefined ? (port === 0 ? 0 : port + 1) : portOf(prismOption, '--prism-port');
     if (prismPort > 0 && prismPort === port) throw new Error('--prism-port must differ from --port');
+    const today = parsed.values.today;
+    if (today !== undefined && !isCalendarDate(today)) throw new Error(`--today takes a date (YYYY-MM-DD), not "${today}"`);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${usage(settings)}`);
     return 2;
@@ -92,11 +101,19 @@ export async function mockMain(argv: string[], settings: MockSettings): Promise<
   }
   const documentPath = resolve(positionals[0] ?? settings.defaultDocument);
   if (prismPort === 0) prismPort = await freePort();
+  // D-61: the mock is a running service to its callers, so its examples are dated its day, as the
+  // service's /openapi.json is; Prism serves a copy of the document written for that day.
+  const today = values.today ?? brisbaneDate(new Date());
+  const document = documentForToday(JSON.parse(readFileSync(documentPath, 'utf8')) as Record<string, unknown>, today);
+  const scratch = mkdtempSync(join(tmpdir(), 'registry-svc-mock-'));
+  const servedPath = join(scratch, 'openapi.json');
+  writeFileSync(servedPath, JSON.stringify(document));
+  process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
   const prismUrl = new URL(`http://127.0.0.1:${prismPort}`);
   const prism = spawn(
     process.execPath,
-    [prismBin(), 'mock', '--host', '127.0.0.1', '--port', String(prismPort), ...(values.dynamic ? ['--dynamic'] : []), documentPath],
+    [prismBin(), 'mock', '--host', '127.0.0.1', '--port', String(prismPort), ...(values.dynamic ? ['--dynamic'] : []), servedPath],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let publicUrl = `http://${values.host}:${port}`;
@@ -123,8 +140,7 @@ export async function mockMain(argv: string[], settings: MockSettings): Promise<
 
   // The front loads the server's checks (seconds of compiling on a busy machine) while Prism starts.
   const { createMockFront } = await import('./front.js');
-  const document = JSON.parse(readFileSync(documentPath, 'utf8')) as Record<string, unknown>;
-  const [front] = await Promise.all([createMockFront(document, prismUrl), prismReady()]);
+  const [front] = await Promise.all([createMockFront(document, prismUrl, values.today), prismReady()]);
   front.listen(port, values.host, () => {
     const address = front.address();
     if (port === 0 && typeof address === 'object' && address) publicUrl = `http://${values.host}:${address.port}`;

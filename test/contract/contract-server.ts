@@ -13,9 +13,15 @@ export interface ContractServer {
   close: () => Promise<void>;
 }
 
-export async function startContractServer(options: { handlers?: PublicHandlers | StandInHandlers } = {}): Promise<ContractServer> {
+export interface ContractServerOptions {
+  handlers?: PublicHandlers | StandInHandlers;
+  /** SVC_CLOCK_START: where the service's manual clock starts (default: the examples' day, 2026-11-22). */
+  clockStart?: string;
+}
+
+export async function startContractServer(options: ContractServerOptions = {}): Promise<ContractServer> {
   const server = await startTestServer({
-    env: { ...CONTRACT_SERVER_ENV },
+    env: { ...CONTRACT_SERVER_ENV, ...(options.clockStart ? { SVC_CLOCK_START: options.clockStart } : {}) },
     resolveHost: resolveExampleHosts,
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });

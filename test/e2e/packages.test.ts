@@ -18,7 +18,7 @@ import { startPlainService, type PlainService } from '../support/plain-service.j
 const ROOT = join(import.meta.dirname, '../..');
 const run = promisify(execFile);
 const document = JSON.parse(readFileSync(join(ROOT, 'spec/openapi.json'), 'utf8')) as {
-  info: { version: string };
+  info: { version: string; 'x-examples-date': string };
   paths: Record<
     string,
     Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>
@@ -122,7 +122,8 @@ describe('@registry-svc/mock installed outside the repository', () => {
   it('npx registry-svc-mock --port N: a documented example for a good request, the documented 422 for a bad one', async () => {
     const port = await freePort();
     let output = '';
-    mock = spawn('npx', ['registry-svc-mock', '--port', String(port)], {
+    // --today at the examples' own day: the documented answers exactly as written (D-61).
+    mock = spawn('npx', ['registry-svc-mock', '--port', String(port), '--today', document.info['x-examples-date']], {
       cwd: mockConsumer,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

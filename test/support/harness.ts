@@ -87,7 +87,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   // In memory on PGlite: an emptied database of a closed test server when there is one (memory-database.ts).
   const opened = config.DATABASE_URL ? await openDatabase({ databaseUrl: config.DATABASE_URL }) : await openMemoryDatabase();
-  const clock = new ManualClock(TEST_START);
+  // SVC_CLOCK_START as `npm start` reads it (sandbox.md), else the day the document's examples are written for.
+  const clock = new ManualClock(config.SVC_CLOCK_START ? new Date(config.SVC_CLOCK_START) : TEST_START);
   const wallClock = new ManualClock(TEST_START);
   const deps: AppDeps = wireDeps({
     config,

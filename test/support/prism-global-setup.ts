@@ -2,8 +2,17 @@
 // started the way `npm run mock` starts it: the files that only send requests to the mock share it
 // (sharedPrism() in prism.ts) instead of each starting its own, about 4 s of CPU per start on CI's two
 // cores. Prism keeps no state between requests, so what one file sends changes nothing another sees.
+// Its day is the examples' own (`--today` at `info.x-examples-date`, D-61): the documented requests
+// the files send are valid on it whatever the date, and its answers are the examples as written.
+import { readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startPrism } from './prism.js';
+
+/** The day the document's examples are written for. */
+export function examplesDay(): string {
+  const document = JSON.parse(readFileSync('spec/openapi.json', 'utf8')) as { info: Record<string, unknown> };
+  return String(document.info['x-examples-date']);
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +22,7 @@ declare module 'vitest' {
 }
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const prism = await startPrism();
+  const prism = await startPrism('spec/openapi.json', ['--today', examplesDay()]);
   project.provide('prismUrl', prism.url);
   return () => prism.stop();
 }

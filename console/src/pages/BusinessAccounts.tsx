@@ -11,9 +11,10 @@ import {
   type BusinessAccountStatus,
 } from '../../../generated/client/index.js';
 import { operator, publicClient } from '../api.js';
-import { EXAMPLES } from '../contract.js';
+import { EXAMPLES, EXAMPLES_DATE } from '../contract.js';
+import { datedFor } from '../example-dates.js';
 import { ApiError, must } from '../errors.js';
-import { count, when, whenBrisbane } from '../format.js';
+import { brisbaneDate, count, when, whenBrisbane } from '../format.js';
 import { RequestForm } from '../request-form.js';
 import { directorEmailRule } from '../sandbox-outcomes.js';
 import { DetailPanel, Empty, ErrorText, Section, useOpened } from '../ui.js';
@@ -25,6 +26,8 @@ const MASK = '******';
 
 function Apply({ accountId, onApplied }: { accountId: string; onApplied: (requestId: number) => void }) {
   const queries = useQueryClient();
+  const clock = useServiceClock();
+  const today = clock.data ? brisbaneDate(clock.data.now) : undefined;
   const apply = useMutation({
     mutationFn: (body: unknown) =>
       must(
@@ -41,15 +44,18 @@ function Apply({ accountId, onApplied }: { accountId: string; onApplied: (reques
   });
   return (
     <Section title="Apply for a business account (test)">
-      <RequestForm
-        name="application"
-        examples={EXAMPLES.businessAccount}
-        rule={directorEmailRule}
-        submitLabel="Apply"
-        busy={apply.isPending}
-        onSubmit={(body) => apply.mutate(body)}
-      />
-      <ErrorText error={apply.error} />
+      {today && (
+        <RequestForm
+          name="application"
+          examples={EXAMPLES.businessAccount}
+          rule={directorEmailRule}
+          prepare={(body) => datedFor(body, EXAMPLES_DATE, today)}
+          submitLabel="Apply"
+          busy={apply.isPending}
+          onSubmit={(body) => apply.mutate(body)}
+        />
+      )}
+      <ErrorText error={apply.error ?? clock.error} />
       {apply.data && !apply.error && (
         <p className="notice" role="status" data-testid="applied">
           Application {apply.data.requestId}: status {apply.data.status}

@@ -10,11 +10,12 @@ import {
 } from '../../../generated/client/index.js';
 import { publicClient } from '../api.js';
 import { useServiceClock } from '../clock.js';
-import { EXAMPLES } from '../contract.js';
+import { EXAMPLES, EXAMPLES_DATE } from '../contract.js';
+import { datedFor } from '../example-dates.js';
 import { must } from '../errors.js';
 import { brisbaneDate } from '../format.js';
 import { RequestForm } from '../request-form.js';
-import { datedToday, nameRule } from '../sandbox-outcomes.js';
+import { nameRule } from '../sandbox-outcomes.js';
 import { ErrorText, Field, Section } from '../ui.js';
 import type { Json } from '../body-editor.js';
 
@@ -88,13 +89,16 @@ export function LodgeSection({ accountId, onLodged }: { accountId: string; onLod
       </Field>
       {kind === 'form484' && today && (
         <>
-          <p>Dates are judged against today in Brisbane ({today}): the console signs today and brings later dates back to today.</p>
+          <p>
+            Dates are judged against today in Brisbane ({today}): the examples are written for {EXAMPLES_DATE}, and every date in them moves
+            by the same days to today.
+          </p>
           <RequestForm
             key="form484"
             name="Form 484"
             examples={EXAMPLES.form484}
             rule={FORM484_OUTCOMES}
-            prepare={(body) => datedToday(body, today)}
+            prepare={(body) => datedFor(body, EXAMPLES_DATE, today)}
             submitLabel="Lodge the Form 484"
             busy={lodge.isPending}
             onSubmit={(body) => lodge.mutate(body)}
@@ -102,12 +106,13 @@ export function LodgeSection({ accountId, onLodged }: { accountId: string; onLod
           />
         </>
       )}
-      {kind === 'abn_registration' && (
+      {kind === 'abn_registration' && today && (
         <RequestForm
           key="abn"
           name="ABN registration"
           examples={EXAMPLES.abnRegistration}
           rule={ABN_OUTCOMES}
+          prepare={(body) => datedFor(body, EXAMPLES_DATE, today)}
           submitLabel="Lodge the ABN registration"
           busy={lodge.isPending}
           onSubmit={(body) => lodge.mutate(body)}

@@ -21,3 +21,4 @@ export {
   type HostileKind,
   type HostileRequest,
 } from './hostile.js';
+export { documentForToday, examplesDateOf, shiftDocumentExamples } from './example-dates.js';

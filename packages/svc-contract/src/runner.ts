@@ -21,6 +21,7 @@ import { runAccountChecks, type AccountSetup } from './phases/accounts.js';
 import type { RateLimitFigures } from './pacing.js';
 import type { Credentials } from './request.js';
 import { SchemaViews } from './schema-view.js';
+import { examplesForService } from './service-today.js';
 import { semanticSetup } from './semantic/setup.js';
 import { SharedRateWindows } from './pacing.js';
 import { Session } from './session.js';
@@ -208,8 +209,16 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   assertAllowedBase(options.baseUrl, options.allowRemote ?? false);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   if (!options.document && !options.specPath) throw new Error('runContract needs a document or a specPath');
-  const doc = options.document ?? (await loadDocument(options.specPath!));
-  if (!options.mock) assertServerPath(baseUrl, doc);
+  const written = options.document ?? (await loadDocument(options.specPath!));
+  if (!options.mock) assertServerPath(baseUrl, written);
+  // D-61: every phase reads the examples as the service serves them, dated its today.
+  const doc = await examplesForService(written, {
+    baseUrl,
+    timeoutMs,
+    log,
+    ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+    ...(options.mock ? { mock: true } : {}),
+  });
   const all = listOperations(doc);
   const unknown = (options.operations ?? []).filter((id) => !all.some((op) => op.id === id));
   if (unknown.length > 0) throw new Error(`no such operation in the document: ${unknown.join(', ')}`);
