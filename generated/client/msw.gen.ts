@@ -981,24 +981,9 @@ export const mockOperations = {
                 "requestHeaders": {
                   "content-type": "application/json"
                 },
-                "requestBody": {
-                  "url": "http://localhost:3000",
-                  "eventTypes": [
-                    "*"
-                  ]
-                },
+                "requestBody": "{\"url\":\"http://localhost:3000\",\"eventTypes\":[\"*\"]}",
                 "requestBodyTruncated": false,
-                "responseBody": {
-                  "message": "The given data was invalid.",
-                  "errors": {
-                    "url": [
-                      {
-                        "code": "url_not_https",
-                        "message": "The URL must use https."
-                      }
-                    ]
-                  }
-                },
+                "responseBody": "{\"message\":\"The given data was invalid.\",\"errors\":{\"url\":[{\"code\":\"url_not_https\",\"message\":\"The URL must use https.\"}]}}",
                 "responseBodyTruncated": false
               }
             ],
@@ -1122,13 +1107,6 @@ export const mockOperations = {
         examples: {
           "sent": {
             "eventType": "abn_registration.status_changed",
-            "payload": {
-              "event": "abn_registration.status_changed",
-              "requestId": 1001,
-              "interaction": "abnreg.lodge",
-              "status": "finished",
-              "timestamp": "2026-11-22T03:05:00Z"
-            },
             "deliveries": [
               {
                 "deliveryId": "dlv_3kTq9ZmW2xYb7NcR4vLp8sQe",

@@ -2172,10 +2172,48 @@ export type ReportListenAttemptRequest = {
     durationMs: number;
 };
 
+export type RequestLogTail = {
+    /**
+     * Requests oldest first.
+     */
+    data: Array<TailedRequest>;
+    /**
+     * Pass as `after` to read what comes next.
+     */
+    nextCursor: string;
+};
+
 /**
- * One request of the account with what was sent and answered.
+ * Shared error shape used by authentication, key checks and the global rate limit.
  */
-export type RequestLogEntry = {
+export type SharedError = {
+    /**
+     * Human-readable reasons. Text of the request is quoted to at most 100 characters, cut with `…` (D-55).
+     */
+    errors: Array<string>;
+};
+
+/**
+ * Emit a change event of this type (201, the event).
+ */
+export type SimulateChangeRequest = {
+    eventType: MonitoringEventType;
+};
+
+/**
+ * Emit a lifecycle webhook or deregister the entity.
+ */
+export type SimulateLifecycleRequest = {
+    /**
+     * `expiring_30`, `expiring_7` or `expired` send that lifecycle webhook (200); `deregistered` deregisters a test company or cancels a test ABN and emits a `status_change` event (200).
+     */
+    simulate: 'expiring_30' | 'expiring_7' | 'expired' | 'deregistered';
+};
+
+/**
+ * One request of the account with what was sent and answered, bodies as text.
+ */
+export type TailedRequest = {
     /**
      * The `X-Request-Id` the answer carried (the one the client sent, when it sent a usable one).
      */
@@ -2235,69 +2273,25 @@ export type RequestLogEntry = {
         [key: string]: string;
     };
     /**
-     * The request body as JSON; a string holding the text when it was not JSON; null when none arrived or it was not kept (live). Redacted: webhook signing secrets (`whsec_…`), API keys (`svc_sk_…`, `svc_pk_…`), personal access tokens and any member named `secret`, `token`, `apiKey`, `password` or `authorization` read `[redacted]`.
+     * The request body as text (JSON as it was parsed, written again; any other text as it came), redacted as the operator's view (D-51); null when none arrived.
      */
-    requestBody?: unknown;
+    requestBody: string | null;
     /**
      * The body was longer than 64 KiB: `requestBody` is a string holding its first 64 KiB.
      */
     requestBodyTruncated: boolean;
     /**
-     * The JSON answered; null for an answer without a JSON body (204, a PDF) or not kept (live). Redacted: webhook signing secrets (`whsec_…`), API keys (`svc_sk_…`, `svc_pk_…`), personal access tokens and any member named `secret`, `token`, `apiKey`, `password` or `authorization` read `[redacted]`.
+     * The JSON answered, as text, redacted the same way; null for an answer without a JSON body (204, a PDF).
      */
-    responseBody?: unknown;
+    responseBody: string | null;
     /**
      * The answer was longer than 64 KiB: `responseBody` is a string holding the first 64 KiB of its JSON text.
      */
     responseBodyTruncated: boolean;
 };
 
-export type RequestLogTail = {
-    /**
-     * Requests oldest first.
-     */
-    data: Array<RequestLogEntry>;
-    /**
-     * Pass as `after` to read what comes next.
-     */
-    nextCursor: string;
-};
-
-/**
- * Shared error shape used by authentication, key checks and the global rate limit.
- */
-export type SharedError = {
-    /**
-     * Human-readable reasons. Text of the request is quoted to at most 100 characters, cut with `…` (D-55).
-     */
-    errors: Array<string>;
-};
-
-/**
- * Emit a change event of this type (201, the event).
- */
-export type SimulateChangeRequest = {
-    eventType: MonitoringEventType;
-};
-
-/**
- * Emit a lifecycle webhook or deregister the entity.
- */
-export type SimulateLifecycleRequest = {
-    /**
-     * `expiring_30`, `expiring_7` or `expired` send that lifecycle webhook (200); `deregistered` deregisters a test company or cancels a test ABN and emits a `status_change` event (200).
-     */
-    simulate: 'expiring_30' | 'expiring_7' | 'expired' | 'deregistered';
-};
-
 export type TriggerResult = {
     eventType: 'company_registration.status_changed' | 'abn_registration.status_changed' | 'business_name_registration.status_changed' | 'business_name_renewal.status_changed' | 'form484.status_changed' | 'ppsr.alert.grantor_registration_changed' | 'monitoring.change_detected' | 'monitoring.expiring' | 'monitoring.expired';
-    /**
-     * The event body sent, without `deliveryId` (each delivery adds its own); it validates against the event in the `webhooks` section.
-     */
-    payload: {
-        [key: string]: unknown;
-    };
     /**
      * One delivery per enabled endpoint and listen session of this account in the test environment subscribed to the event; empty when none is.
      */

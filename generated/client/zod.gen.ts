@@ -2002,35 +2002,6 @@ export const zReportListenAttemptRequest = z.object({
 });
 
 /**
- * One request of the account with what was sent and answered.
- */
-export const zRequestLogEntry = z.object({
-    requestId: z.string(),
-    method: z.string(),
-    path: z.string(),
-    query: z.string(),
-    status: z.int().gte(100).lte(599),
-    durationMs: z.number().gte(0),
-    environment: z.enum(['live', 'test']),
-    createdAt: z.iso.datetime({ offset: true }),
-    idempotencyKey: z.string().nullable(),
-    replayed: z.boolean(),
-    operationId: z.string().nullable(),
-    keyId: z.string().nullable(),
-    bodiesKept: z.boolean(),
-    requestHeaders: z.record(z.string(), z.string()),
-    requestBody: z.unknown().optional(),
-    requestBodyTruncated: z.boolean(),
-    responseBody: z.unknown().optional(),
-    responseBodyTruncated: z.boolean()
-});
-
-export const zRequestLogTail = z.object({
-    data: z.array(zRequestLogEntry),
-    nextCursor: z.string()
-});
-
-/**
  * Shared error shape used by authentication, key checks and the global rate limit.
  */
 export const zSharedError = z.object({
@@ -2064,6 +2035,35 @@ export const zMonitoringSimulationRequest = z.union([
     zSimulateLifecycleRequest
 ]);
 
+/**
+ * One request of the account with what was sent and answered, bodies as text.
+ */
+export const zTailedRequest = z.object({
+    requestId: z.string(),
+    method: z.string(),
+    path: z.string(),
+    query: z.string(),
+    status: z.int().gte(100).lte(599),
+    durationMs: z.number().gte(0),
+    environment: z.enum(['live', 'test']),
+    createdAt: z.iso.datetime({ offset: true }),
+    idempotencyKey: z.string().nullable(),
+    replayed: z.boolean(),
+    operationId: z.string().nullable(),
+    keyId: z.string().nullable(),
+    bodiesKept: z.boolean(),
+    requestHeaders: z.record(z.string(), z.string()),
+    requestBody: z.string().nullable(),
+    requestBodyTruncated: z.boolean(),
+    responseBody: z.string().nullable(),
+    responseBodyTruncated: z.boolean()
+});
+
+export const zRequestLogTail = z.object({
+    data: z.array(zTailedRequest),
+    nextCursor: z.string()
+});
+
 export const zTriggerResult = z.object({
     eventType: z.enum([
         'company_registration.status_changed',
@@ -2076,7 +2076,6 @@ export const zTriggerResult = z.object({
         'monitoring.expiring',
         'monitoring.expired'
     ]),
-    payload: z.record(z.string(), z.unknown()),
     deliveries: z.array(z.object({
         deliveryId: z.string(),
         destination: z.string()

@@ -210,13 +210,6 @@ export const createTrigger = defineOperation({
           summary: 'Sent to one listen session',
           value: {
             eventType: 'abn_registration.status_changed',
-            payload: {
-              event: 'abn_registration.status_changed',
-              requestId: 1001,
-              interaction: 'abnreg.lodge',
-              status: 'finished',
-              timestamp: '2026-11-22T03:05:00Z',
-            },
             deliveries: [{ deliveryId: 'dlv_3kTq9ZmW2xYb7NcR4vLp8sQe', destination: 'ls_7hQ2mX9kP4vN8sL3tR6wY1zB' }],
           },
         },
@@ -268,12 +261,12 @@ export const tailRequestLog = defineOperation({
                 keyId: 'key_2Bc4De6Fg8Hj1Kl3Mn5Pq7Rs',
                 bodiesKept: true,
                 requestHeaders: { 'content-type': 'application/json' },
-                requestBody: { url: 'http://localhost:3000', eventTypes: ['*'] },
+                requestBody: JSON.stringify({ url: 'http://localhost:3000', eventTypes: ['*'] }),
                 requestBodyTruncated: false,
-                responseBody: {
+                responseBody: JSON.stringify({
                   message: 'The given data was invalid.',
                   errors: { url: [{ code: 'url_not_https', message: 'The URL must use https.' }] },
-                },
+                }),
                 responseBodyTruncated: false,
               },
             ],

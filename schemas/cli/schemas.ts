@@ -175,10 +175,6 @@ export const TriggeredDelivery = z.strictObject({
 export const TriggerResult = z
   .strictObject({
     eventType: z.enum(WEBHOOK_EVENT_TYPES),
-    payload: z.record(z.string(), z.unknown()).openapi({
-      description:
-        'The event body sent, without `deliveryId` (each delivery adds its own); it validates against the event in the `webhooks` section.',
-    }),
     deliveries: z.array(TriggeredDelivery).openapi({
       description:
         'One delivery per enabled endpoint and listen session of this account in the test environment subscribed to the event; empty when none is.',
@@ -214,9 +210,35 @@ export const RequestLogTailQuery = z.strictObject({
     .openapi({ description: 'Requests per answer at most (1 to 100, default 25).', example: 25 }),
 });
 
+/**
+ * One request as the tail shows it: the operator's entry (D-51), with both bodies as their JSON text.
+ * The operator's view carries them as any JSON value, which the public document must not leave open:
+ * every generator partners use types a string, and the text is what was sent and answered.
+ */
+export const TailedRequest = z
+  .strictObject({
+    ...RequestLogEntry.shape,
+    requestBody: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'The request body as text (JSON as it was parsed, written again; any other text as it came), redacted as the operator\'s view (D-51); null when none arrived.',
+        example: '{"url":"http://localhost:3000/hooks","eventTypes":["*"],"secret":"[redacted]"}',
+      }),
+    responseBody: z
+      .string()
+      .nullable()
+      .openapi({
+        description: 'The JSON answered, as text, redacted the same way; null for an answer without a JSON body (204, a PDF).',
+        example: '{"message":"The given data was invalid.","errors":{"url":[{"code":"url_not_https","message":"The URL must use https."}]}}',
+      }),
+  })
+  .openapi('TailedRequest', { description: 'One request of the account with what was sent and answered, bodies as text.' });
+
 export const RequestLogTail = z
   .strictObject({
-    data: z.array(RequestLogEntry).openapi({ description: 'Requests oldest first.' }),
+    data: z.array(TailedRequest).openapi({ description: 'Requests oldest first.' }),
     nextCursor: z.string().openapi({ description: 'Pass as `after` to read what comes next.', example: '1042' }),
   })
   .openapi('RequestLogTail');

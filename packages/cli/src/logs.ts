@@ -41,8 +41,15 @@ type Entry = RequestLogTail['data'][number];
 
 /** An error answer's code (`validation_failed`), for the line of a refused request. */
 function errorCode(entry: Entry): string {
-  const body = entry.responseBody as { error?: unknown } | null | undefined;
-  return entry.status >= 400 && typeof body?.error === 'string' ? `  ${body.error}` : '';
+  if (entry.status < 400 || entry.responseBody === null) return '';
+  let body: unknown;
+  try {
+    body = JSON.parse(entry.responseBody);
+  } catch {
+    return '';
+  }
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  return typeof error === 'string' ? `  ${error}` : '';
 }
 
 function line(entry: Entry): string {

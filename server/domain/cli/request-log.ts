@@ -29,9 +29,26 @@ export interface TailInput {
   limit?: number | undefined;
 }
 
+/** An entry as the tail shows it: the operator's, with both bodies as text (the public document types them). */
+export type TailedRequestView = Omit<RequestLogEntryView, 'requestBody' | 'responseBody'> & {
+  requestBody: string | null;
+  responseBody: string | null;
+};
+
 export interface TailPage {
-  data: RequestLogEntryView[];
+  data: TailedRequestView[];
   nextCursor: string;
+}
+
+/** A kept body is JSON or, when it was not JSON or was cut at 64 KiB, the text itself. */
+function bodyText(body: unknown): string | null {
+  if (body === null || body === undefined) return null;
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+function tailed(row: RequestLogRow): TailedRequestView {
+  const entry = entryOf(row);
+  return { ...entry, requestBody: bodyText(entry.requestBody), responseBody: bodyText(entry.responseBody) };
 }
 
 async function readOnce(ctx: TailContext, input: TailInput, limit: number): Promise<RequestLogRow[]> {
@@ -60,7 +77,7 @@ export async function tailRequestLog({ ctx, input }: VerbArgs<TailContext, TailI
   for (;;) {
     const rows = await readOnce(ctx, { ...input, after }, limit);
     const last = rows.at(-1);
-    if (last) return { data: rows.map(entryOf), nextCursor: String(last.id) };
+    if (last) return { data: rows.map(tailed), nextCursor: String(last.id) };
     // Nothing yet: what comes next is what is logged after the account's newest request.
     after ??= await newestId(ctx);
     const left = deadline - performance.now();

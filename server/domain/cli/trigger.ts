@@ -67,7 +67,6 @@ export async function triggerEvent({ ctx, input }: VerbArgs<TriggerContext, { ev
   const destinationOf = new Map(rows.map((row) => [row.id, row.endpointId]));
   return {
     eventType: input.eventType,
-    payload,
     deliveries: deliveryIds.map((deliveryId) => ({ deliveryId, destination: destinationOf.get(deliveryId) ?? '' })),
   };
 }
