@@ -133,7 +133,7 @@ async function measureServer(engine: Engine, bare: Load, prism: Load | undefined
   // The same GET right after the POST burst: each lodgement's first regulator step falls due five
   // seconds after it was made, so the worker has the burst's steps to run while this GET is measured.
   const burst = lastId - firstId - 1;
-  const movedBefore = await lodgementsMoved(service, account, firstId, lastId);
+  const movedBefore = await lodgementsMoved(service, account, firstId, lastId - 1);
   await measured(
     {
       ...base,
@@ -143,12 +143,12 @@ async function measureServer(engine: Engine, bare: Load, prism: Load | undefined
     },
     get,
   );
-  const movedAfter = await lodgementsMoved(service, account, firstId, lastId);
+  const movedAfter = await lodgementsMoved(service, account, firstId, lastId - 1);
   const loadEnded = Date.now();
   let moved = movedAfter;
   while (moved < burst && Date.now() - loadEnded < BACKLOG_WAIT_MS) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    moved = await lodgementsMoved(service, account, firstId, lastId);
+    moved = await lodgementsMoved(service, account, firstId, lastId - 1);
   }
   drains.push(
     `${engine}, ${service.apiProcesses} API process(es): the POST burst made ${burst.toLocaleString('en-AU')} lodgements; their first regulator step had run for ${movedBefore.toLocaleString('en-AU')} before the under-drain GET, ${(movedAfter - movedBefore).toLocaleString('en-AU')} during it (1 s warm-up and ${loadOptions.seconds} s), ` +
