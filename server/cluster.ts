@@ -1,6 +1,7 @@
 // Several API processes on one port (`npm start -- --processes N`, or SVC_PROCESSES): node:cluster
 // forks N API processes that share the listening socket (the primary hands connections out in
-// turn), so one service uses every core. The primary runs what must happen once (the migrations, the
+// turn), so one service can use more cores than one (by default one process per two cores, D-84:
+// PostgreSQL, the worker and the clients need the rest). The primary runs what must happen once (the migrations, the
 // demo account, the job worker unless --role api) and answers what must read the same whichever
 // process a request reaches (/metrics, aggregated). Everything else the processes share already goes
 // through the database or Redis, as for processes on several machines (architecture.md "Scale-out"):
@@ -31,7 +32,7 @@ export interface ApiProcessChoice {
  * How many API processes this start runs, and why: one on the embedded database and for a worker
  * alone; on PostgreSQL `--processes` / SVC_PROCESSES, else one per two cores, at least one and at
  * most MAX_DEFAULT_PROCESSES (D-84: measured with `npm run bench:processes`, PostgreSQL, the worker
- * and the load sharing the machine; on 2 cores a second API process halved the POST).
+ * and the load sharing the machine; on 2 cores a second API process cut the POST to a third).
  */
 export function chooseApiProcesses(
   config: Pick<Config, 'SVC_PROCESSES' | 'SVC_ROLE' | 'DATABASE_URL'>,
