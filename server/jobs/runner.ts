@@ -310,7 +310,7 @@ export interface WorkerOptions {
 }
 
 const JOB_QUEUED_CHANNEL = 'svc_job_queued';
-/** Longest a job waits for the requests in flight to pass (request-gate.ts): under load that never pauses, about ten jobs a second still run. */
+/** Longest a job waits for the server to be idle (request-gate.ts, D-85): under load that never pauses, about ten jobs a second still run. */
 const REQUESTS_FIRST_MAX_WAIT_MS = 100;
 
 /** The background loop: with either clock it runs every job due at the clock's now. */
@@ -322,7 +322,7 @@ export function startWorker(deps: AppDeps, registry: JobRegistry, { intervalMs =
   let current: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const gate = deps.requestGate;
-  const requestsFirst = gate ? () => gate.quiet(REQUESTS_FIRST_MAX_WAIT_MS) : undefined;
+  const requestsFirst = gate ? () => gate.idle(REQUESTS_FIRST_MAX_WAIT_MS) : undefined;
   const tick = async (): Promise<void> => {
     if (stopped) return;
     if (running) {
