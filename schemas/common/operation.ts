@@ -4,6 +4,7 @@
 // declare only what is particular to them.
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { ZodObject, ZodType } from 'zod';
+import { chargeExtension, type ChargeRule } from './charge-rule.js';
 import type { ErrorFamily } from './errors.js';
 import { IdempotencyKeyHeader } from './headers.js';
 import { describeRateLimit, type RateLimitClass } from './rate-limits.js';
@@ -106,6 +107,8 @@ export interface PublicOperationDefinition extends OperationCommon {
   successRule?: SuccessRule;
   /** Rules applied after the schema, each with a body that breaks it (`x-refinement-examples`). */
   refinements?: Refinements;
+  /** What a request costs on the live prefix (`x-charge`); absent when free. */
+  charge?: ChargeRule;
   /** Family-shaped errors particular to this operation (400, 402, 403, 404, 409, 422, 429, 503). */
   errors?: Partial<Record<number, ErrorResponse>>;
 }
@@ -224,6 +227,7 @@ function publicRoute(given: PublicOperationDefinition): RouteConfig {
     ...successRuleExtension(def),
     ...paginationExtension(def),
     ...refinementExtension(def),
+    ...chargeExtension(def),
   };
 }
 

@@ -24,6 +24,13 @@ export const SHORT: Record<CheckName, string> = {
   account_isolation: 'acct',
   idempotent_replay: 'idem',
   webhook_conformance: 'hook',
+  v1_deprecation: 'v1',
+  rate_limit_remaining: 'rl',
+  cursor_consistency: 'since',
+  term_dates: 'term',
+  zoned_day_boundary: 'day',
+  retry_schedule: 'retry',
+  ledger_charges: 'ledger',
 };
 
 const CELL = { pass: 'ok', fail: 'FAIL', pending: 'pend', skip: '-' } as const;
@@ -76,6 +83,7 @@ export function formatReport(result: RunResult): string[] {
       ? 'Pending (answer 501 not_implemented): none'
       : `Pending (answer 501 not_implemented, ${result.pending.length}): ${result.pending.join(', ')}`,
   );
+  for (const skipped of result.skipped ?? []) lines.push(`Skipped ${skipped.check}: ${skipped.reason}`);
   const notRun = result.operations.filter((o) => o.status === 'not run').length;
   const inconclusive = result.operations.filter((o) => o.status === 'inconclusive').map((o) => o.id);
   if (inconclusive.length > 0) lines.push(`Inconclusive (no answer other than 429): ${inconclusive.join(', ')}`);

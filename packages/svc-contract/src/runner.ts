@@ -11,7 +11,10 @@ import { runCoverage } from './phases/coverage.js';
 import { exampleParts, generatedParts, runExamples } from './phases/examples.js';
 import { runFuzzing, runHostile } from './phases/fuzzing.js';
 import { runSecurity, runUnsupportedMethods } from './phases/security.js';
+import { runLedgerAfterRun, runPartner } from './phases/partner.js';
 import { runSemantic } from './phases/semantic.js';
+import type { PartnerContext, Skipped } from './partner/context.js';
+import { serviceClock } from './semantic/clock.js';
 import { runStateful } from './phases/stateful.js';
 import { runAccountChecks, type AccountSetup } from './phases/accounts.js';
 import type { RateLimitFigures } from './pacing.js';
@@ -74,6 +77,8 @@ export interface RunResult {
   reached?: number;
   /** 429s planned and unplanned, and the pacing done to avoid them (pacing.ts). */
   rateLimits?: RateLimitFigures;
+  /** Checks that could not run, each with its reason (check-needs.ts declares what each needs). */
+  skipped?: Skipped[];
 }
 
 /** The live prefix of a test base URL (the document's servers: /api/test/v2 and /api/v2). */
@@ -240,6 +245,22 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     await runAccountChecks({ ...shared, seed: mixSeed(options.seed, 'accounts') }, setup);
     log(`cross-account, idempotency and webhook checks: ${session.requests} requests`);
   }
+  const skipped: Skipped[] = [];
+  let partner: PartnerContext | undefined;
+  // Once, on the run's account, before the per-operation phases fill its webhook endpoint quota.
+  if (wanted('partner') && !options.mock && (!options.operations || options.operations.length === 0)) {
+    const test = /\/test\//.test(new URL(baseUrl).pathname);
+    partner = await runPartner(
+      { ...shared, seed: mixSeed(options.seed, 'partner') },
+      {
+        clock: serviceClock(baseUrl, options.adminToken, timeoutMs),
+        ...(credentials.accountId ? { accountId: credentials.accountId } : {}),
+        ...(test && credentials.accountId && credentials.otherEnvironmentSecret ? { liveSecret: credentials.otherEnvironmentSecret } : {}),
+      },
+      skipped,
+    );
+    log(`partner checks (V1, rate-limit headers, cursors, terms, day boundary, retries, ledger): ${session.requests} requests so far`);
+  }
   const pathsDone = new Set<string>();
   for (const [index, operation] of selected.entries()) {
     const ctx: PhaseContext = { ...shared, seed: mixSeed(options.seed, operation.id) };
@@ -276,6 +297,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     );
   }
 
+  if (partner) await runLedgerAfterRun(partner);
+
   const selectedIds = new Set(selected.map((op) => op.id));
   const summaries = all.map((op) => summarise(session, op, requestsBy.get(op.id) ?? 0, selectedIds.has(op.id)));
   return {
@@ -290,5 +313,6 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     reached: all.filter((op) => [...(session.statuses.get(op.id) ?? new Map<number, number>()).keys()].some((s) => s >= 200 && s < 300))
       .length,
     rateLimits: { ...session.pacer.figures },
+    skipped,
   };
 }

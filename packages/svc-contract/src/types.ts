@@ -26,10 +26,18 @@ export const CHECKS = [
   'account_isolation',
   'idempotent_replay',
   'webhook_conformance',
+  // What a partner relies on beyond schemas (phases/partner.ts, one file each in partner/).
+  'v1_deprecation',
+  'rate_limit_remaining',
+  'cursor_consistency',
+  'term_dates',
+  'zoned_day_boundary',
+  'retry_schedule',
+  'ledger_charges',
 ] as const;
 export type CheckName = (typeof CHECKS)[number];
 
-export type Phase = 'examples' | 'coverage' | 'fuzzing' | 'stateful' | 'security' | 'semantic';
+export type Phase = 'examples' | 'coverage' | 'fuzzing' | 'stateful' | 'security' | 'semantic' | 'partner';
 
 export type ParameterLocation = 'path' | 'query' | 'header';
 
