@@ -49,6 +49,11 @@ export interface RunOptions {
   mock?: boolean;
   timeoutMs?: number;
   maxWaitSeconds?: number;
+  /**
+   * The partner checks that move a manual service clock by hours or days (the retry schedule, the
+   * Brisbane day boundary, a day of a term) are skipped: for a run inside a service others use.
+   */
+  keepClock?: boolean;
   log?: (line: string) => void;
 }
 
@@ -254,6 +259,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       { ...shared, seed: mixSeed(options.seed, 'partner') },
       {
         clock: serviceClock(baseUrl, options.adminToken, timeoutMs),
+        keepClock: options.keepClock ?? false,
         ...(credentials.accountId ? { accountId: credentials.accountId } : {}),
         ...(test && credentials.accountId && credentials.otherEnvironmentSecret ? { liveSecret: credentials.otherEnvironmentSecret } : {}),
       },

@@ -13,6 +13,8 @@ export interface Skipped {
 
 export interface PartnerContext extends PhaseContext {
   clock: ServiceClock;
+  /** The run may not move the service clock by more than a rate-limit window (RunOptions.keepClock). */
+  keepClock: boolean;
   /** The run's account id (known when the run made it with the operator token). */
   accountId?: string;
   /** The run's account's live secret key (known when the run made the account). */
@@ -87,7 +89,8 @@ export async function admin(ctx: PartnerContext, method: string, path: string, j
 }
 
 /** The service clock's mode through the operator API: `manual` when a test may move it. */
-export async function clockMode(ctx: PartnerContext): Promise<'manual' | 'real' | undefined> {
+export async function clockMode(ctx: PartnerContext): Promise<'manual' | 'real' | 'kept' | undefined> {
+  if (ctx.keepClock) return 'kept';
   const answer = await admin(ctx, 'GET', '/admin/clock');
   const mode = answer?.status === 200 ? jsonOf(answer).mode : undefined;
   return mode === 'manual' || mode === 'real' ? mode : undefined;

@@ -116,7 +116,9 @@ async function visit(ctx: PartnerContext, now: Date, findings: Finding[]): Promi
 
 export async function checkZonedDayBoundary(ctx: PartnerContext): Promise<void> {
   if (!ctx.session.adminToken) return skip(ctx, 'zoned_day_boundary', 'needs --admin-token (the service clock)');
-  if ((await clockMode(ctx)) !== 'manual') return skip(ctx, 'zoned_day_boundary', 'needs a manual service clock (SVC_CLOCK=manual)');
+  const mode = await clockMode(ctx);
+  if (mode === 'kept') return skip(ctx, 'zoned_day_boundary', 'this run may not move the service clock (keepClock)');
+  if (mode !== 'manual') return skip(ctx, 'zoned_day_boundary', 'needs a manual service clock (SVC_CLOCK=manual)');
   const findings: Finding[] = [];
   let evidence: Evaluation | undefined;
   for (const [hour, minute] of VISITS) {

@@ -18,6 +18,7 @@ import { checkZonedDayBoundary } from '../partner/zoned-day-boundary.js';
 
 export interface PartnerSetup {
   clock: ServiceClock;
+  keepClock: boolean;
   accountId?: string;
   liveSecret?: string;
 }
@@ -26,6 +27,7 @@ function partnerContext(phase: PhaseContext, setup: PartnerSetup, skipped: Skipp
   return {
     ...phase,
     clock: setup.clock,
+    keepClock: setup.keepClock,
     ...(setup.accountId ? { accountId: setup.accountId } : {}),
     ...(setup.liveSecret ? { liveSecret: setup.liveSecret } : {}),
     skipped,
