@@ -126,11 +126,14 @@ export const MonitoredEntity = z
         'First day **not** covered, an Australia/Brisbane calendar date: the entity is monitored through the end of the previous day. Never more than 2 years ahead of today.',
       example: '2027-11-22',
     }).openapi({ 'x-term': { from: 'startsAt', months: TERM_MONTHS, maxMonthsAhead: MAX_MONTHS_AHEAD } }),
-    daysRemaining: z.int().min(0).openapi({
-      description: 'Days from today (Australia/Brisbane) until `expiresAt` while `active`; 0 in every other status.',
-      example: 365,
-      'x-days-until': { date: 'expiresAt', while: { status: 'active' }, otherwise: 0 },
-    }),
+    daysRemaining: z
+      .int()
+      .min(0)
+      .openapi({
+        description: 'Days from today (Australia/Brisbane) until `expiresAt` while `active`; 0 in every other status.',
+        example: 365,
+        'x-days-until': { date: 'expiresAt', while: { status: 'active' }, otherwise: 0 },
+      }),
     lastEventAt: IsoDateTime.nullable().openapi({
       description:
         'When the last change was detected since the first paid term began. Null until then, always null in the sandbox, and null while the entity is not `active`. Not the time of the last check.',

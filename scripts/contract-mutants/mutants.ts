@@ -366,7 +366,7 @@ export const MUTANTS: readonly Mutant[] = [
         replace: 'checkForm484(body, { today: now.toISOString().slice(0, 10) })',
       },
     ],
-    partner: "a form signed today is refused as signed in the future from 10 am to midnight Brisbane time",
+    partner: 'a form signed today is refused as signed in the future from 10 am to midnight Brisbane time',
     catchBy: 'zoned_day_boundary',
     wholeRun: true,
     operations: ['createForm484Lodgement'],
@@ -401,10 +401,11 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: 'events-list-leaks-accounts',
     kind: 'semantic',
-    title: 'the monitoring events list shows every account\'s events',
+    title: "the monitoring events list shows every account's events",
     file: 'server/domain/monitoring/reads.ts',
     edits: [{ search: '  const conditions: SQL[] = [eventScope(scopeOf(ctx.caller))];', replace: '  const conditions: SQL[] = [];' }],
-    partner: "another account's register changes reach the partner's catch-up job (its rows carry `monitoringEventId` and `entityId`, no `id`)",
+    partner:
+      "another account's register changes reach the partner's catch-up job (its rows carry `monitoringEventId` and `entityId`, no `id`)",
     catchBy: 'account_isolation',
     wholeRun: true,
     operations: ['listMonitoringEvents'],

@@ -68,11 +68,17 @@ describe('contract runner against the real server', () => {
 
   it('runs every partner check (V1, RateLimit-Remaining, cursors, terms, day boundary, retries, ledger), none skipped', () => {
     const lines = outcome.stdout.split('\n');
-    const header = lines.find((line) => line.startsWith('operation '))!.trim().split(/\s+/);
+    const header = lines
+      .find((line) => line.startsWith('operation '))!
+      .trim()
+      .split(/\s+/);
     const rows = lines.filter((line) => /^[a-zA-Z0-9]+\s+(ok|FAIL|pend|-)\s/.test(line)).map((line) => line.trim().split(/\s+/));
     for (const column of ['v1', 'rl', 'since', 'term', 'day', 'retry', 'ledger']) {
       const index = header.indexOf(column);
-      expect(rows.some((row) => row[index] === 'ok'), column).toBe(true);
+      expect(
+        rows.some((row) => row[index] === 'ok'),
+        column,
+      ).toBe(true);
     }
     expect(lines.filter((line) => line.startsWith('Skipped '))).toEqual([]);
   });

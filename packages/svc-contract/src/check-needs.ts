@@ -20,7 +20,7 @@ export interface CheckRequirement {
 
 export const CHECK_NEEDS: Partial<Record<CheckName, CheckRequirement>> = {
   account_isolation: { needs: ['other-account'], why: "another account's key tries account A's ids" },
-  webhook_conformance: { needs: ['admin-token', 'test-prefix'], why: "reads what the built-in receiver got through the operator API" },
+  webhook_conformance: { needs: ['admin-token', 'test-prefix'], why: 'reads what the built-in receiver got through the operator API' },
   cursor_consistency: { needs: ['test-prefix'], why: 'makes monitoring events with the test-only simulate operation' },
   zoned_day_boundary: {
     needs: ['admin-token', 'manual-clock', 'test-prefix'],

@@ -58,7 +58,12 @@ export interface CallInput {
 }
 
 /** One request as the run's account, with fresh values for required headers; recorded. */
-export async function call(ctx: PartnerContext, operation: OperationInfo, input: CallInput = {}, judges: Judge[] = []): Promise<Evaluation> {
+export async function call(
+  ctx: PartnerContext,
+  operation: OperationInfo,
+  input: CallInput = {},
+  judges: Judge[] = [],
+): Promise<Evaluation> {
   const parts: RequestParts = freshHeaders(ctx, operation, {
     path: input.path ?? {},
     query: input.query ?? {},
@@ -111,6 +116,11 @@ export function operation(ctx: PartnerContext, id: string): OperationInfo | unde
 export function bodyExample(ctx: PartnerContext, op: OperationInfo, name?: string): unknown {
   const examples = (op.body?.examples ?? []) as unknown[];
   if (name === undefined) return examples[0];
-  const doc = ctx.doc as { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { examples?: Record<string, { value?: unknown }> }> } }>> };
+  const doc = ctx.doc as {
+    paths?: Record<
+      string,
+      Record<string, { requestBody?: { content?: Record<string, { examples?: Record<string, { value?: unknown }> }> } }>
+    >;
+  };
   return doc.paths?.[op.path]?.[op.method]?.requestBody?.content?.['application/json']?.examples?.[name]?.value ?? examples[0];
 }

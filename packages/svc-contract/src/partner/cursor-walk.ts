@@ -73,7 +73,8 @@ export async function checkCursorWalk(ctx: PartnerContext): Promise<void> {
   // Where the walk starts: the last item there is now (the list is oldest first).
   const first = await page({ [rule.perPageParam]: 1 });
   const total = (first.body[rule.meta] as { total?: unknown } | undefined)?.total;
-  if (!first.items || typeof total !== 'number') return skip(ctx, 'cursor_consistency', `${list.id} answered ${first.evaluation.response.status}`);
+  if (!first.items || typeof total !== 'number')
+    return skip(ctx, 'cursor_consistency', `${list.id} answered ${first.evaluation.response.status}`);
   const last = total === 0 ? undefined : await page({ [rule.perPageParam]: 1, [rule.pageParam]: total });
   const start = last?.items?.[0]?.[field];
   const since = typeof start === 'number' ? start : 0;
@@ -84,7 +85,8 @@ export async function checkCursorWalk(ctx: PartnerContext): Promise<void> {
     if (id !== undefined) made.push(id);
     return id !== undefined;
   };
-  for (let i = 0; i < FIRST_EVENTS; i++) if (!(await makeOne())) return skip(ctx, 'cursor_consistency', 'simulated events could not be made');
+  for (let i = 0; i < FIRST_EVENTS; i++)
+    if (!(await makeOne())) return skip(ctx, 'cursor_consistency', 'simulated events could not be made');
 
   // By cursor: each request continues after the last item of the one before.
   const byCursor: number[] = [];

@@ -73,7 +73,11 @@ export async function checkLiveCharges(ctx: PartnerContext): Promise<void> {
   if (charged.length === 0) return skip(ctx, 'ledger_charges', 'no operation of the document states x-charge');
   const live = liveBase(ctx.session.baseUrl);
   if (!ctx.session.adminToken || !ctx.accountId || !ctx.liveSecret || !live)
-    return skip(ctx, 'ledger_charges', 'live prices need --admin-token and a test base URL (the run makes its own account and uses its live key)');
+    return skip(
+      ctx,
+      'ledger_charges',
+      'live prices need --admin-token and a test base URL (the run makes its own account and uses its live key)',
+    );
   for (const op of charged) {
     const rule = chargeRule(ctx, op)!;
     if (typeof rule.live.per === 'object' && rule.live.per.items !== 'entities') continue; // renewals need a live entity of their own
@@ -93,8 +97,11 @@ export async function checkLiveCharges(ctx: PartnerContext): Promise<void> {
     const answer = jsonOf(evaluation.response);
     const problems: string[] = [];
     if (added.length !== 1 || added[0]!.amount !== expected)
-      problems.push(`${op.id} on the live prefix added charges [${added.map((row) => row.amount).join(', ')}]; the document's price is one charge of ${expected} cents`);
-    if (typeof answer.total === 'number' && answer.total !== expected) problems.push(`${op.id} answered total ${answer.total}; the document's price is ${expected} cents`);
+      problems.push(
+        `${op.id} on the live prefix added charges [${added.map((row) => row.amount).join(', ')}]; the document's price is one charge of ${expected} cents`,
+      );
+    if (typeof answer.total === 'number' && answer.total !== expected)
+      problems.push(`${op.id} answered total ${answer.total}; the document's price is ${expected} cents`);
     if (typeof answer.unitPrice === 'number' && typeof rule.live.per === 'object' && answer.unitPrice !== rule.live.cents)
       problems.push(`${op.id} answered unitPrice ${answer.unitPrice}; the document's price is ${rule.live.cents} cents`);
     ctx.session.record(op.id, verdict('ledger_charges', problems), evaluation);

@@ -29,7 +29,9 @@ export async function orderEntities(ctx: PartnerContext, count = 1): Promise<{ i
   }
   const entities = jsonOf(evaluation.response).entities;
   ctx.testOrder ??= evaluation;
-  const ids = Array.isArray(entities) ? entities.map((entity) => (entity as { id?: unknown }).id).filter((id): id is number => typeof id === 'number') : [];
+  const ids = Array.isArray(entities)
+    ? entities.map((entity) => (entity as { id?: unknown }).id).filter((id): id is number => typeof id === 'number')
+    : [];
   return ids.length === count ? { ids, evaluation } : undefined;
 }
 

@@ -20,7 +20,8 @@ function reading(response: ApiResponse): Reading | string | undefined {
   const reset = response.headers['ratelimit-reset'];
   if (remaining === undefined || reset === undefined || response.headers['ratelimit-limit'] === undefined)
     return `answer ${response.status} lacks ${['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'].filter((name) => response.headers[name.toLowerCase()] === undefined).join(', ')}`;
-  if (!/^\d+$/.test(remaining) || !/^\d+$/.test(reset)) return `RateLimit-Remaining "${remaining}" or RateLimit-Reset "${reset}" is not a whole number`;
+  if (!/^\d+$/.test(remaining) || !/^\d+$/.test(reset))
+    return `RateLimit-Remaining "${remaining}" or RateLimit-Reset "${reset}" is not a whole number`;
   return { remaining: Number(remaining), reset: Number(reset) };
 }
 
@@ -32,7 +33,9 @@ export function remainingProblems(readings: Reading[]): string[] {
     const now = readings[i]!;
     const newWindow = now.reset > before.reset;
     if (!newWindow && now.remaining >= before.remaining && before.remaining > 0)
-      problems.push(`request ${i + 1} left RateLimit-Remaining at ${now.remaining} after ${before.remaining} in the same window (Reset ${before.reset} then ${now.reset})`);
+      problems.push(
+        `request ${i + 1} left RateLimit-Remaining at ${now.remaining} after ${before.remaining} in the same window (Reset ${before.reset} then ${now.reset})`,
+      );
   }
   return problems;
 }

@@ -99,7 +99,8 @@ export async function checkRetrySchedule(ctx: PartnerContext): Promise<void> {
       const data = jsonOf(answer.response).data;
       return Array.isArray(data) ? (data as JsonObject[]).find((row) => row.id === hookId) : undefined;
     };
-    const countOf = (deliveries: Delivery[], ids: string[]) => deliveries.filter((d) => ids.includes(d.deliveryId)).map((d) => d.attemptCount);
+    const countOf = (deliveries: Delivery[], ids: string[]) =>
+      deliveries.filter((d) => ids.includes(d.deliveryId)).map((d) => d.attemptCount);
     /** Walks the given deliveries to `steps` attempts, checking no attempt comes early. */
     const walk = async (ids: string[], from: number, steps: number) => {
       for (let step = from; step < steps; step++) {
@@ -109,7 +110,9 @@ export async function checkRetrySchedule(ctx: PartnerContext): Promise<void> {
         await advance(ctx, EARLY_MARGIN);
         const counts = countOf(await read(), ids);
         if (counts.some((count) => count !== step + 1))
-          problems.push(`${delays[step]} s after attempt ${step}, the deliveries' attempt counts are ${counts.join(', ')}; expected ${step + 1}`);
+          problems.push(
+            `${delays[step]} s after attempt ${step}, the deliveries' attempt counts are ${counts.join(', ')}; expected ${step + 1}`,
+          );
       }
     };
 
@@ -132,7 +135,9 @@ export async function checkRetrySchedule(ctx: PartnerContext): Promise<void> {
     const failures = whole * delays.length;
     const before = await endpoint();
     if (before?.enabled !== true || before.consecutiveFailures !== failures)
-      problems.push(`after ${failures} failed attempts the endpoint shows enabled ${String(before?.enabled)}, consecutiveFailures ${String(before?.consecutiveFailures)}`);
+      problems.push(
+        `after ${failures} failed attempts the endpoint shows enabled ${String(before?.enabled)}, consecutiveFailures ${String(before?.consecutiveFailures)}`,
+      );
 
     // One more delivery, to the attempt that reaches the limit.
     const remaining = limit - failures;
@@ -142,12 +147,15 @@ export async function checkRetrySchedule(ctx: PartnerContext): Promise<void> {
     if (remaining > 1) {
       await walk(last, 1, remaining - 1);
       const still = await endpoint();
-      if (still?.enabled !== true) problems.push(`the endpoint was disabled after ${limit - 1} failed attempts, before the limit of ${limit}`);
+      if (still?.enabled !== true)
+        problems.push(`the endpoint was disabled after ${limit - 1} failed attempts, before the limit of ${limit}`);
       await walk(last, remaining - 1, remaining);
     }
     const after = await endpoint();
     if (after?.enabled !== false || typeof after.disabledReason !== 'string')
-      problems.push(`after ${limit} failed attempts in a row the endpoint shows enabled ${String(after?.enabled)}, disabledReason ${String(after?.disabledReason)}`);
+      problems.push(
+        `after ${limit} failed attempts in a row the endpoint shows enabled ${String(after?.enabled)}, disabledReason ${String(after?.disabledReason)}`,
+      );
     const mails = await admin(ctx, 'GET', `/admin/accounts/${ctx.accountId}/mails`);
     const mailed = mails?.status === 200 && JSON.stringify(jsonOf(mails).data ?? []).includes(hookId);
     if (!mailed) problems.push(`no mail to the account owner names the disabled endpoint ${hookId}`);
@@ -164,7 +172,8 @@ export async function checkRetrySchedule(ctx: PartnerContext): Promise<void> {
   } finally {
     if (remove) {
       const removed = await call(ctx, remove, { path: { id: hookId } });
-      if (!isSuccess(removed.response.status)) ctx.log(`  partner: could not delete webhook endpoint ${hookId}: ${removed.response.status}`);
+      if (!isSuccess(removed.response.status))
+        ctx.log(`  partner: could not delete webhook endpoint ${hookId}: ${removed.response.status}`);
     }
   }
 }

@@ -32,10 +32,15 @@ export function termProblems(doc: JsonObject, pointer: string, body: unknown, re
     const from = typeof rule.from === 'string' ? term.holder[rule.from] : undefined;
     if (typeof expires !== 'string' || typeof from !== 'string' || typeof rule.months !== 'number') continue;
     if (created && expires !== addMonths(from, rule.months))
-      problems.push(`${term.path} is ${expires}; a new term from ${rule.from} ${from} of ${rule.months} months ends ${addMonths(from, rule.months)}`);
+      problems.push(
+        `${term.path} is ${expires}; a new term from ${rule.from} ${from} of ${rule.months} months ends ${addMonths(from, rule.months)}`,
+      );
     if (expires <= from) problems.push(`${term.path} ${expires} is not after ${rule.from} ${from}`);
     if (typeof rule.maxMonthsAhead === 'number') {
-      const latest = todays(term.path).map((today) => addMonths(today, rule.maxMonthsAhead as number)).sort().at(-1);
+      const latest = todays(term.path)
+        .map((today) => addMonths(today, rule.maxMonthsAhead as number))
+        .sort()
+        .at(-1);
       if (latest && expires > latest) problems.push(`${term.path} ${expires} is more than ${rule.maxMonthsAhead} months after today`);
     }
   }

@@ -10,7 +10,14 @@ import { call, skip, verdict, type PartnerContext } from './context.js';
 function serverPaths(doc: JsonObject): string[] {
   const servers = Array.isArray(doc.servers) ? (doc.servers as { url?: unknown }[]) : [];
   return servers.flatMap((server) =>
-    typeof server.url === 'string' ? [server.url.replace(/^\{[^}]*\}/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/\/+$/, '')] : [],
+    typeof server.url === 'string'
+      ? [
+          server.url
+            .replace(/^\{[^}]*\}/, '')
+            .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
+            .replace(/\/+$/, ''),
+        ]
+      : [],
   );
 }
 
@@ -75,6 +82,10 @@ export async function checkV1Deprecation(ctx: PartnerContext): Promise<void> {
   ]);
   // A refusal is a V1 answer too: a client that only logs errors must still see the headers.
   await call(ctx, read, { baseUrl: v1, auth: 'none' }, [
-    (response) => verdict('v1_deprecation', deprecationProblems(response).map((problem) => `V1 ${response.status} without a key: ${problem}`)),
+    (response) =>
+      verdict(
+        'v1_deprecation',
+        deprecationProblems(response).map((problem) => `V1 ${response.status} without a key: ${problem}`),
+      ),
   ]);
 }

@@ -107,9 +107,11 @@ async function visit(ctx: PartnerContext, now: Date, findings: Finding[]): Promi
     const midnight = `${today}T00:00:00+10:00`;
     const next = `${addDays(today, 1)}T00:00:00+10:00`;
     const fromMidnight = await listed(midnight);
-    if (!fromMidnight.has) findings.push({ problem: `at ${at}: since=${midnight} does not list event ${eventId} made now`, evidence: fromMidnight.answer });
+    if (!fromMidnight.has)
+      findings.push({ problem: `at ${at}: since=${midnight} does not list event ${eventId} made now`, evidence: fromMidnight.answer });
     const fromNext = await listed(next);
-    if (fromNext.has) findings.push({ problem: `at ${at}: since=${next} lists event ${eventId} made before it`, evidence: fromNext.answer });
+    if (fromNext.has)
+      findings.push({ problem: `at ${at}: since=${next} lists event ${eventId} made before it`, evidence: fromNext.answer });
   }
   return evidence;
 }
@@ -129,6 +131,7 @@ export async function checkZonedDayBoundary(ctx: PartnerContext): Promise<void> 
     if (!moved) return;
     evidence = (await visit(ctx, moved, findings)) ?? evidence;
   }
-  for (const { problem, evidence: shown } of findings) ctx.session.record(shown.operation.id, verdict('zoned_day_boundary', [problem]), shown);
+  for (const { problem, evidence: shown } of findings)
+    ctx.session.record(shown.operation.id, verdict('zoned_day_boundary', [problem]), shown);
   if (findings.length === 0 && evidence) ctx.session.record(evidence.operation.id, verdict('zoned_day_boundary', []), evidence);
 }

@@ -80,7 +80,8 @@ class Flow {
       this.ctx.log(`  accounts: ${id} answered ${evaluation.response.status}`);
       return evaluation;
     }
-    if (operation.method === 'get' && Array.isArray(body(evaluation.response).data)) this.listed.push({ operation, path: parts.path, evaluation });
+    if (operation.method === 'get' && Array.isArray(body(evaluation.response).data))
+      this.listed.push({ operation, path: parts.path, evaluation });
     if (Object.keys(parts.path).length > 0) this.owned.push({ operation, parts });
     // Every id field the document has (a simulated event's `monitoringEventId` too): a list that
     // shows another account any of them leaks A's rows.
@@ -295,7 +296,9 @@ export async function runAccountChecks(ctx: PhaseContext, setup: AccountSetup): 
   if (outsiders.length > 0) await checkForeignIds(ctx, flow.owned, outsiders);
   const lists = [...ctx.operations.values()].filter((op) => op.method === 'get' && !op.path.includes('{'));
   const read = setup.other ? await checkForeignLists(ctx, lists, flow.ownIds, setup.other) : [];
-  const listedNow = read.filter((evaluation) => isSuccess(evaluation.response.status)).map((evaluation) => ({ operation: evaluation.operation, path: {}, evaluation }));
+  const listedNow = read
+    .filter((evaluation) => isSuccess(evaluation.response.status))
+    .map((evaluation) => ({ operation: evaluation.operation, path: {}, evaluation }));
   if (outsiders.length > 0) await checkForeignIdFields(ctx, [...flow.listed, ...listedNow], outsiders);
   await idempotency(ctx, flow, setup, hook?.id);
   await cleanUp(ctx, flow);

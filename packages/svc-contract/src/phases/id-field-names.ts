@@ -52,4 +52,3 @@ export function listIdFields(doc: JsonObject, list: OperationInfo): string[] {
     (name) => (name === 'id' || /[a-z]Id$/.test(name)) && isIdSchema(doc, `${itemsResolved}/properties/${name}`),
   );
 }
-

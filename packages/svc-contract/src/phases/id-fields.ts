@@ -23,7 +23,11 @@ export interface ListedRows {
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const singular = (segment: string) => segment.replace(/ies$/, 'y').replace(/(ch|sh|x)es$/, '$1').replace(/s$/, '');
+const singular = (segment: string) =>
+  segment
+    .replace(/ies$/, 'y')
+    .replace(/(ch|sh|x)es$/, '$1')
+    .replace(/s$/, '');
 
 /** The names a `{id}` after these segments goes by: `/monitoring/events/{id}` -> event, monitoringevent. */
 function collectionNames(segments: string[]): string[] {
@@ -36,7 +40,13 @@ function collectionNames(segments: string[]): string[] {
 }
 
 /** The operation's path values with `field = value` in it, or undefined when the field fits none of its parameters. */
-export function pathWith(operation: OperationInfo, listPath: string, field: string, value: unknown, known: Record<string, unknown>): Record<string, unknown> | undefined {
+export function pathWith(
+  operation: OperationInfo,
+  listPath: string,
+  field: string,
+  value: unknown,
+  known: Record<string, unknown>,
+): Record<string, unknown> | undefined {
   const segments = operation.path.split('/').filter(Boolean);
   const path: Record<string, unknown> = {};
   let used = false;

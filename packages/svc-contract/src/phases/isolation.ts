@@ -122,7 +122,9 @@ export async function checkForeignLists(
     const shown = [...rowIds(mine.response.bodyText, fields)].filter((id) => ownIds.has(id));
     if (shown.length === 0) continue; // A sees none of its rows here: nothing that could leak
     const request = asOutsider(ctx, outsider, operation, parts);
-    const theirs: Evaluation = await session.probe(operation, request, 'stateful', [(r) => judgeForeignList(operation, new Set(shown), r, fields)]);
+    const theirs: Evaluation = await session.probe(operation, request, 'stateful', [
+      (r) => judgeForeignList(operation, new Set(shown), r, fields),
+    ]);
     session.commit(theirs, [toCurl(mine.request)]);
   }
   return read;

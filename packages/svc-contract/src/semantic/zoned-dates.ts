@@ -91,7 +91,8 @@ export function ruledProperties(doc: JsonObject, pointer: string, value: unknown
       if (!(key in value)) continue;
       const propertyPointer = resolvePointer(doc, `${schemaPointer}/properties/${key}`);
       const own = atPointer(doc, propertyPointer);
-      if (isObject(own) && keyword in own) out.push({ path: `${path}/${key}`, holder: value, property: key, rule: own[keyword], schema: own });
+      if (isObject(own) && keyword in own)
+        out.push({ path: `${path}/${key}`, holder: value, property: key, rule: own[keyword], schema: own });
       out.push(...ruledProperties(doc, propertyPointer, value[key], keyword, `${path}/${key}`, depth + 1));
     }
   }
