@@ -25,7 +25,8 @@ const cache = new WeakMap<JsonObject, Set<string>>();
 export function documentIdFields(doc: JsonObject): Set<string> {
   const cached = cache.get(doc);
   if (cached) return cached;
-  const names = new Set<string>();
+  // `id` and `requestId` always, whatever their schema says (a document without id patterns).
+  const names = new Set<string>(['id', 'requestId']);
   const walk = (value: unknown, pointer: string, depth: number) => {
     if (depth > 30 || !value || typeof value !== 'object') return;
     const properties = (value as JsonObject).properties;
