@@ -9,7 +9,7 @@ import { semanticRules } from '../semantic/rules.js';
 import { atPointer, resolvePointer } from '../document.js';
 import type { JsonObject, OperationInfo } from '../types.js';
 import { call, isSuccess, jsonOf, skip, verdict, type PartnerContext } from './context.js';
-import { orderEntities, simulateChange } from './monitoring.js';
+import { activeEntity, simulateChange } from './monitoring.js';
 
 const PER_PAGE = 2;
 const FIRST_EVENTS = 4;
@@ -60,9 +60,8 @@ export async function checkCursorWalk(ctx: PartnerContext): Promise<void> {
   const rule = semanticRules(ctx.doc, list).pagination!;
   const field = cursorField(ctx.doc, list, itemsPointerOf(ctx.doc, list, rule.items));
   if (!field) return skip(ctx, 'cursor_consistency', `${list.id}: no item field for the since cursor`);
-  const ordered = await orderEntities(ctx);
-  if (!ordered) return skip(ctx, 'cursor_consistency', 'no test entity to simulate events on');
-  const entityId = ordered.ids[0]!;
+  const entityId = await activeEntity(ctx);
+  if (entityId === undefined) return skip(ctx, 'cursor_consistency', 'no active test entity to simulate events on');
 
   const page = async (query: Record<string, unknown>) => {
     const evaluation = await call(ctx, list, { query: { [rule.perPageParam]: PER_PAGE, ...query } });

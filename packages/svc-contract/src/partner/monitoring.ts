@@ -43,3 +43,18 @@ export async function simulateChange(ctx: PartnerContext, entityId: number, even
   const id = isSuccess(evaluation.response.status) ? jsonOf(evaluation.response).monitoringEventId : undefined;
   return typeof id === 'number' ? id : undefined;
 }
+
+/**
+ * An active test entity to simulate events on: one the account already has, else a fresh order. On a
+ * partner's long-lived sandbox account a run then adds no entity of its own (1,000 at most, spec 8).
+ */
+export async function activeEntity(ctx: PartnerContext): Promise<number | undefined> {
+  const list = operation(ctx, 'listMonitoringEntities');
+  if (list) {
+    const found = await call(ctx, list, { query: { status: 'active', perPage: 1 } });
+    const data = isSuccess(found.response.status) ? jsonOf(found.response).data : undefined;
+    const id = Array.isArray(data) ? (data[0] as { id?: unknown } | undefined)?.id : undefined;
+    if (typeof id === 'number') return id;
+  }
+  return (await orderEntities(ctx))?.ids[0];
+}

@@ -11,7 +11,7 @@ import { receiverUrl, usesReceiver } from '../sandbox-values.js';
 import type { Evaluation } from '../session.js';
 import type { JsonObject } from '../types.js';
 import { admin, advance, call, clockMode, isSuccess, jsonOf, operation, skip, verdict, type PartnerContext } from './context.js';
-import { orderEntities, simulateChange } from './monitoring.js';
+import { activeEntity, simulateChange } from './monitoring.js';
 
 /** Seconds either side of its due time an attempt may be timestamped (a job runs once its time has come). */
 const EARLY_MARGIN = 2;
@@ -86,9 +86,8 @@ export async function checkRetrySchedule(ctx: PartnerContext): Promise<void> {
   const problems: string[] = [];
   let evidence: Evaluation = created;
   try {
-    const ordered = await orderEntities(ctx);
-    if (!ordered) return skip(ctx, 'retry_schedule', 'no test entity to make events with');
-    const entityId = ordered.ids[0]!;
+    const entityId = await activeEntity(ctx);
+    if (entityId === undefined) return skip(ctx, 'retry_schedule', 'no active test entity to make events with');
     const read = async (): Promise<Delivery[]> => {
       evidence = await call(ctx, list, { path: { id: hookId }, query: { perPage: 100 } });
       const data = jsonOf(evidence.response).data;
