@@ -40,10 +40,6 @@ export function skip(ctx: PartnerContext, check: CheckName, reason: string): voi
   ctx.log(`  skipped ${check}: ${reason}`);
 }
 
-export function pass(check: CheckName): CheckResult {
-  return { check, status: 'pass' };
-}
-
 export function verdict(check: CheckName, problems: string[]): CheckResult {
   return problems.length === 0 ? { check, status: 'pass' } : { check, status: 'fail', message: problems.join('; ') };
 }
@@ -110,17 +106,4 @@ export async function advance(ctx: PartnerContext, seconds: number): Promise<boo
 /** The operation by id, when the document has it. */
 export function operation(ctx: PartnerContext, id: string): OperationInfo | undefined {
   return ctx.operations.get(id);
-}
-
-/** The request body example of an operation, by name or the first. */
-export function bodyExample(ctx: PartnerContext, op: OperationInfo, name?: string): unknown {
-  const examples = (op.body?.examples ?? []) as unknown[];
-  if (name === undefined) return examples[0];
-  const doc = ctx.doc as {
-    paths?: Record<
-      string,
-      Record<string, { requestBody?: { content?: Record<string, { examples?: Record<string, { value?: unknown }> }> } }>
-    >;
-  };
-  return doc.paths?.[op.path]?.[op.method]?.requestBody?.content?.['application/json']?.examples?.[name]?.value ?? examples[0];
 }

@@ -33,14 +33,14 @@ export function secondsUntil(now: Date, hour: number, minute: number): number {
 }
 
 /** Operations whose request body carries `x-date-today: not-after` dates, with a valid example to set them in. */
-function notAfterBodies(ctx: PartnerContext): { op: OperationInfo; body: unknown; paths: number }[] {
-  const out: { op: OperationInfo; body: unknown; paths: number }[] = [];
+function notAfterBodies(ctx: PartnerContext): { op: OperationInfo; body: unknown }[] {
+  const out: { op: OperationInfo; body: unknown }[] = [];
   for (const op of ctx.operations.values()) {
     if (!op.body || op.path.includes('{')) continue;
     for (const example of op.body.examples) {
       const dates = ruledProperties(ctx.doc, op.body.schemaPointer, example, 'x-date-today').filter((found) => found.rule === 'not-after');
       if (dates.length === 0) continue;
-      out.push({ op, body: example, paths: dates.length });
+      out.push({ op, body: example });
       break;
     }
   }
