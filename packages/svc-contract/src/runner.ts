@@ -266,6 +266,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       skipped,
     );
     log(`partner checks (V1, rate-limit headers, cursors, terms, day boundary, retries, ledger): ${session.requests} requests so far`);
+  } else if (options.phases?.includes('partner')) {
+    log('note: the partner checks need the whole document (and a server, not the mock): not run with --operation or --mock');
   }
   const pathsDone = new Set<string>();
   for (const [index, operation] of selected.entries()) {
