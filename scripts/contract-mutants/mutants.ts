@@ -305,7 +305,7 @@ export const MUTANTS: readonly Mutant[] = [
     partner: 'an integration still on V1 that watches for `Deprecation` never learns it must move to V2',
     catchBy: 'v1_deprecation',
     wholeRun: true,
-    operations: ['getCompanyNameAvailability'],
+    operations: ['listIndustries'],
   },
   {
     id: 'rate-limit-remaining-stuck',

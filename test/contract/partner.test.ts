@@ -26,7 +26,7 @@ function partnerRun(baseUrl: string, adminToken: string, lines: string[]): Promi
 }
 
 const PLANTED: { bug: string; check: CheckName; operationId: string }[] = [
-  { bug: 'V1 answers lack Deprecation', check: 'v1_deprecation', operationId: 'getCompanyNameAvailability' },
+  { bug: 'V1 answers lack Deprecation', check: 'v1_deprecation', operationId: 'listIndustries' },
   { bug: 'RateLimit-Remaining never falls', check: 'rate_limit_remaining', operationId: 'listIndustries' },
   { bug: 'since=<id> repeats the cursor item', check: 'cursor_consistency', operationId: 'listMonitoringEvents' },
   { bug: 'daysRemaining counts the expiry day', check: 'term_dates', operationId: 'getMonitoringEntity' },

@@ -53,7 +53,11 @@ export function deprecationProblems(response: ApiResponse): string[] {
 /** A read the run's key may make with no parameters: the same on both versions. */
 function plainRead(ctx: PartnerContext): OperationInfo | undefined {
   const reads = [...ctx.operations.values()].filter(
-    (op) => op.method === 'get' && op.requiresAuth && !op.path.includes('{') && op.pollIntervalSeconds === undefined,
+    (op) =>
+      op.method === 'get' &&
+      op.requiresAuth &&
+      op.pollIntervalSeconds === undefined &&
+      !op.parameters.some((parameter) => parameter.required),
   );
   // Not the monitoring class: its 60 a minute is the scarcest budget of a run.
   return reads.find((op) => op.rateLimitClass !== 'monitoring') ?? reads[0];
