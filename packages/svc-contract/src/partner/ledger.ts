@@ -6,6 +6,7 @@
 // or per item of the body's list) must appear, equal to the answer's `total` when it states one. The
 // runner's own account (enterprise, no lodgements) gets no D-41 discount, so the undiscounted price
 // is the one to find; with a given key the account's discount is unknown and the live part is skipped.
+// A renewal (charged per id) renews the live entities the order made just before.
 import { exampleParts } from '../phases/examples.js';
 import type { JsonObject, OperationInfo } from '../types.js';
 import { operationObject } from '../semantic/rules.js';
@@ -78,10 +79,16 @@ export async function checkLiveCharges(ctx: PartnerContext): Promise<void> {
       'ledger_charges',
       'live prices need --admin-token and a test base URL (the run makes its own account and uses its live key)',
     );
+  const liveIds: number[] = [];
   for (const op of charged) {
     const rule = chargeRule(ctx, op)!;
-    if (typeof rule.live.per === 'object' && rule.live.per.items !== 'entities') continue; // renewals need a live entity of their own
-    const body = chargedBody(ctx, op, rule);
+    // A list of ids (a renewal) names the live entities the order before made.
+    const byIds = typeof rule.live.per === 'object' && rule.live.per.items !== 'entities' ? rule.live.per.items : undefined;
+    if (byIds && liveIds.length === 0) {
+      skip(ctx, 'ledger_charges', `${op.id}: no live entity was ordered to renew`);
+      continue;
+    }
+    const body = byIds ? { [byIds]: liveIds } : chargedBody(ctx, op, rule);
     if (body === undefined) continue;
     const before = (await charges(ctx)) ?? [];
     const evaluation = await call(ctx, op, { body, baseUrl: live, auth: { headers: { Authorization: `Bearer ${ctx.liveSecret}` } } });
@@ -95,6 +102,8 @@ export async function checkLiveCharges(ctx: PartnerContext): Promise<void> {
     const count = rule.live.per === 'request' ? 1 : ((body as JsonObject)[rule.live.per.items] as unknown[]).length;
     const expected = rule.live.cents * count;
     const answer = jsonOf(evaluation.response);
+    if (!byIds && Array.isArray(answer.entities))
+      for (const entity of answer.entities as JsonObject[]) if (typeof entity.id === 'number') liveIds.push(entity.id);
     const problems: string[] = [];
     if (added.length !== 1 || added[0]!.amount !== expected)
       problems.push(
