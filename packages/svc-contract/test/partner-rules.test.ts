@@ -70,12 +70,13 @@ describe('cursor_consistency', () => {
     expect(cursorField(DOC, op('listMonitoringEvents'), '/components/schemas/MonitoringEventSummary')).toBe('monitoringEventId');
   });
 
-  it('names repeats, skips, older items and a wrong order', () => {
-    expect(walkProblems('by cursor', [4, 5, 6], [4, 5, 6])).toEqual([]);
-    expect(walkProblems('by cursor', [4, 5, 5, 6], [4, 5, 6])).toEqual(['by cursor: 5 came twice']);
-    expect(walkProblems('by cursor', [4, 6], [4, 5, 6])).toEqual(['by cursor: 5 never came']);
-    expect(walkProblems('by cursor', [3, 4, 5, 6], [4, 5, 6])).toEqual(['by cursor: 3 came although made before the walk began']);
-    expect(walkProblems('by cursor', [5, 4, 6], [4, 5, 6])).toEqual(['by cursor: not oldest first (5, 4, 6)']);
+  it('names repeats, skips, items at or before the cursor and a wrong order; not items another client added', () => {
+    expect(walkProblems('by cursor', [4, 5, 6], [4, 5, 6], 3)).toEqual([]);
+    expect(walkProblems('by cursor', [4, 5, 6, 7], [4, 5, 6], 3)).toEqual([]);
+    expect(walkProblems('by cursor', [4, 5, 5, 6], [4, 5, 6], 3)).toEqual(['by cursor: 5 came twice']);
+    expect(walkProblems('by cursor', [4, 6], [4, 5, 6], 3)).toEqual(['by cursor: 5 never came']);
+    expect(walkProblems('by cursor', [3, 4, 5, 6], [4, 5, 6], 3)).toEqual(['by cursor: 3 came although at or before the cursor 3']);
+    expect(walkProblems('by cursor', [5, 4, 6], [4, 5, 6], 3)).toEqual(['by cursor: not oldest first (5, 4, 6)']);
   });
 });
 
