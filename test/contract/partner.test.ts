@@ -59,6 +59,26 @@ describe('partner checks against planted bugs', () => {
     expect(failure, `failures: ${result.failures.map((f) => `${f.operationId}·${f.check}: ${f.message}`).join('\n')}`).toBeDefined();
   });
 
+  it('with a key alone, lists each check that needs the operator token as skipped, with its reason', async () => {
+    const account = await contract.server.createAccount();
+    const keyOnly = await runContract({
+      baseUrl: `${front.url}${TEST_PREFIX}`,
+      key: account.keys.secretTest,
+      document: DOCUMENT,
+      seed: 52,
+      maxExamples: 0,
+      maxCoverage: 0,
+      phases: ['partner'],
+      log: () => undefined,
+    });
+    const skipped = keyOnly.skipped ?? [];
+    expect([...new Set(skipped.map((s) => s.check))].sort()).toEqual(['ledger_charges', 'retry_schedule', 'zoned_day_boundary']);
+    for (const { reason } of skipped) expect(reason).toMatch(/admin-token|live key/);
+    // The checks a key can run still run (and here still find their planted bugs).
+    for (const check of ['v1_deprecation', 'rate_limit_remaining', 'cursor_consistency'] as const)
+      expect(keyOnly.failures.some((f) => f.check === check)).toBe(true);
+  }, 120_000);
+
   it('blames nothing else: every other failure is one of the planted checks', () => {
     const planted = new Set(PLANTED.map((p) => p.check));
     expect(result.failures.filter((f) => !planted.has(f.check)).map((f) => `${f.operationId} · ${f.check}: ${f.message}`)).toEqual([]);
