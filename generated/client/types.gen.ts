@@ -3695,7 +3695,7 @@ export type CollectListenDeliveriesData = {
         /**
          * Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0; a service may be set to wait less). The answer comes as soon as there is something.
          */
-        wait?: number | null;
+        wait?: number;
         /**
          * Attempts to hand out at most (1 to 50, default 10).
          */
@@ -3838,7 +3838,7 @@ export type TailRequestLogData = {
         /**
          * Long poll: seconds to wait for something to arrive when nothing is there yet (0 to 25, default 0; a service may be set to wait less). The answer comes as soon as there is something.
          */
-        wait?: number | null;
+        wait?: number;
         /**
          * Requests per answer at most (1 to 100, default 25).
          */

@@ -2258,7 +2258,7 @@ export const zCollectListenDeliveriesPath = z.object({
 });
 
 export const zCollectListenDeliveriesQuery = z.object({
-    wait: z.int().gte(0).lte(25).nullish().default(0),
+    wait: z.int().gte(0).lte(25).optional().default(0),
     limit: z.int().gte(1).lte(50).optional().default(10)
 });
 
@@ -2271,7 +2271,7 @@ export const zTailRequestLogQuery = z.object({
     status: z.string().regex(/^[1-5](?:[0-9]{2}|xx)$/).optional(),
     path: z.string().min(1).max(200).optional(),
     after: z.string().regex(/^[0-9]{1,15}$/).optional(),
-    wait: z.int().gte(0).lte(25).nullish().default(0),
+    wait: z.int().gte(0).lte(25).optional().default(0),
     limit: z.int().gte(1).lte(100).optional().default(25)
 });
 

@@ -85,6 +85,12 @@ const WaitSeconds = z.coerce
   .default(0)
   .optional()
   .openapi({
+    // z.coerce turns null into 0, which min(0) accepts, so the generator would call it nullable (a
+    // query value never is); a type given here replaces the derived keywords, so they are restated.
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_WAIT_SECONDS,
+    default: 0,
     description: `Long poll: seconds to wait for something to arrive when nothing is there yet (0 to ${MAX_WAIT_SECONDS}, default 0; a service may be set to wait less). The answer comes as soon as there is something.`,
     // 0, not 25: tools that send every example (Portman, a contract run) would otherwise wait each time.
     example: 0,

@@ -12,13 +12,14 @@ export const IsoDate = z.iso.date().openapi({ example: '2026-11-22' });
 
 /**
  * The zone of the service's calendar dates (spec 2.6: a monitored entity's `startsAt` and
- * `expiresAt`). `x-date-zone` names it in the document; `x-date-today: on-create` says the date is
- * the service's today in that zone in the answer that created the thing (the contract runner
- * compares it with the service clock).
+ * `expiresAt`; Form 484's signature date). `x-date-zone` names it in the document; `x-date-today`
+ * ties the date to the service's today in that zone: `on-create`, it is today in the answer that
+ * created the thing; `not-after`, a request may give today but not a later date (the contract
+ * runner checks both against the service clock, at hours where the zone's date is not UTC's, D-76).
  */
 export const SERVICE_DATE_ZONE = 'Australia/Brisbane';
 
-export function zonedDate(meta: { description: string; example: string }, today?: 'on-create') {
+export function zonedDate(meta: { description: string; example: string }, today?: 'on-create' | 'not-after') {
   return IsoDate.openapi({ ...meta, 'x-date-zone': SERVICE_DATE_ZONE, ...(today ? { 'x-date-today': today } : {}) });
 }
 

@@ -2,6 +2,7 @@
 // only, so the modules that build a definition's responses and examples (operation-responses.ts,
 // error-codes.ts, validation-example.ts) read them without importing operation.ts, which imports them.
 import type { ZodObject, ZodType } from 'zod';
+import type { ChargeRule } from './charge-rule.js';
 import type { ErrorFamily } from './errors.js';
 import type { RateLimitClass } from './rate-limits.js';
 import type { Refinements, SuccessRule } from './semantic-rules.js';
@@ -89,6 +90,8 @@ export interface PublicOperationDefinition extends OperationCommon {
   successRule?: SuccessRule;
   /** Rules applied after the schema, each with a body that breaks it (`x-refinement-examples`). */
   refinements?: Refinements;
+  /** What a request costs on the live prefix (`x-charge`); absent when free. */
+  charge?: ChargeRule;
   /** Family-shaped errors particular to this operation (400, 402, 403, 404, 409, 422, 429, 503). */
   errors?: Partial<Record<number, ErrorResponse>>;
 }

@@ -4,6 +4,7 @@
 // declare only what is particular to them.
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { ZodObject } from 'zod';
+import { chargeExtension } from './charge-rule.js';
 import type { ErrorFamily } from './errors.js';
 import { IdempotencyKeyHeader } from './headers.js';
 import { describeRateLimit } from './rate-limits.js';
@@ -148,6 +149,7 @@ function publicRoute(given: PublicOperationDefinition): RouteConfig {
     ...paginationExtension(def),
     ...refinementExtension(def),
     ...requestRulesExtension(ruleSource(def)),
+    ...chargeExtension(def),
   };
 }
 

@@ -1,7 +1,7 @@
 // Company-level sections of Form 484 (spec 2.5): who lodges, the two company addresses, the
 // ultimate holding company, concessional fees and the annexure.
 import { z } from '../common/zod.js';
-import { IsoDate } from '../common/dates.js';
+import { zonedDate } from '../common/dates.js';
 import { Acn, ElevenDigits, NineDigits } from '../common/identifiers.js';
 import { Form484AustralianAddress } from './addresses.js';
 import { Form484Name, ifThen, longText, pastDate, requiredUpperName, requiredUpperText, upperName, upperText } from './fields.js';
@@ -24,10 +24,13 @@ export const Form484Signature = z
   .strictObject({
     name: Form484Name,
     role: z.enum(SIGNATORY_ROLES).openapi({ description: '`DIR` director, `SEC` secretary, `ALT` alternate director.', example: 'DIR' }),
-    date: IsoDate.openapi({
-      description: '`YYYY-MM-DD`; not in the future and not more than 6 months before today (Australia/Brisbane date).',
-      example: '2026-11-20',
-    }),
+    date: zonedDate(
+      {
+        description: '`YYYY-MM-DD`; not in the future and not more than 6 months before today (Australia/Brisbane date).',
+        example: '2026-11-20',
+      },
+      'not-after',
+    ),
     declaresTrueAndCorrectIndicator: z
       .literal(true)
       .openapi({ description: 'The signatory declares the information true and correct; must be `true`.' }),

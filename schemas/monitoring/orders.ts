@@ -4,6 +4,7 @@ import { apiError } from '../common/errors.js';
 import { defineOperation } from '../common/operation.js';
 import { TAGS } from '../tags.js';
 import {
+  LIVE_UNIT_PRICE_CENTS,
   MonitoredEntity,
   MonitoringEntityParams,
   MonitoringOrder,
@@ -69,6 +70,7 @@ export const createMonitoringEntities = defineOperation({
     '**Idempotency.** Send `Idempotency-Key` (up to 255 characters) so a retry never charges twice (D-18).',
   ].join('\n\n'),
   idempotencyKey: 'optional',
+  charge: { live: { cents: LIVE_UNIT_PRICE_CENTS, per: { items: 'entities' }, discount: 'D-41' }, test: 0 },
   body: {
     schema: MonitoringOrderRequest,
     description: 'Up to 25 rows; at least one of `acn` and `abn` per row.',
@@ -234,6 +236,7 @@ export const renewMonitoringEntities = defineOperation({
     '**Billing.** Live renewal needs card billing and a valid card. Free (sandbox) accounts can use test keys only (403 `sandbox_only`).',
   ].join('\n\n'),
   idempotencyKey: 'required',
+  charge: { live: { cents: LIVE_UNIT_PRICE_CENTS, per: { items: 'ids' }, discount: 'D-41' }, test: 0 },
   body: {
     schema: MonitoringRenewalRequest,
     description: 'Up to 25 entity ids.',

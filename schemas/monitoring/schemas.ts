@@ -12,6 +12,9 @@ export const MAX_ENTITIES_PER_REQUEST = 25;
 export const MAX_REFERENCE_LENGTH = 100;
 /** Spec 8 and D-39/D-41 amounts, in cents. */
 export const LIVE_UNIT_PRICE_CENTS = 1800;
+/** One paid term (spec 2.6, 8), and how far ahead of today an expiry may be after a renewal or merge. */
+export const TERM_MONTHS = 12;
+export const MAX_MONTHS_AHEAD = 24;
 export const TEST_UNIT_PRICE_CENTS = 0;
 
 // ---------------------------------------------------------------------------------------------
@@ -123,11 +126,15 @@ export const MonitoredEntity = z
       description:
         'First day **not** covered, an Australia/Brisbane calendar date: the entity is monitored through the end of the previous day. Never more than 2 years ahead of today.',
       example: '2027-11-22',
-    }),
-    daysRemaining: z.int().min(0).openapi({
-      description: 'Days from today (Australia/Brisbane) until `expiresAt` while `active`; 0 in every other status.',
-      example: 365,
-    }),
+    }).openapi({ 'x-term': { from: 'startsAt', months: TERM_MONTHS, maxMonthsAhead: MAX_MONTHS_AHEAD } }),
+    daysRemaining: z
+      .int()
+      .min(0)
+      .openapi({
+        description: 'Days from today (Australia/Brisbane) until `expiresAt` while `active`; 0 in every other status.',
+        example: 365,
+        'x-days-until': { date: 'expiresAt', while: { status: 'active' }, otherwise: 0 },
+      }),
     lastEventAt: IsoDateTime.nullable().openapi({
       description:
         'When the last change was detected since the first paid term began. Null until then, always null in the sandbox, and null while the entity is not `active`. Not the time of the last check.',

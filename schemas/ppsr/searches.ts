@@ -87,6 +87,7 @@ export const createPpsrSearch = defineOperation({
   family: 'api',
   rateLimit: 'lodgements',
   idempotencyKey: 'optional',
+  charge: { live: { cents: PPSR_SEARCH_FEE_CENTS, per: 'request' }, test: 0 },
   body: { schema: PpsrSearchRequest, examples: SEARCH_REQUEST_EXAMPLES, description: 'The fields of one search type.' },
   success: {
     201: {

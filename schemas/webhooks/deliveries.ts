@@ -8,6 +8,7 @@ import { Form484StatusEvent } from '../form484/index.js';
 import { LodgementStatusEvent } from '../lodgements/index.js';
 import { MonitoringChangeDetectedWebhook, MonitoringExpiredWebhook, MonitoringExpiringWebhook } from '../monitoring/index.js';
 import { PpsrAlertEvent } from '../ppsr/index.js';
+import { AUTO_DISABLE_AFTER_FAILURES, RETRY_DELAYS_SECONDS } from './schedule.js';
 import { DeliveryAttempt, DeliveryId } from './schemas.js';
 
 /** The body of every event of the `webhooks` section, discriminated by `event`. */
@@ -34,7 +35,11 @@ export const WebhookDelivery = z
     nextAttemptAt: IsoDateTime.nullable(),
     createdAt: IsoDateTime,
     payload: DeliveryPayload,
-    attempts: z.array(DeliveryAttempt).openapi({ description: 'Every attempt, oldest first.' }),
+    attempts: z.array(DeliveryAttempt).openapi({
+      description: 'Every attempt, oldest first.',
+      // The schedule as data, for tools that check it (the contract runner's retry_schedule, D-76).
+      'x-retry-schedule': { delaysSeconds: [...RETRY_DELAYS_SECONDS], disableEndpointAfterFailures: AUTO_DISABLE_AFTER_FAILURES },
+    }),
   })
   .openapi('WebhookDelivery');
 

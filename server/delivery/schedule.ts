@@ -1,14 +1,12 @@
 // The retry schedule and failure limits of spec 6.4 and 3.6, held as data so the worker, the docs and
 // the tests read one table.
+import { AUTO_DISABLE_AFTER_FAILURES, RETRY_DELAYS_SECONDS } from '../../schemas/webhooks/schedule.js';
 
-/** Delay before attempt n (index n-1), in seconds since the previous attempt: immediate, 30 s, 5 min, 15 min, 1 h, 6 h. */
-export const RETRY_DELAYS_SECONDS = [0, 30, 300, 900, 3600, 21_600] as const;
+// The document states the same table (`x-retry-schedule`, D-76): one source for both.
+export { AUTO_DISABLE_AFTER_FAILURES, RETRY_DELAYS_SECONDS };
 
 /** Automatic attempts per delivery; after the last fails the delivery is permanently failed. */
 export const MAX_AUTOMATIC_ATTEMPTS = RETRY_DELAYS_SECONDS.length;
-
-/** Failed attempts in a row (across deliveries) that disable an endpoint (spec 3.6, 8). */
-export const AUTO_DISABLE_AFTER_FAILURES = 20;
 
 /** When the automatic attempt after `step` (1-based) is due, or null when `step` was the last. */
 export function nextAttemptAfter(step: number, attemptedAt: Date): { step: number; dueAt: Date } | null {

@@ -65,8 +65,25 @@ describe('contract runner against the real server', () => {
     const progress = outcome.stdout.split('\n').filter((line) => new RegExp(`^\\[\\s*\\d+/${total}\\] `).test(line));
     expect(progress).toHaveLength(total);
     expect(outcome.stdout).toMatch(
-      /^operation\s+5xx\s+status\s+ctype\s+hdrs\s+schema\s+neg\s+pos\s+nohdr\s+auth\s+405\s+uaf\s+avail\s+time\s+2xx\s+pages\s+zone\s+rules\s+acct\s+idem\s+hook\s+result$/m,
+      /^operation\s+5xx\s+status\s+ctype\s+hdrs\s+schema\s+neg\s+pos\s+nohdr\s+auth\s+405\s+uaf\s+avail\s+time\s+2xx\s+pages\s+zone\s+rules\s+acct\s+idem\s+hook\s+v1\s+rl\s+since\s+term\s+day\s+retry\s+ledger\s+result$/m,
     );
+  });
+
+  it('runs every partner check (V1, RateLimit-Remaining, cursors, terms, day boundary, retries, ledger), none skipped', () => {
+    const lines = outcome.stdout.split('\n');
+    const header = lines
+      .find((line) => line.startsWith('operation '))!
+      .trim()
+      .split(/\s+/);
+    const rows = lines.filter((line) => /^[a-zA-Z0-9]+\s+(ok|FAIL|pend|-)\s/.test(line)).map((line) => line.trim().split(/\s+/));
+    for (const column of ['v1', 'rl', 'since', 'term', 'day', 'retry', 'ledger']) {
+      const index = header.indexOf(column);
+      expect(
+        rows.some((row) => row[index] === 'ok'),
+        column,
+      ).toBe(true);
+    }
+    expect(lines.filter((line) => line.startsWith('Skipped '))).toEqual([]);
   });
 
   it('lists the pending operations and prints "operations conforming N / total" last', () => {

@@ -53,6 +53,7 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'e2e:test/e2e/clock-from-start.test.ts': 12,
   'e2e:test/e2e/frontend-package.test.ts': 11,
   'contract:test/contract/planted.test.ts': 10,
+  'contract:test/contract/partner.test.ts': 12,
   'contract:test/contract/workflow.test.ts': 10,
   'integration-postgres:test/integration/security/every-operation.security.test.ts': 10,
   'e2e:test/e2e/console-manual-clock.test.ts': 9,

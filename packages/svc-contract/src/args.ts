@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { Phase } from './types.js';
 
-const PHASES: Phase[] = ['examples', 'coverage', 'fuzzing', 'stateful', 'security', 'semantic'];
+const PHASES: Phase[] = ['examples', 'coverage', 'fuzzing', 'stateful', 'security', 'semantic', 'partner'];
 const REPORTS = ['text', 'md'] as const;
 export type ReportFormat = (typeof REPORTS)[number];
 
@@ -57,7 +57,7 @@ ${inProcess ? `       ${program} --in-process [options]      (starts the app in 
   --max-coverage N        coverage requests per operation (default 120)
   --max-boundary-length N longest string or array a boundary builds (default 10000)
   --operation ID          only this operationId (repeat, or comma-separate)
-  --phase NAME            only this phase: examples, coverage, fuzzing, stateful, security, semantic (repeat, or comma-separate)
+  --phase NAME            only this phase: examples, coverage, fuzzing, stateful, security, semantic, partner (repeat, or comma-separate)
   --report text|md        format of the report printed last (default text)
   --md-out FILE           also write the Markdown report there
   --json-out FILE         also write the result as JSON there (npm run report combines it with spec:diff's)

@@ -165,6 +165,7 @@ export function listOperations(doc: JsonObject): OperationInfo[] {
         allowsPublishable: security.some((requirement) => 'publishableKey' in requirement),
         ...(typeof operation['x-rate-limit-class'] === 'string' ? { rateLimitClass: operation['x-rate-limit-class'] } : {}),
         ...pollInterval(operation.description),
+        ...(operation['x-test-only'] === true ? { testOnly: true } : {}),
       });
     }
   }

@@ -2,6 +2,7 @@
 // the repository's scripts use by the package's name. The command line is src/bin.ts.
 export { runContract, type Cell, type OperationStatus, type OperationSummary, type RunOptions, type RunResult } from './runner.js';
 export { listOperations, loadDocument } from './document.js';
+export { CHECK_NEEDS, checksLacking, type CheckNeed, type CheckRequirement } from './check-needs.js';
 export { CHECKS, type CheckName, type Failure, type JsonObject, type OperationInfo, type Phase, type Skip } from './types.js';
 export { formatReport, unprovenSkips } from './report.js';
 export { PreflightError } from './preflight.js';

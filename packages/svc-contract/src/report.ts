@@ -25,6 +25,13 @@ export const SHORT: Record<CheckName, string> = {
   account_isolation: 'acct',
   idempotent_replay: 'idem',
   webhook_conformance: 'hook',
+  v1_deprecation: 'v1',
+  rate_limit_remaining: 'rl',
+  cursor_consistency: 'since',
+  term_dates: 'term',
+  zoned_day_boundary: 'day',
+  retry_schedule: 'retry',
+  ledger_charges: 'ledger',
 };
 
 const CELL = { pass: 'ok', fail: 'FAIL', pending: 'pend', skip: '-', skipped: 'SKIP' } as const;

@@ -15,7 +15,10 @@ import { runCoverage } from './phases/coverage.js';
 import { exampleParts, generatedParts, runExamples } from './phases/examples.js';
 import { runFuzzing, runHostile } from './phases/fuzzing.js';
 import { runSecurity, runUnsupportedMethods } from './phases/security.js';
+import { runLedgerAfterRun, runPartner } from './phases/partner.js';
 import { runSemantic } from './phases/semantic.js';
+import type { PartnerContext, Skipped } from './partner/context.js';
+import { serviceClock } from './semantic/clock.js';
 import { runStateful } from './phases/stateful.js';
 import { runAccountChecks, type AccountSetup } from './phases/accounts.js';
 import type { RateLimitFigures } from './pacing.js';
@@ -54,6 +57,11 @@ export interface RunOptions {
   maxWaitSeconds?: number;
   /** Schemathesis's max_response_time: an answer slower than this fails (off when absent). */
   maxResponseTimeMs?: number;
+  /**
+   * The partner checks that move a manual service clock by hours or days (the retry schedule, the
+   * Brisbane day boundary, a day of a term) are skipped: for a run inside a service others use.
+   */
+  keepClock?: boolean;
   log?: (line: string) => void;
 }
 
@@ -211,6 +219,9 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   if (!options.document && !options.specPath) throw new Error('runContract needs a document or a specPath');
   const written = options.document ?? (await loadDocument(options.specPath!));
   if (!options.mock) assertServerPath(baseUrl, written);
+  // Set-up mistakes first, in one line, before anything else is asked of the service (D-75).
+  const probe = preflightOperation(listOperations(written));
+  if (probe) await preflight(baseUrl, probe, options.adminToken ? undefined : options.key);
   // D-61: every phase reads the examples as the service serves them, dated its today.
   const doc = await examplesForService(written, {
     baseUrl,
@@ -224,8 +235,6 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   if (unknown.length > 0) throw new Error(`no such operation in the document: ${unknown.join(', ')}`);
   const selected = options.operations && options.operations.length > 0 ? all.filter((op) => options.operations!.includes(op.id)) : all;
 
-  const probe = preflightOperation(all);
-  if (probe) await preflight(baseUrl, probe, options.adminToken ? undefined : options.key);
   const credentials = await credentialsFor({ ...options, baseUrl }, timeoutMs, log);
   const validators = new Validators(doc);
   const views = new SchemaViews(doc);
@@ -276,6 +285,25 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     await runAccountChecks({ ...shared, seed: mixSeed(options.seed, 'accounts') }, setup);
     log(`cross-account, idempotency and webhook checks: ${session.requests} requests`);
   }
+  const skipped: Skipped[] = [];
+  let partner: PartnerContext | undefined;
+  // Once, on the run's account, before the per-operation phases fill its webhook endpoint quota.
+  if (wanted('partner') && !options.mock && (!options.operations || options.operations.length === 0)) {
+    const test = /\/test\//.test(new URL(baseUrl).pathname);
+    partner = await runPartner(
+      { ...shared, seed: mixSeed(options.seed, 'partner') },
+      {
+        clock: serviceClock(baseUrl, options.adminToken, timeoutMs),
+        keepClock: options.keepClock ?? false,
+        ...(credentials.accountId ? { accountId: credentials.accountId } : {}),
+        ...(test && credentials.accountId && credentials.otherEnvironmentSecret ? { liveSecret: credentials.otherEnvironmentSecret } : {}),
+      },
+      skipped,
+    );
+    log(`partner checks (V1, rate-limit headers, cursors, terms, day boundary, retries, ledger): ${session.requests} requests so far`);
+  } else if (options.phases?.includes('partner')) {
+    log('note: the partner checks need the whole document (and a server, not the mock): not run with --operation or --mock');
+  }
   const pathsDone = new Set<string>();
   for (const [index, operation] of selected.entries()) {
     const ctx: PhaseContext = { ...shared, seed: mixSeed(options.seed, operation.id) };
@@ -319,6 +347,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       ),
     );
   }
+
+  if (partner) await runLedgerAfterRun(partner);
+  // The partner checks' own skips (what they need and the run lacks, check-needs.ts) join the run's.
+  for (const skip of skipped) session.skip(skip.check, skip.reason);
 
   if (options.mock && wanted('stateful'))
     for (const check of ['account_isolation', 'idempotent_replay', 'webhook_conformance'] as const)

@@ -27,10 +27,18 @@ export const CHECKS = [
   'account_isolation',
   'idempotent_replay',
   'webhook_conformance',
+  // What a partner relies on beyond schemas (phases/partner.ts, one file each in partner/).
+  'v1_deprecation',
+  'rate_limit_remaining',
+  'cursor_consistency',
+  'term_dates',
+  'zoned_day_boundary',
+  'retry_schedule',
+  'ledger_charges',
 ] as const;
 export type CheckName = (typeof CHECKS)[number];
 
-export type Phase = 'examples' | 'coverage' | 'fuzzing' | 'stateful' | 'security' | 'semantic';
+export type Phase = 'examples' | 'coverage' | 'fuzzing' | 'stateful' | 'security' | 'semantic' | 'partner';
 
 export type ParameterLocation = 'path' | 'query' | 'header';
 
@@ -90,6 +98,8 @@ export interface OperationInfo {
   rateLimitClass?: string;
   /** A documented poll interval of one resource ("once every 15 minutes"): sooner reads answer 429. */
   pollIntervalSeconds?: number;
+  /** `x-test-only`: the sandbox's own tools (simulate, the command line's), absent from the live prefix and V1. */
+  testOnly?: boolean;
 }
 
 /** A request before serialisation: typed values, so generators and shrinking work on structure. */

@@ -1,11 +1,11 @@
 // Term dates (spec 2.6, 3.4, 8): Australia/Brisbane calendar dates, 12-month terms, `expiresAt` the
 // first day not covered, at most 2 years ahead of today.
 import { addMonths, daysBetween } from '../../../schemas/common/dates.js';
+import { MAX_MONTHS_AHEAD, TERM_MONTHS } from '../../../schemas/monitoring/schemas.js';
 import { brisbaneDate } from '../../clock.js';
 
-export const TERM_MONTHS = 12;
-/** Spec 8: expiry ahead of today after a renewal or a merge. */
-export const MAX_MONTHS_AHEAD = 24;
+// The document states both (`x-term` on `expiresAt`), and the contract runner checks them (D-76).
+export { MAX_MONTHS_AHEAD, TERM_MONTHS };
 
 export function today(now: Date): string {
   return brisbaneDate(now);

@@ -14,6 +14,8 @@ import type { ApiResponse, OperationInfo, RequestParts } from '../types.js';
 import { exampleParts } from './examples.js';
 import { checkIdempotency, takesIdempotencyKey, type EffectCounter } from './idempotency.js';
 import { checkInvalidBodiesOnOwned } from './owned-bodies.js';
+import { documentIdFields } from './id-field-names.js';
+import { checkForeignIdFields, type ListedRows } from './id-fields.js';
 import { checkForeignIds, checkForeignLists, idsIn, type OwnedRequest, type Outsider } from './isolation.js';
 import { judgeDelivery, type ReceivedDelivery } from './webhook-deliveries.js';
 
@@ -52,6 +54,8 @@ class Flow {
   readonly owned: OwnedRequest[] = [];
   readonly ownIds = new Set<string>();
   readonly created: { operation: OperationInfo; id: string }[] = [];
+  /** The lists A read with rows, for the id-field checks (id-fields.ts). */
+  readonly listed: ListedRows[] = [];
 
   constructor(readonly ctx: PhaseContext) {}
 
@@ -76,8 +80,12 @@ class Flow {
       this.ctx.log(`  accounts: ${id} answered ${evaluation.response.status}`);
       return evaluation;
     }
+    if (operation.method === 'get' && Array.isArray(body(evaluation.response).data))
+      this.listed.push({ operation, path: parts.path, evaluation });
     if (Object.keys(parts.path).length > 0) this.owned.push({ operation, parts });
-    else for (const found of idsIn(body(evaluation.response))) this.ownIds.add(found);
+    // Every id field the document has (a simulated event's `monitoringEventId` too): a list that
+    // shows another account any of them leaks A's rows.
+    for (const found of idsIn(body(evaluation.response), documentIdFields(this.ctx.doc))) this.ownIds.add(found);
     return evaluation;
   }
 
@@ -287,7 +295,11 @@ export async function runAccountChecks(ctx: PhaseContext, setup: AccountSetup): 
   const outsiders = [setup.other, setup.otherEnvironment].filter((o): o is Outsider => o !== undefined);
   if (outsiders.length > 0) await checkForeignIds(ctx, flow.owned, outsiders);
   const lists = [...ctx.operations.values()].filter((op) => op.method === 'get' && !op.path.includes('{'));
-  if (setup.other) await checkForeignLists(ctx, lists, flow.ownIds, setup.other);
+  const read = setup.other ? await checkForeignLists(ctx, lists, flow.ownIds, setup.other) : [];
+  const listedNow = read
+    .filter((evaluation) => isSuccess(evaluation.response.status))
+    .map((evaluation) => ({ operation: evaluation.operation, path: {}, evaluation }));
+  if (outsiders.length > 0) await checkForeignIdFields(ctx, [...flow.listed, ...listedNow], outsiders);
   await idempotency(ctx, flow, setup, hook?.id);
   await cleanUp(ctx, flow);
 }

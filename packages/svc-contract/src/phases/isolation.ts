@@ -5,6 +5,7 @@
 // 403 (which tells a prober the id exists) and never a success. Every list A sees its rows in must
 // show none of them to B.
 import type { PhaseContext } from '../context.js';
+import { documentIdFields } from './id-field-names.js';
 import { buildRequest, toCurl } from '../request.js';
 import type { Evaluation } from '../session.js';
 import type { ApiRequest, ApiResponse, CheckResult, OperationInfo, RequestParts } from '../types.js';
@@ -39,31 +40,39 @@ export function judgeForeignId(operation: OperationInfo, outsider: string, respo
   };
 }
 
-/** Identifiers in a JSON answer: the values of `id`, `requestId` and `*Id` fields, at any depth. */
-export function idsIn(value: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) idsIn(item, out);
+/** The id fields every document has; a run passes the document's own (id-fields.ts). */
+export const BASIC_ID_FIELDS: ReadonlySet<string> = new Set(['id', 'requestId']);
+
+/** Identifiers in a JSON answer: the values of the given id fields (`id`, `requestId`, `entityId`, ...), at any depth. */
+export function idsIn(value: unknown, fields: ReadonlySet<string> = BASIC_ID_FIELDS, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) idsIn(item, fields, out);
   else if (value && typeof value === 'object') {
     for (const [name, item] of Object.entries(value)) {
-      if ((name === 'id' || name === 'requestId') && (typeof item === 'string' || typeof item === 'number')) out.add(String(item));
-      else idsIn(item, out);
+      if (fields.has(name) && (typeof item === 'string' || typeof item === 'number')) out.add(String(item));
+      else idsIn(item, fields, out);
     }
   }
   return out;
 }
 
-function rowIds(bodyText: string): Set<string> {
+function rowIds(bodyText: string, fields: ReadonlySet<string>): Set<string> {
   try {
     const body = JSON.parse(bodyText) as { data?: unknown };
-    return idsIn(Array.isArray(body.data) ? body.data : body);
+    return idsIn(Array.isArray(body.data) ? body.data : body, fields);
   } catch {
     return new Set();
   }
 }
 
 /** A list that returned rows of A to B fails; a list B answered without A's rows passes. */
-export function judgeForeignList(operation: OperationInfo, ownIds: Set<string>, response: ApiResponse): CheckResult | undefined {
+export function judgeForeignList(
+  operation: OperationInfo,
+  ownIds: Set<string>,
+  response: ApiResponse,
+  fields: ReadonlySet<string> = BASIC_ID_FIELDS,
+): CheckResult | undefined {
   if (!isSuccess(response.status)) return undefined;
-  const leaked = [...rowIds(response.bodyText)].filter((id) => ownIds.has(id));
+  const leaked = [...rowIds(response.bodyText, fields)].filter((id) => ownIds.has(id));
   return leaked.length === 0
     ? { check: 'account_isolation', status: 'pass' }
     : {
@@ -96,16 +105,27 @@ export async function checkForeignIds(ctx: PhaseContext, owned: OwnedRequest[], 
 }
 
 /** Lists each list operation as A (its own rows) and as the outsider (none of them). */
-export async function checkForeignLists(ctx: PhaseContext, lists: OperationInfo[], ownIds: Set<string>, outsider: Outsider): Promise<void> {
+export async function checkForeignLists(
+  ctx: PhaseContext,
+  lists: OperationInfo[],
+  ownIds: Set<string>,
+  outsider: Outsider,
+): Promise<Evaluation[]> {
   const { session } = ctx;
+  const fields = documentIdFields(ctx.doc);
+  const read: Evaluation[] = [];
   for (const operation of lists) {
     const parts: RequestParts = { path: {}, query: {}, header: {} };
     const mine = await session.probe(operation, session.request(operation, parts, 'secret'), 'stateful', []);
     session.commit(mine);
-    const shown = [...rowIds(mine.response.bodyText)].filter((id) => ownIds.has(id));
+    read.push(mine);
+    const shown = [...rowIds(mine.response.bodyText, fields)].filter((id) => ownIds.has(id));
     if (shown.length === 0) continue; // A sees none of its rows here: nothing that could leak
     const request = asOutsider(ctx, outsider, operation, parts);
-    const theirs: Evaluation = await session.probe(operation, request, 'stateful', [(r) => judgeForeignList(operation, new Set(shown), r)]);
+    const theirs: Evaluation = await session.probe(operation, request, 'stateful', [
+      (r) => judgeForeignList(operation, new Set(shown), r, fields),
+    ]);
     session.commit(theirs, [toCurl(mine.request)]);
   }
+  return read;
 }

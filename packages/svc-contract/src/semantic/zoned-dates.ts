@@ -60,3 +60,43 @@ export function createdDateProblems(dates: ZonedDate[], clockReadings: Date[]): 
         : [`${date.path} is ${date.value}; created today, ${date.zone} by the service clock, is ${todays.join(' or ')}`];
     });
 }
+
+/** A property of an answer whose schema carries `keyword`, with the object that holds it. */
+export interface RuledProperty {
+  path: string;
+  holder: JsonObject;
+  property: string;
+  rule: unknown;
+  /** The property's own schema (its `x-date-zone`, say). */
+  schema: JsonObject;
+}
+
+/**
+ * Every property of `value` (under the schema at `pointer`) whose schema carries `keyword`: the rules
+ * about one field that name its siblings (`x-term` on `expiresAt` names `startsAt`) need the holder.
+ */
+export function ruledProperties(doc: JsonObject, pointer: string, value: unknown, keyword: string, path = '', depth = 0): RuledProperty[] {
+  if (depth > 20) return [];
+  const schemaPointer = resolvePointer(doc, pointer);
+  const schema = atPointer(doc, schemaPointer);
+  if (!isObject(schema)) return [];
+  const out: RuledProperty[] = [];
+  for (const word of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const list = schema[word];
+    if (Array.isArray(list))
+      list.forEach((_, i) => out.push(...ruledProperties(doc, `${schemaPointer}/${word}/${i}`, value, keyword, path, depth + 1)));
+  }
+  if (isObject(value) && isObject(schema.properties)) {
+    for (const key of Object.keys(schema.properties)) {
+      if (!(key in value)) continue;
+      const propertyPointer = resolvePointer(doc, `${schemaPointer}/properties/${key}`);
+      const own = atPointer(doc, propertyPointer);
+      if (isObject(own) && keyword in own)
+        out.push({ path: `${path}/${key}`, holder: value, property: key, rule: own[keyword], schema: own });
+      out.push(...ruledProperties(doc, propertyPointer, value[key], keyword, `${path}/${key}`, depth + 1));
+    }
+  }
+  if (Array.isArray(value) && isObject(schema.items))
+    value.forEach((item, i) => out.push(...ruledProperties(doc, `${schemaPointer}/items`, item, keyword, `${path}/${i}`, depth + 1)));
+  return out.filter((found, i) => out.findIndex((other) => other.path === found.path) === i);
+}
