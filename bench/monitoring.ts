@@ -3,8 +3,16 @@
 // one `monitoring-daily-check` round is timed. Prints entities checked per second, events recorded
 // and peak RSS for each N on PostgreSQL (when one answers) and PGlite. Not a test: it asserts only
 // that every entity was checked once and every change recorded once.
-//   npm run bench:monitoring [-- --sizes 10000,100000 --engines postgres,pglite]
-import { loadavg } from 'node:os';
+//
+// Engines: `pglite` is the embedded engine as `npm start` runs it, in a data directory (a temporary
+// one here, removed after); `pglite-memory` is a `memory://` database as the tests and the in-process
+// contract runner open it, whose files (tables, indexes, WAL) are the process's own memory, so its
+// RSS grows with the data. The process runs with --expose-gc (the npm script), so the RSS before the
+// round is what the seed left, not its garbage.
+//   npm run bench:monitoring [-- --sizes 10000,100000 --engines postgres,pglite,pglite-memory]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import { ManualClock } from '../server/clock.js';
@@ -28,7 +36,13 @@ const values = benchOptions({
   options: { sizes: { type: 'string', default: '10000,100000' }, engines: { type: 'string', default: 'postgres,pglite' } },
 });
 const sizes = values.sizes!.split(',').map(Number);
+const ENGINES = ['postgres', 'pglite', 'pglite-memory'];
 const wanted = new Set(values.engines!.split(','));
+const unknown = [...wanted].filter((engine) => !ENGINES.includes(engine));
+if (unknown.length > 0) {
+  process.stderr.write(`Unknown engine ${unknown.join(', ')}: choose from ${ENGINES.join(', ')}\n`);
+  process.exit(2);
+}
 const ACCOUNTS = 100;
 const CHANGED_EVERY = 100;
 const START = new Date('2026-11-22T00:00:00Z');
@@ -155,9 +169,22 @@ for (const n of sizes) {
     }
   }
   if (wanted.has('pglite')) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-monitoring-'));
+    try {
+      const opened = await openDatabase({ dataDir });
+      try {
+        rows.push(await measure('PGlite (data directory)', opened, n));
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (wanted.has('pglite-memory')) {
     const opened = await openDatabase({ dataDir: 'memory://' });
     try {
-      rows.push(await measure('PGlite (embedded)', opened, n));
+      rows.push(await measure('PGlite (memory://)', opened, n));
     } finally {
       await opened.close();
     }
