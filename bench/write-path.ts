@@ -3,7 +3,10 @@
 // and worker in one process, real clock), with a CPU profile and a statement count of the load
 // window only (bench/http/profile-hook.mjs). Prints, per request: the server's CPU, PostgreSQL's CPU
 // (its backends for this run's database), statements sent, and the server's time by part
-// (bench/http/profile-summary.ts). Not a test: it asserts nothing.
+// (bench/http/profile-summary.ts). For POST /abn/registrations and the read, the floor of the path
+// (bench/http/floor-server.ts) is measured right after, profiled the same way: its CPU per request
+// beside the service's says which part of the gap is the server's and which PostgreSQL's. Not a
+// test: it asserts nothing.
 //   npm run bench:write-path [-- --engines pglite,postgres --paths abn,webhooks,ppsr,form484 --seconds 5 --connections 10 --out DIR
 //                               --pglite-memory]
 // --pglite-memory runs PGlite on `memory://` instead of a data directory (as the floor server does):
@@ -145,7 +148,7 @@ async function measure(engine: 'pglite' | 'postgres', pathName: string): Promise
         SVC_WEBHOOK_ALLOW_LOCAL: '1',
         SVC_RATE_LIMIT_MULTIPLIER: '1000000',
         PROFILE_OUT: profileOut,
-        // One process, the one profiled (on PostgreSQL `npm start` would run one per core).
+        // One process, the one profiled (what `npm start` runs on PostgreSQL on up to 3 cores, D-84).
         SVC_PROCESSES: '1',
       },
       /listening on (http:\/\/\S+)/,
@@ -239,6 +242,70 @@ async function measure(engine: 'pglite' | 'postgres', pathName: string): Promise
   }
 }
 
+/** The floor's paths (bench/http/floor-server.ts) that stand beside the service's. */
+const FLOOR_OF: Record<string, { path: string; method: 'GET' | 'POST' }> = {
+  abn: { path: '/write', method: 'POST' },
+  read: { path: '/read', method: 'GET' },
+};
+
+/**
+ * The floor of a path measured the same way, right after it: bare Express with the driver and the
+ * one statement the path needs. Its CPU per request beside the service's says how much of the
+ * difference is the server's own work and how much PostgreSQL's.
+ */
+async function measureFloor(
+  engine: 'pglite' | 'postgres',
+  pathName: string,
+): Promise<{ result: DriveResult; serverCpuMs: number; postgresCpuMs?: number }> {
+  const floorPath = FLOOR_OF[pathName]!;
+  const database = engine === 'postgres' ? await throwawayDatabase(values['postgres-url']!) : undefined;
+  let floor: Running | undefined;
+  try {
+    floor = await startProcess(
+      `floor (${engine})`,
+      process.execPath,
+      // Profiled like the service (the same hook and signals), so the two CPU figures carry the same overhead.
+      [
+        '--import',
+        './bench/http/profile-hook.mjs',
+        '--import',
+        'tsx',
+        'bench/http/floor-server.ts',
+        '--engine',
+        engine,
+        ...(database ? ['--database-url', database.url] : []),
+      ],
+      { ...process.env, PROFILE_OUT: join(out, `${engine}-${pathName}-floor`) },
+      /listening on (http:\/\/\S+)/,
+    );
+    const origin = new URL(floor.url).origin;
+    const request: DriveSpec['requests'][number] =
+      floorPath.method === 'GET'
+        ? { method: 'GET', path: floorPath.path, headers: {} }
+        : {
+            method: 'POST',
+            path: floorPath.path,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(BODIES[pathName]!(0)),
+          };
+    await drive({ origin, connections, seconds: 1, requests: [request], cycle: true });
+    const pid = floor.pid;
+    const pgPids = database ? await backendPids(database.url) : [];
+    const pgBefore = new Map(pgPids.map((p) => [p, cpuSeconds(p)]));
+    const before = cpuSeconds(pid);
+    process.kill(pid, 'SIGUSR2');
+    const result = await drive({ origin, connections, seconds, requests: [request], cycle: true });
+    process.kill(pid, 'SIGUSR2');
+    const serverCpuMs = (cpuSeconds(pid) - before) * 1000;
+    const pgAfter = database ? await backendPids(database.url) : [];
+    const postgresCpuMs = database ? pgAfter.reduce((sum, p) => sum + (cpuSeconds(p) - (pgBefore.get(p) ?? 0)), 0) * 1000 : undefined;
+    return { result, serverCpuMs, ...(postgresCpuMs !== undefined ? { postgresCpuMs } : {}) };
+  } finally {
+    await floor?.stop();
+    await database?.drop().catch(() => undefined);
+  }
+}
+
 const built = spawn(process.execPath, [join(ROOT, 'scripts/build-server.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
 await new Promise((resolve) => built.once('exit', resolve));
 
@@ -272,6 +339,17 @@ for (const engine of values.engines!.split(',') as Array<'pglite' | 'postgres'>)
       .sort((a, b) => b[1].count - a[1].count)
       .slice(0, 20))
       lines.push(`- ${(count / n).toFixed(2)} x${ms !== undefined ? `, ${perRequest(ms)} ms` : ''} \`${text.slice(0, 160)}\``);
+    if (FLOOR_OF[pathName]) {
+      const floor = await measureFloor(engine, pathName);
+      const f = Math.max(1, floor.result.requests);
+      lines.push(
+        '',
+        `The floor of this path, measured right after (bare Express, the driver, one statement): ${Math.round(floor.result.rps)} req/s, p99 ${floor.result.p99} ms; ` +
+          `per request its process's CPU ${(floor.serverCpuMs / f).toFixed(3)} ms` +
+          (floor.postgresCpuMs !== undefined ? `, PostgreSQL CPU ${(floor.postgresCpuMs / f).toFixed(3)} ms` : '') +
+          `; the service ${Math.round((100 * m.result.rps) / floor.result.rps)} % of it.`,
+      );
+    }
     lines.push('');
     process.stdout.write(`${lines.splice(0).join('\n')}\n`);
   }

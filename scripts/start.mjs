@@ -24,7 +24,7 @@ import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale, ROOT, SERVER_BUNDLE, SERVER_SO
 // itself, and the sandbox's short statements did not repay it. `npm run bench:start -- --runs 3` in
 // turns on one machine: fresh data directory 2.40 s with tiering, 1.87 s without; existing 2.27 and
 // 1.79 s; `npm run bench:http -- --seconds 6 --engines pglite` in turns: POST /abn/registrations
-// 1,003 and 1,021 req/s, GET /webhooks 622 and 806 req/s (bench/README.md, 2026-12-02 second
+// 1,003 and 1,021 req/s, GET /webhooks 622 and 806 req/s (`git log -p bench/README.md`, 2026-12-02 second
 // session). Set before PGlite's module is compiled below, which is when V8 reads it.
 if (!process.env.DATABASE_URL) {
   setFlagsFromString('--liftoff-only');

@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   // req.ip is the socket's address unless SVC_TRUST_PROXY names the proxies in front (D-53): a header
   // any client can write must not pick the address that budgets and limits count against.
   app.set('trust proxy', deps.config.SVC_TRUST_PROXY ?? false);
-  // On the embedded database the worker lets requests in flight go first (jobs/request-gate.ts).
+  // Where the worker shares this process, it lets requests in flight go first (jobs/request-gate.ts, D-85).
   const gate = deps.requestGate;
   if (gate)
     app.use((_req: Request, res: Response, next: NextFunction) => {

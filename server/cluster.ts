@@ -16,13 +16,40 @@ import type { ProcessLink } from './process-link.js';
 import type { Logger } from './logger.js';
 import { METRICS_ALL, METRICS_COLLECT } from './http/metrics.js';
 
-/** The default on PostgreSQL: one API process per core, at most this many (each holds a pool of connections). */
+/** The default on PostgreSQL never exceeds this many API processes (each holds a pool of connections). */
 export const MAX_DEFAULT_PROCESSES = 4;
+/** Cores per API process by default on PostgreSQL (D-84): the rest is the database's, the worker's and the clients'. */
+export const CORES_PER_DEFAULT_PROCESS = 2;
 
-/** How many API processes this start runs: one on the embedded database and for a worker alone. */
-export function apiProcessCount(config: Pick<Config, 'SVC_PROCESSES' | 'SVC_ROLE' | 'DATABASE_URL'>): number {
-  if (config.SVC_ROLE === 'worker' || !config.DATABASE_URL) return 1;
-  return config.SVC_PROCESSES ?? Math.min(availableParallelism(), MAX_DEFAULT_PROCESSES);
+export interface ApiProcessChoice {
+  count: number;
+  /** Which rule chose the count, as the start banner says it. */
+  rule: string;
+}
+
+/**
+ * How many API processes this start runs, and why: one on the embedded database and for a worker
+ * alone; on PostgreSQL `--processes` / SVC_PROCESSES, else one per two cores, at least one and at
+ * most MAX_DEFAULT_PROCESSES (D-84: measured with `npm run bench:processes`, PostgreSQL, the worker
+ * and the load sharing the machine; on 2 cores a second API process halved the POST).
+ */
+export function chooseApiProcesses(
+  config: Pick<Config, 'SVC_PROCESSES' | 'SVC_ROLE' | 'DATABASE_URL'>,
+  cores: number = availableParallelism(),
+): ApiProcessChoice {
+  if (config.SVC_ROLE === 'worker') return { count: 1, rule: 'a worker alone serves no API' };
+  if (!config.DATABASE_URL) return { count: 1, rule: 'the embedded database has one writer' };
+  if (config.SVC_PROCESSES !== undefined) return { count: config.SVC_PROCESSES, rule: 'set by --processes or SVC_PROCESSES' };
+  const count = Math.min(MAX_DEFAULT_PROCESSES, Math.max(1, Math.floor(cores / CORES_PER_DEFAULT_PROCESS)));
+  return {
+    count,
+    rule: `the default on PostgreSQL: one per ${CORES_PER_DEFAULT_PROCESS} cores (${cores} here), at most ${MAX_DEFAULT_PROCESSES}; --processes N chooses`,
+  };
+}
+
+/** How many API processes this start runs (chooseApiProcesses). */
+export function apiProcessCount(config: Pick<Config, 'SVC_PROCESSES' | 'SVC_ROLE' | 'DATABASE_URL'>, cores?: number): number {
+  return chooseApiProcesses(config, cores).count;
 }
 
 /** True in a process forked by startApiProcesses. */

@@ -114,7 +114,7 @@ export const ConfigSchema = z.object({
   SVC_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /**
    * API processes sharing the one port (`--processes N`, node:cluster; server/cluster.ts). Unset: one
-   * per core up to MAX_DEFAULT_PROCESSES on PostgreSQL, one on the embedded database (one writer).
+   * per two cores (at most MAX_DEFAULT_PROCESSES) on PostgreSQL, D-84; one on the embedded database (one writer).
    */
   SVC_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   /** A request body must arrive within this many ms of the service starting to read it; then 408 and the connection closes. */

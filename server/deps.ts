@@ -49,8 +49,8 @@ export interface AppDeps {
   /** Host name -> addresses for the webhook SSRF guard (D-23); tests inject a fixed table. Default: system DNS. */
   resolveHost?: (host: string) => Promise<string[]>;
   /**
-   * Requests in flight in this process, when the API and the worker share the embedded database's one
-   * connection (`npm start` on PGlite): the worker lets them go first (server/jobs/request-gate.ts).
+   * Requests in flight in this process, when the API and the worker share it (`npm start` with one
+   * process): the worker lets them go first (server/jobs/request-gate.ts, D-85).
    */
   requestGate?: RequestGate;
   /** Present in an API process of several on one port (`--processes N`). */

@@ -1,21 +1,21 @@
 // npm start: API, docs at /docs and the job worker in one process on the embedded database.
 // `--role api` or `--role worker` (or SVC_ROLE) splits them for scale-out against one PostgreSQL;
-// `--processes N` (or SVC_PROCESSES; on PostgreSQL one per core by default) runs N API processes on
-// the one port, with the job worker and what must happen once in the primary (server/cluster.ts).
+// `--processes N` (or SVC_PROCESSES; on PostgreSQL one per two cores by default, D-84) runs N API
+// processes on the one port, with the job worker and what must happen once in the primary (server/cluster.ts).
 import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { answerClientErrors, buildApp, connectionGuardsOf, pendingOfService, type BuiltApp } from './app.js';
 import { guardConnections } from './http/connection-guards.js';
 import { RealClock } from './clock.js';
-import { apiProcessCount, isApiProcess, primaryLink, startApiProcesses, type ApiProcesses } from './cluster.js';
+import { chooseApiProcesses, isApiProcess, primaryLink, startApiProcesses, type ApiProcesses } from './cluster.js';
 import { SharedManualClock } from './store/shared-clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { ensureDemoAccount } from './demo.js';
 import { assertSealingKeyOpens, sealPlaintextSecrets } from './delivery/endpoint-secrets.js';
 import type { AppDeps, Startup } from './deps.js';
 import { createJobRegistry } from './job-registry.js';
-import { createRequestGate } from './jobs/request-gate.js';
+import { createRequestGate, workerSharesApiProcess } from './jobs/request-gate.js';
 import { ensureRecurring, startWorker, type Worker } from './jobs/runner.js';
 import { createLogger } from './logger.js';
 import { installLazySourceMaps } from './stack-source-maps.js';
@@ -32,12 +32,15 @@ function readyLines(options: {
   base: string;
   what: string;
   config: Config;
+  /** How many API processes serve, and the rule that chose it (D-84). */
+  processes: string;
   pending: BuiltApp['pending'];
   demo: Awaited<ReturnType<typeof ensureDemoAccount>>;
 }): string[] {
   const { base, config, pending, demo } = options;
   const lines = [
     `Registry service listening on ${base} (${options.what})`,
+    `  processes: ${options.processes}`,
     `  docs:  ${base}/docs`,
     `  console: ${base}/console/ (sign in with the admin token)`,
   ];
@@ -55,6 +58,13 @@ function readyLines(options: {
     );
   }
   return lines;
+}
+
+/** The banner's account of the processes: how many serve, where the worker runs, and the rule that chose the count. */
+function processesLine(count: number, runsWorker: boolean, rule: string): string {
+  const serving = count === 1 ? '1 API process' : `${count} API processes`;
+  const worker = !runsWorker ? 'no job worker (--role api)' : count === 1 ? 'with the job worker' : 'the job worker in their primary';
+  return `${serving}, ${worker} (${rule})`;
 }
 
 /** The start's own work as AppDeps.startup reads it, and the call that ends it. */
@@ -81,7 +91,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const apiProcess = isApiProcess();
   // The primary of several API processes serves no HTTP itself: it runs the worker (unless --role api).
-  const apiProcesses = apiProcess ? 1 : apiProcessCount(config);
+  const processChoice = apiProcess ? { count: 1, rule: 'an API process of several' } : chooseApiProcesses(config);
+  const apiProcesses = processChoice.count;
   const primary = apiProcesses > 1;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
   // The manual clock lives in the database, so an API and a worker process share one time.
@@ -101,8 +112,9 @@ async function main(): Promise<void> {
     clock,
     logger,
     embeddedDir: config.SVC_DATA_DIR,
-    // The API and the worker share the embedded database's one connection: requests go first.
-    ...(database.engine === 'pglite' && config.SVC_ROLE === 'all' ? { requestGate: createRequestGate() } : {}),
+    // Where the API and the worker share this process (its one thread, and on PGlite the database's one
+    // connection), requests in flight go first: the worker's jobs never starve the API (D-85).
+    ...(workerSharesApiProcess(config.SVC_ROLE, apiProcesses) ? { requestGate: createRequestGate() } : {}),
     ...(link ? { processes: link } : {}),
     startup: startup.state,
   });
@@ -168,6 +180,7 @@ async function main(): Promise<void> {
         base: `http://${config.HOST}:${port}`,
         what: `${engine}, ${clock.mode} clock, ready in ${Date.now() - started} ms`,
         config,
+        processes: processesLine(apiProcesses, runsWorker, processChoice.rule),
         pending: built?.pending ?? pendingOfService(),
         demo,
       });
@@ -190,7 +203,7 @@ async function main(): Promise<void> {
     // the embedded database their first statements take the one thread for a quarter to half a
     // second (PGlite reads the jobs table's catalog entries, indexes and trigger on first use), so
     // they start a moment later and the first requests do not queue behind them.
-    if (runsWorker && deps.requestGate)
+    if (runsWorker && database.engine === 'pglite')
       jobsStarting = new Promise<void>((resolve) => setTimeout(resolve, EMBEDDED_WORKER_DELAY_MS))
         .then(() => (stopping ? startup.finish() : startJobs()))
         .catch((error: unknown) => {

@@ -45,7 +45,8 @@ const REQUEST_LOG_MAX_WAIT_MS = 20;
 
 export function wireDeps(base: BaseDeps): AppDeps {
   const { embeddedDir, changes, ...rest } = base;
-  const gate = rest.requestGate;
+  // The request log waits for requests only where its statements hold the one connection they need.
+  const gate = rest.engine === 'pglite' ? rest.requestGate : undefined;
   // On PGlite only this process can open the database, so in-memory counters are exactly as shared
   // as the database and cost no query (store/counter-store.ts).
   const counters =

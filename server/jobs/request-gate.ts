@@ -1,9 +1,9 @@
-// Requests first on the embedded database. PGlite is one connection, and `npm start` runs the API and
-// the worker in one process on it: a job's transaction holds that connection while requests queue
-// behind it (the p99 of a write under load on PGlite). The gate counts the requests in flight; the
-// background worker starts a job only when none is, or once it has waited `maxWaitMs`, so jobs still
-// move (at least one per wait) under a load that never pauses, and catch up as soon as it does. Only
-// the background loop waits: an advance of the manual clock runs its jobs inside a request.
+// Requests first where the API and the job worker share one process (`npm start` with one process,
+// D-85): a job takes the same thread as the requests, and on PGlite its transaction also holds the
+// database's one connection while requests queue behind it. The gate counts the requests in flight;
+// the background worker starts a job only when none is, or once it has waited `maxWaitMs`, so jobs
+// still move (at least one per wait) under a load that never pauses, and catch up as soon as it does.
+// Only the background loop waits: an advance of the manual clock runs its jobs inside a request.
 export interface RequestGate {
   /** A request arrived. */
   enter: () => void;
@@ -43,4 +43,13 @@ export function createRequestGate(): RequestGate {
       });
     },
   };
+}
+
+/**
+ * Whether a process gates its worker behind its requests (D-85): it serves the API and runs the
+ * worker, i.e. role `all` as one process. The primary of several API processes serves no request,
+ * and a `--role api` or `--role worker` process runs only one of the two.
+ */
+export function workerSharesApiProcess(role: 'all' | 'api' | 'worker', apiProcesses: number): boolean {
+  return role === 'all' && apiProcesses === 1;
 }

@@ -6,7 +6,7 @@
 // DELETE rather than TRUNCATE: a TRUNCATE gives each of the 31 tables and their indexes new files and
 // drops the old ones at commit, which cost PostgreSQL about 80 ms of CPU (150 ms wall) per emptying
 // against 7 ms (10 ms) for the DELETEs, and PGlite 40 to 65 ms against 7 to 11 ms; the rows a test
-// server leaves are few, so deleting them is cheap (bench/README.md, CI time, sixth session).
+// server leaves are few, so deleting them is cheap (`git log -p bench/README.md`, CI time, sixth session).
 
 /** The app's tables (all schemas but the system's and drizzle's own, whose journal stays), and which tables each one references. */
 const TABLES = `select format('%I.%I', n.nspname, c.relname) as name,

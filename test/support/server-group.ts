@@ -44,7 +44,7 @@ export function groupServerEnv(engine: Engine, location: string, extra: Record<s
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    // One API process, the one these tests signal (on PostgreSQL `npm start` runs one per core).
+    // One API process, the one these tests signal (on PostgreSQL `npm start` runs one per two cores, D-84).
     SVC_PROCESSES: '1',
     ...extra,
   };

@@ -34,7 +34,7 @@ export function spawnServer(
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      // One process each, as these tests count them (on PostgreSQL `npm start` runs one per core;
+      // One process each, as these tests count them (on PostgreSQL `npm start` runs one per two cores, D-84;
       // test/integration/core/processes.shared.test.ts tests that).
       SVC_PROCESSES: '1',
       ...options.env,

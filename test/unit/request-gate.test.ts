@@ -1,7 +1,7 @@
-// The embedded database's one connection goes to requests first: the background worker waits for the
-// requests in flight before each job, but never longer than its bound.
+// Requests go first where the API and the worker share a process (D-85): the background worker waits
+// for the requests in flight before each job, but never longer than its bound.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRequestGate } from '../../server/jobs/request-gate.js';
+import { createRequestGate, workerSharesApiProcess } from '../../server/jobs/request-gate.js';
 
 describe('the request gate', () => {
   beforeEach(() => void vi.useFakeTimers());
@@ -42,5 +42,17 @@ describe('the request gate', () => {
     expect(wait.done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(wait.done).toBe(true);
+  });
+});
+
+describe('where the worker waits for requests (D-85)', () => {
+  it('is a process that serves the API and runs the worker, on either engine', () => {
+    expect(workerSharesApiProcess('all', 1)).toBe(true);
+  });
+
+  it('is not the primary of several API processes, an API process alone or a worker alone', () => {
+    expect(workerSharesApiProcess('all', 2)).toBe(false);
+    expect(workerSharesApiProcess('api', 1)).toBe(false);
+    expect(workerSharesApiProcess('worker', 1)).toBe(false);
   });
 });

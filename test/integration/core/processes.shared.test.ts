@@ -75,8 +75,9 @@ describe.skipIf(!probe.available && !probe.required)(WHAT, () => {
     await database?.drop();
   }, 30_000);
 
-  it('starts two API processes under one primary and says so', () => {
+  it('starts two API processes under one primary and says so, naming the rule that chose two (D-84)', () => {
     expect(server.output()).toMatch(/listening on http:\/\/\S+ \(postgres, 2 API processes,/);
+    expect(server.output()).toContain('processes: 2 API processes, the job worker in their primary (set by --processes or SVC_PROCESSES)');
     expect(childrenOf(server.child.pid!)).toHaveLength(2);
   });
 
