@@ -11,6 +11,7 @@ import { fromRoot } from '../root.js';
 import { copyPgliteSeed, ensurePgliteSeed, isFreshDataDir, pgliteSeed, replenishPgliteSpare } from './pglite-seed.js';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.js';
 import { parsingByInstance, pgliteEngineOptions } from './pglite-engine.js';
+import { checkpointingByVolume } from './pglite-wal.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -69,18 +70,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const engineOptions = { ...pgliteEngineOptions(), ...(await preloadedPgliteArtifacts()) };
+  const inMemory = dataDir.startsWith('memory://');
+  const engineOptions = { ...pgliteEngineOptions(inMemory ? 'memory' : 'directory'), ...(await preloadedPgliteArtifacts()) };
   const migrate = (client: PGlite) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
   let client: PGlite;
   let fresh = false;
-  if (dataDir.startsWith('memory://'))
-    client = new PGlite(dataDir, { loadDataDir: await pgliteSeed(MIGRATIONS, migrate), ...engineOptions });
+  if (inMemory) client = new PGlite(dataDir, { loadDataDir: await pgliteSeed(MIGRATIONS, migrate), ...engineOptions });
   else {
     fresh = isFreshDataDir(dataDir);
     if (fresh) await copyPgliteSeed(dataDir, MIGRATIONS, migrate);
     client = new PGlite(dataDir, engineOptions);
   }
   parsingByInstance(client);
+  checkpointingByVolume(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (!(await migrationsApplied((text) => client.query(text)))) await migrate(client);
   return opened(

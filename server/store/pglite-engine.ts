@@ -10,6 +10,7 @@
 // id, without the merge. test/unit/pglite-engine.test.ts fails when drizzle's set changes.
 import { PGlite, types, type PGliteOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { namedStatements } from './pglite-statements.js';
+import { PGLITE_WAL_PARAMS } from './pglite-wal.js';
 
 /**
  * PGlite's start parameters with 32 MB of shared buffers instead of PostgreSQL's 128 MB: the engine
@@ -56,10 +57,17 @@ export function pgliteBytes(bytes: Uint8Array): Blob {
   return tarball as Blob;
 }
 
-/** What every PGlite is opened with, besides where its data lives. */
-export function pgliteEngineOptions(): Pick<PGliteOptions, 'startParams' | 'parsers'> {
+/**
+ * A memory database is gone with its process: no crash ever replays its WAL, so the full page images
+ * written for the first change of each page after a checkpoint (PostgreSQL's guard against a page
+ * torn by a crash) are WAL for nothing, and with the checkpoints of pglite-wal.ts (D-86) most of it.
+ */
+const MEMORY_ONLY_PARAMS = ['-c', 'full_page_writes=off'];
+
+/** What every PGlite is opened with, besides where its data lives: in memory (`memory://`) or in a directory. */
+export function pgliteEngineOptions(where: 'memory' | 'directory'): Pick<PGliteOptions, 'startParams' | 'parsers'> {
   return {
-    startParams: PGLITE_START_PARAMS,
+    startParams: [...PGLITE_START_PARAMS, ...PGLITE_WAL_PARAMS, ...(where === 'memory' ? MEMORY_ONLY_PARAMS : [])],
     parsers: Object.fromEntries(DRIZZLE_TEXT_TYPES.map((id) => [id, asText])),
   };
 }

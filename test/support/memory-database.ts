@@ -15,6 +15,7 @@ import { pgliteChangeFeed } from '../../server/store/change-feed.js';
 import type { Database, OpenDatabase } from '../../server/store/db.js';
 import { parsingByInstance, pgliteEngineOptions } from '../../server/store/pglite-engine.js';
 import { pgliteSeed } from '../../server/store/pglite-seed.js';
+import { checkpointingByVolume } from '../../server/store/pglite-wal.js';
 import * as schema from '../../server/store/schema/index.js';
 import { emptyingStatement } from './emptying.js';
 
@@ -33,7 +34,8 @@ const idle: Instance[] = [];
 async function newInstance(): Promise<Instance> {
   const seed = await pgliteSeed(MIGRATIONS, (client) => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS }));
   // Opened as the service opens its own (server/store/pglite-engine.ts).
-  const client = parsingByInstance(new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions() }));
+  const client = parsingByInstance(new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions('memory') }));
+  checkpointingByVolume(client);
   const emptying = await emptyingStatement((text) => client.query<{ name: string }>(text));
   if (!emptying) throw new Error('the migrated seed has no tables');
   return { client, emptying };

@@ -69,6 +69,7 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'integration-postgres:test/integration/ppsr/happy.test.ts': 6,
   'integration:test/integration/monitoring/checks.crash.test.ts': 6,
   'integration:test/integration/webhooks/delivery.engine.test.ts': 6,
+  'unit:test/unit/pglite-wal.test.ts': 7,
   'unit:test/unit/pglite-engine.test.ts': 6,
   'integration:test/integration/core/manual-clock.shared.test.ts': 5,
   'integration:test/integration/core/processes.shared.test.ts': 5,

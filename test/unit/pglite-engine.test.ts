@@ -22,7 +22,7 @@ const seen: (QueryOptions | undefined)[] = [];
 
 beforeAll(async () => {
   const seed = await pgliteSeed(MIGRATIONS, (c) => migrate(drizzle(c, { schema }), { migrationsFolder: MIGRATIONS }));
-  client = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions() });
+  client = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions('memory') });
   const query = client.query.bind(client);
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
     seen.push(options);
@@ -41,7 +41,7 @@ describe("PGlite opened with drizzle's parsers", () => {
     const passed = seen[0]?.parsers;
     expect(passed, 'drizzle passes parsers with its queries').toBeDefined();
     const sample = '2026-12-02 10:00:00.123+00';
-    const ours = pgliteEngineOptions().parsers!;
+    const ours = pgliteEngineOptions('memory').parsers!;
     expect(Object.keys(passed!).map(Number).sort()).toStrictEqual([...DRIZZLE_TEXT_TYPES].sort());
     for (const [id, parse] of Object.entries(passed!)) expect(ours[Number(id)]!(sample)).toBe(parse(sample));
   });
@@ -67,7 +67,7 @@ describe("PGlite opened with drizzle's parsers", () => {
 
   it('opens databases of their own from one read of the prepared tarball', async () => {
     const seed = await pgliteSeed(MIGRATIONS, () => Promise.reject(new Error('the seed exists already')));
-    const other = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions() });
+    const other = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions('memory') });
     try {
       const runAt = new Date('2026-12-02T01:00:00Z');
       await drizzle(other, { schema }).insert(schema.jobs).values({ name: 'only-in-other', runAt, createdAt: runAt });
@@ -75,7 +75,7 @@ describe("PGlite opened with drizzle's parsers", () => {
         (await drizzle(c, { schema }).select({ name: schema.jobs.name }).from(schema.jobs)).map((r) => r.name);
       expect(await names(other)).toStrictEqual(['only-in-other']);
       expect(await names(client)).not.toContain('only-in-other');
-      const third = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions() });
+      const third = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions('memory') });
       try {
         expect(await names(third)).toStrictEqual([]);
       } finally {
@@ -105,7 +105,7 @@ describe('parameterized statements as named prepared statements', () => {
 
   beforeAll(async () => {
     const seed = await pgliteSeed(MIGRATIONS, () => Promise.reject(new Error('the seed exists already')));
-    named = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions() });
+    named = new PGlite('memory://', { loadDataDir: seed, ...pgliteEngineOptions('memory') });
     own = named.query.bind(named);
     parsingByInstance(named);
     await named.exec('create table probe (id int primary key, label text)');
