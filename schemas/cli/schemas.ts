@@ -224,21 +224,15 @@ export const RequestLogTailQuery = z.strictObject({
 export const TailedRequest = z
   .strictObject({
     ...RequestLogEntry.shape,
-    requestBody: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          'The request body as text (JSON as it was parsed, written again; any other text as it came), redacted as the operator\'s view (D-51); null when none arrived.',
-        example: '{"url":"http://localhost:3000/hooks","eventTypes":["*"],"secret":"[redacted]"}',
-      }),
-    responseBody: z
-      .string()
-      .nullable()
-      .openapi({
-        description: 'The JSON answered, as text, redacted the same way; null for an answer without a JSON body (204, a PDF).',
-        example: '{"message":"The given data was invalid.","errors":{"url":[{"code":"url_not_https","message":"The URL must use https."}]}}',
-      }),
+    requestBody: z.string().nullable().openapi({
+      description:
+        "The request body as text (JSON as it was parsed, written again; any other text as it came), redacted as the operator's view (D-51); null when none arrived.",
+      example: '{"url":"http://localhost:3000/hooks","eventTypes":["*"],"secret":"[redacted]"}',
+    }),
+    responseBody: z.string().nullable().openapi({
+      description: 'The JSON answered, as text, redacted the same way; null for an answer without a JSON body (204, a PDF).',
+      example: '{"message":"The given data was invalid.","errors":{"url":[{"code":"url_not_https","message":"The URL must use https."}]}}',
+    }),
   })
   .openapi('TailedRequest', { description: 'One request of the account with what was sent and answered, bodies as text.' });
 

@@ -72,7 +72,15 @@ describe('partner checks against planted bugs', () => {
       log: () => undefined,
     });
     // The run's other skips (a budget on a real clock, the cross-account pass) are the runner's own.
-    const partnerChecks: readonly string[] = ['v1_deprecation', 'rate_limit_remaining', 'cursor_consistency', 'term_dates', 'zoned_day_boundary', 'retry_schedule', 'ledger_charges'];
+    const partnerChecks: readonly string[] = [
+      'v1_deprecation',
+      'rate_limit_remaining',
+      'cursor_consistency',
+      'term_dates',
+      'zoned_day_boundary',
+      'retry_schedule',
+      'ledger_charges',
+    ];
     const skipped = (keyOnly.skipped ?? []).filter((s) => partnerChecks.includes(s.check));
     expect([...new Set(skipped.map((s) => s.check))].sort()).toEqual(['ledger_charges', 'retry_schedule', 'zoned_day_boundary']);
     for (const { reason } of skipped) expect(reason).toMatch(/admin-token|live key/);

@@ -203,7 +203,11 @@ describe('svc from the packed @registry-svc/cli, installed outside the repositor
     };
     expect(manifest.dependencies ?? {}).toEqual({});
     // Nothing else was installed beside it: the SDK and zod are inside dist/svc.mjs.
-    expect(readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['@registry-svc']);
+    expect(
+      readdirSync(join(consumer, 'node_modules'))
+        .filter((name) => !name.startsWith('.'))
+        .sort(),
+    ).toEqual(['@registry-svc']);
     expect(readdirSync(join(consumer, 'node_modules/@registry-svc'))).toEqual(['cli']);
   });
 
