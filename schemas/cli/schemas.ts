@@ -91,6 +91,8 @@ const WaitSeconds = z.coerce
     minimum: 0,
     maximum: MAX_WAIT_SECONDS,
     default: 0,
+    // Tools that send generated requests (the contract runner) send a valid wait as 0 (D-79).
+    'x-long-poll': true,
     description: `Long poll: seconds to wait for something to arrive when nothing is there yet (0 to ${MAX_WAIT_SECONDS}, default 0; a service may be set to wait less). The answer comes as soon as there is something.`,
     // 0, not 25: tools that send every example (Portman, a contract run) would otherwise wait each time.
     example: 0,

@@ -81,6 +81,7 @@ function parametersOf(doc: JsonObject, pointer: string, operation: JsonObject, p
         required: location === 'path' || parameter.required === true,
         schemaPointer: resolvePointer(doc, `${paramPointer}/schema`),
         examples,
+        ...(schema['x-long-poll'] === true && typeof schema.maximum === 'number' ? { longPollMaximum: schema.maximum } : {}),
       });
     });
   };

@@ -146,7 +146,7 @@ export class Session {
   }
 
   request(operation: OperationInfo, parts: RequestParts, auth: AuthMode, method?: string): ApiRequest {
-    return buildRequest(this.options.baseUrl, operation, parts, auth, this.options.credentials, method);
+    return buildRequest(this.options.baseUrl, operation, withoutLongPolls(operation, parts), auth, this.options.credentials, method);
   }
 
   /** Sends one request, retrying after 429 while the rate-limit allowance lasts; response checks on every answer. */
@@ -308,4 +308,21 @@ export class Session {
     await sleep(seconds * 1000);
     return true;
   }
+}
+
+/**
+ * A long poll's valid wait (`x-long-poll`) goes as 0: the answer is the same list, given at once, and a
+ * run against a service that holds polls open (up to 25 s each) would otherwise spend minutes waiting.
+ * A wait out of range, or not a whole number, goes as generated: its refusal is still checked.
+ */
+export function withoutLongPolls(operation: OperationInfo, parts: RequestParts): RequestParts {
+  const polls = operation.parameters.filter((p) => p.in === 'query' && p.longPollMaximum !== undefined && p.name in parts.query);
+  if (polls.length === 0) return parts;
+  const query = { ...parts.query };
+  for (const poll of polls) {
+    const value = query[poll.name];
+    const seconds = typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isInteger(seconds) && seconds > 0 && seconds <= poll.longPollMaximum!) query[poll.name] = typeof value === 'string' ? '0' : 0;
+  }
+  return { ...parts, query };
 }

@@ -49,6 +49,11 @@ export interface ParameterInfo {
   /** JSON pointer (within the document) of the parameter's schema. */
   schemaPointer: string;
   examples: unknown[];
+  /**
+   * `x-long-poll`: seconds the service may hold the answer open. A valid wait is sent as 0, so a run
+   * never waits one out (what the value may be is still checked: out of range values go as generated).
+   */
+  longPollMaximum?: number;
 }
 
 export interface HeaderInfo {
