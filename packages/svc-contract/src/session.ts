@@ -322,7 +322,8 @@ export function withoutLongPolls(operation: OperationInfo, parts: RequestParts):
   for (const poll of polls) {
     const value = query[poll.name];
     const seconds = typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
-    if (Number.isInteger(seconds) && seconds > 0 && seconds <= poll.longPollMaximum!) query[poll.name] = typeof value === 'string' ? '0' : 0;
+    if (Number.isInteger(seconds) && seconds > 0 && seconds <= poll.longPollMaximum!)
+      query[poll.name] = typeof value === 'string' ? '0' : 0;
   }
   return { ...parts, query };
 }
