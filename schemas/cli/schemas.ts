@@ -1,5 +1,6 @@
 // The command line's operations (D-78 to D-81): listen sessions that hold webhook deliveries for the
 // CLI to collect, triggers that send a chosen event, and the account's own request log as a tail.
+import { ifThen } from '../common/conditional.js';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/schemas.js';
@@ -151,7 +152,16 @@ export const ReportListenAttemptRequest = z
     }),
     durationMs: z.int().min(0).max(3_600_000).openapi({ description: 'How long the local forward took.', example: 12 }),
   })
-  .openapi('ReportListenAttemptRequest', { description: 'Exactly one of `status` and `error`, and `durationMs`.' });
+  // Exactly one of `status` and `error` (reportListenAttempt's verb refuses both and neither), stated in
+  // JSON Schema (D-72) as the holding owner's is: if/then/else rather than oneOf.
+  .openapi('ReportListenAttemptRequest', {
+    description: 'Exactly one of `status` and `error`, and `durationMs`.',
+    ...ifThen({
+      if: { properties: { status: {} }, required: ['status'] },
+      then: { not: { properties: { error: {} }, required: ['error'] } },
+      else: { properties: { error: {} }, required: ['error'] },
+    }),
+  });
 
 export const ListenAttemptResult = z
   .strictObject({

@@ -4,7 +4,8 @@ import { z } from '../common/zod.js';
 import { zonedDate } from '../common/dates.js';
 import { Acn, ElevenDigits, NineDigits } from '../common/identifiers.js';
 import { Form484AustralianAddress } from './addresses.js';
-import { Form484Name, ifThen, longText, pastDate, requiredUpperName, requiredUpperText, upperName, upperText } from './fields.js';
+import { ifThen } from '../common/conditional.js';
+import { Form484Name, longText, pastDate, requiredUpperName, requiredUpperText, upperName, upperText } from './fields.js';
 
 export const SIGNATORY_ROLES = ['DIR', 'SEC', 'ALT'] as const;
 

@@ -5,10 +5,10 @@ import { z } from '../common/zod.js';
 import { NineDigits } from '../common/identifiers.js';
 import { Form484MemberAddress } from './addresses.js';
 import { UPPERCASE_PATTERN } from '../common/names.js';
+import { ifThen } from '../common/conditional.js';
 import {
   Form484Name,
   REGISTER_INTEGER_MAX,
-  ifThen,
   longText,
   pastDate,
   registerInteger,

@@ -33,7 +33,9 @@ function packagesExternal(root: string): Plugin {
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
         if (path === '@registry-svc/contract') return { path: join(root, 'packages/svc-contract/src/index.ts') };
-        if (path === '@registry-svc/contract/markdown') return { path: join(root, 'packages/svc-contract/src/markdown.ts') };
+        // Its subpaths (markdown, example-dates) are modules of the same name in its source.
+        const subpath = /^@registry-svc\/contract\/([a-z-]+)$/.exec(path)?.[1];
+        if (subpath) return { path: join(root, `packages/svc-contract/src/${subpath}.ts`) };
         return { path, external: true };
       });
     },

@@ -1,6 +1,6 @@
 // The packages that follow the contract (D-65: the mock, the SDK) carry info.version of the document
 // they ship, and `npm run generate` is what keeps them equal (scripts/package-versions.ts).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,23 +40,37 @@ describe('workspace package versions', () => {
     expect(syncPackageVersions(root)).toEqual([]);
   });
 
-  it("syncPackageVersions moves the CLI's dependency on the SDK with both their versions", () => {
+  it("syncPackageVersions moves a following package's dependency on another one with both their versions", () => {
     const root = mkdtempSync(join(tmpdir(), 'svc-versions-'));
     dirs.push(root);
-    for (const name of ['sdk', 'cli']) cpSync(join(ROOT, `packages/${name}/package.json`), join(root, `packages/${name}/package.json`));
+    cpSync(join(ROOT, 'packages/sdk/package.json'), join(root, 'packages/sdk/package.json'));
+    const sdk = JSON.parse(readFileSync(join(ROOT, 'packages/sdk/package.json'), 'utf8')) as { version: string };
+    // A package that follows the contract and depends on the SDK (the CLI bundles it, so none does today).
+    mkdirSync(join(root, 'packages/dependent'), { recursive: true });
+    writeFileSync(
+      join(root, 'packages/dependent/package.json'),
+      JSON.stringify({
+        name: '@registry-svc/dependent',
+        version: sdk.version,
+        versionFrom: 'spec/openapi.json#/info/version',
+        dependencies: { '@registry-svc/sdk': sdk.version, zod: '4.6.7' },
+      }),
+    );
     const document = JSON.parse(readFileSync(join(ROOT, 'spec/openapi.json'), 'utf8')) as { info: { version: string } };
     document.info.version = '9.8.7';
     cpSync(join(ROOT, 'spec/openapi.json'), join(root, 'spec/openapi.json'));
     writeFileSync(join(root, 'spec/openapi.json'), JSON.stringify(document));
 
-    expect(syncPackageVersions(root).sort()).toEqual([join(root, 'packages/cli/package.json'), join(root, 'packages/sdk/package.json')]);
-    const cli = JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as {
+    expect(syncPackageVersions(root).sort()).toEqual([
+      join(root, 'packages/dependent/package.json'),
+      join(root, 'packages/sdk/package.json'),
+    ]);
+    const dependent = JSON.parse(readFileSync(join(root, 'packages/dependent/package.json'), 'utf8')) as {
       version: string;
       dependencies: Record<string, string>;
     };
-    expect(cli.version).toBe('9.8.7');
-    expect(cli.dependencies['@registry-svc/sdk']).toBe('9.8.7');
-    expect(cli.dependencies.zod).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(dependent.version).toBe('9.8.7');
+    expect(dependent.dependencies).toEqual({ '@registry-svc/sdk': '9.8.7', zod: '4.6.7' });
     expect(syncPackageVersions(root)).toEqual([]);
   });
 });

@@ -225,6 +225,29 @@ async function webhookChecks(
     ctx.session.record(operation.id, judgeDelivery(ctx.doc, ctx.session.validators, delivery, hook.secret), evidence);
 }
 
+/**
+ * What the command line does (D-78, D-79): a listen session, an event triggered for it, its attempt
+ * collected (once the delivery job has held it: up to 10 tries, a second of service time apart) and
+ * the local answer reported. Only this reaches `reportListenAttempt` with an attempt that exists.
+ */
+async function listenSession(flow: Flow): Promise<void> {
+  const created = await flow.call('createListenSession', {}, { deviceName: 'svc-contract', eventTypes: ['*'] });
+  const session = created && isSuccess(created.response.status) ? body(created.response) : {};
+  if (typeof session.id !== 'string') return;
+  const triggered = await flow.call('createTrigger', {}, { eventType: 'monitoring.change_detected' });
+  if (!triggered || !isSuccess(triggered.response.status)) return;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const collected = await flow.call('collectListenDeliveries', { id: session.id });
+    const data = collected ? body(collected.response).data : undefined;
+    const attemptId = Array.isArray(data) ? (data[0] as { attemptId?: unknown } | undefined)?.attemptId : undefined;
+    if (typeof attemptId === 'string') {
+      await flow.call('reportListenAttempt', { id: session.id, attemptId }, { status: 200, durationMs: 1 });
+      return;
+    }
+    await flow.settle(1);
+  }
+}
+
 /** Rows of the collection's list (same path, GET), or charges of the account: what a replay must not change. */
 function counterFor(flow: Flow, operation: OperationInfo, accountId?: string): EffectCounter | undefined {
   const list = [...flow.ctx.operations.values()].find((op) => op.method === 'get' && op.path === operation.path);
@@ -290,6 +313,7 @@ export async function runAccountChecks(ctx: PhaseContext, setup: AccountSetup): 
   await ppsr(flow);
   await alert(flow);
   await monitoring(flow);
+  await listenSession(flow);
   if (hook && setup.accountId) await webhookChecks(ctx, flow, setup, hook, lodgementId);
   await checkInvalidBodiesOnOwned(ctx, flow.owned);
   const outsiders = [setup.other, setup.otherEnvironment].filter((o): o is Outsider => o !== undefined);
