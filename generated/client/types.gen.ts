@@ -3638,6 +3638,7 @@ export type ReportListenAttemptErrors = {
      *
      * Rules beyond the schema's keywords (`x-request-rules`):
      *
+     * - Exactly one of `status` and `error` (`required`)
      * - No string (a value or a member name, in the body or the query) may contain a NUL character or an unpaired UTF-16 surrogate (`invalid_format`)
      * - A JSON object may name a member only once, at any depth (the repeat is refused at its path) (`invalid_format`)
      */

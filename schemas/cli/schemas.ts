@@ -1,6 +1,6 @@
 // The command line's operations (D-78 to D-81): listen sessions that hold webhook deliveries for the
 // CLI to collect, triggers that send a chosen event, and the account's own request log as a tail.
-import { ifThen } from '../common/conditional.js';
+import { STATUS_OR_ERROR, superRefineStated } from '../common/stated-rules.js';
 import { z } from '../common/zod.js';
 import { IsoDateTime } from '../common/dates.js';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/schemas.js';
@@ -143,25 +143,21 @@ export const ListenAttempt = z
 
 export const ListenAttemptBatch = z.strictObject({ data: z.array(ListenAttempt) }).openapi('ListenAttemptBatch');
 
-export const ReportListenAttemptRequest = z
-  .strictObject({
+export const ReportListenAttemptRequest = superRefineStated(
+  z.strictObject({
     status: z.int().min(100).max(599).optional().openapi({ description: 'The status the local URL answered.', example: 200 }),
     error: z.string().min(1).max(500).optional().openapi({
       description: 'Why no answer came (connection refused, timeout); send instead of `status`.',
       example: 'connect ECONNREFUSED 127.0.0.1:3000',
     }),
     durationMs: z.int().min(0).max(3_600_000).openapi({ description: 'How long the local forward took.', example: 12 }),
-  })
-  // Exactly one of `status` and `error` (reportListenAttempt's verb refuses both and neither), stated in
-  // JSON Schema (D-72) as the holding owner's is: if/then/else rather than oneOf.
-  .openapi('ReportListenAttemptRequest', {
-    description: 'Exactly one of `status` and `error`, and `durationMs`.',
-    ...ifThen({
-      if: { properties: { status: {} }, required: ['status'] },
-      then: { not: { properties: { error: {} }, required: ['error'] } },
-      else: { properties: { error: {} }, required: ['error'] },
-    }),
-  });
+  }),
+  [STATUS_OR_ERROR],
+  (value, ctx) => {
+    if ((value.status === undefined) === (value.error === undefined))
+      ctx.addIssue({ code: 'custom', path: ['status'], message: STATUS_OR_ERROR.message, params: { code: STATUS_OR_ERROR.code } });
+  },
+).openapi('ReportListenAttemptRequest', { description: 'Exactly one of `status` and `error`, and `durationMs`.' });
 
 export const ListenAttemptResult = z
   .strictObject({

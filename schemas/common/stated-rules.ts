@@ -103,6 +103,15 @@ export const SOME_FIELD = {
   keyword: 'minProperties',
 } as const satisfies StatedRule;
 
+/** A listen attempt's report: the local answer's status, or why none came (D-79). */
+export const STATUS_OR_ERROR = {
+  name: 'status_or_error',
+  code: 'required',
+  rule: 'Exactly one of `status` and `error`',
+  message: 'Send exactly one of status and error.',
+  keyword: 'x-rules',
+} as const satisfies StatedRule;
+
 /** Operator API register: a company registered for GST has an ABN. */
 export const GST_NEEDS_ABN = {
   name: 'gst_needs_abn',
@@ -144,6 +153,7 @@ export const STATED_RULES: readonly StatedRule[] = [
   SAFE_TEXT,
   UNIQUE_MEMBERS,
   SOME_FIELD,
+  STATUS_OR_ERROR,
   GST_NEEDS_ABN,
   GST_DATE_NEEDS_REGISTRATION,
   GRANTOR_ACN_CHECKSUM,

@@ -5,9 +5,9 @@
 //   keywords unclassified, also reported the schemas around them as changed).
 // - `maximum: 9007199254740991` on an integer: every integer a request takes is parsed by Zod, whose
 //   integers are the safe ones, so a larger value was always refused (422 `too_big`, 404 in a path).
-// - The rules written as `if`/`then`/`else` in contract 6.1.0: Form 484's (`checkOccupier` and
+// - The Form 484 rules written as `if`/`then`/`else` in contract 6.1.0 (`checkOccupier` and
 //   `checkHoldingOwnerKind`, schemas/form484/rules.ts), each applied by the server since Form 484 was
-//   first published, and a listen attempt's report (exactly one of `status` and `error`).
+//   first published.
 import type { Diff } from 'api-smart-diff';
 import { rewriteNodes, type JsonNode } from '../../schemas/common/schema-walk.js';
 
@@ -22,15 +22,8 @@ export function withoutRuleStatements<T>(document: T): T {
   );
 }
 
-/**
- * Where contract 6.1.0 wrote a rule the server already applied as `if`/`then`/`else`: Form 484's two,
- * and a listen attempt's report (exactly one of `status` and `error`, refused by its verb before).
- */
-const STATED_CONDITIONALS = [
-  /\/registeredOffice\/(if|then)$/,
-  /\/holdingOwners\/items\/(if|then|else)$/,
-  /~1attempts~1\{attemptId\}\/post\/requestBody\/content\/application~1json\/schema\/(if|then|else)$/,
-];
+/** Where contract 6.1.0 wrote a Form 484 rule the server already applied as `if`/`then`/`else`. */
+const STATED_CONDITIONALS = [/\/registeredOffice\/(if|then)$/, /\/holdingOwners\/items\/(if|then|else)$/];
 
 /** Why `diff` only states a rule the server applied before, or undefined when it may refuse more. */
 export function statesExistingRule(diff: Diff, pointer: string): string | undefined {
