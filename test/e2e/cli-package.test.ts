@@ -15,23 +15,13 @@ import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES } from '../../schemas/webhooks/schemas.js';
 import { tarballOf } from '../support/packed.js';
 import { startPlainService, type PlainService } from '../support/plain-service.js';
 
 const run = promisify(execFile);
 const stripe = new Stripe('sk_test_x');
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund'];
-const EVENT_TYPES = [
-  'company_registration.status_changed',
-  'abn_registration.status_changed',
-  'business_name_registration.status_changed',
-  'business_name_renewal.status_changed',
-  'form484.status_changed',
-  'ppsr.alert.grantor_registration_changed',
-  'monitoring.change_detected',
-  'monitoring.expiring',
-  'monitoring.expired',
-];
 const DEVICE = 'e2e-laptop';
 
 /** Polls until `check` answers something, or fails after `ms` (generous: a loaded machine is slow, not wrong). */
@@ -230,8 +220,8 @@ describe('svc from the packed @registry-svc/cli, installed outside the repositor
     const { listen, secret } = await startListen();
     const deliveries = new Map<string, string>();
     // Side by side, as a partner's scripts may send them.
-    const sent = await Promise.all(EVENT_TYPES.map((eventType) => trigger(eventType)));
-    sent.forEach((deliveryId, i) => deliveries.set(deliveryId, EVENT_TYPES[i]!));
+    const sent = await Promise.all(WEBHOOK_EVENT_TYPES.map((eventType) => trigger(eventType)));
+    sent.forEach((deliveryId, i) => deliveries.set(deliveryId, WEBHOOK_EVENT_TYPES[i]!));
     await until('9 deliveries', () => [...deliveries.keys()].every((id) => hitsOf(id).length > 0));
     for (const [deliveryId, eventType] of deliveries) {
       const [hit] = hitsOf(deliveryId);
