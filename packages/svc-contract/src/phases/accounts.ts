@@ -195,6 +195,15 @@ async function receiverDeliveries(flow: Flow, accountId: string, endpointId: str
   return data.filter((delivery) => delivery.endpointId === endpointId);
 }
 
+/** The endpoint's delivery log, and its first delivery sent again (a key alone reaches both). */
+async function resendOne(flow: Flow, endpointId: string): Promise<Evaluation | undefined> {
+  const deliveries = await flow.call('listWebhookDeliveries', { id: endpointId });
+  const data = deliveries ? body(deliveries.response).data : undefined;
+  const deliveryId = Array.isArray(data) ? (data[0] as { deliveryId?: unknown } | undefined)?.deliveryId : undefined;
+  if (deliveryId !== undefined) await flow.call('resendWebhookDelivery', { id: endpointId, deliveryId });
+  return deliveries;
+}
+
 async function webhookChecks(
   ctx: PhaseContext,
   flow: Flow,
@@ -211,10 +220,7 @@ async function webhookChecks(
     await flow.settle(1);
     received = await receiverDeliveries(flow, setup.accountId, hook.id);
   }
-  const deliveries = await flow.call('listWebhookDeliveries', { id: hook.id });
-  const data = deliveries ? body(deliveries.response).data : undefined;
-  const deliveryId = Array.isArray(data) ? (data[0] as { deliveryId?: unknown } | undefined)?.deliveryId : undefined;
-  if (deliveryId !== undefined) await flow.call('resendWebhookDelivery', { id: hook.id, deliveryId });
+  const deliveries = await resendOne(flow, hook.id);
   const evidence = deliveries ?? (await flow.call('listWebhookEndpoints'));
   if (!evidence) return;
   if (received.length === 0) {
@@ -313,8 +319,10 @@ export async function runAccountChecks(ctx: PhaseContext, setup: AccountSetup): 
   await ppsr(flow);
   await alert(flow);
   await monitoring(flow);
+  // Its trigger also gives the endpoint a delivery: with a key alone, the one it can resend.
   await listenSession(flow);
   if (hook && setup.accountId) await webhookChecks(ctx, flow, setup, hook, lodgementId);
+  else if (hook) await resendOne(flow, hook.id);
   await checkInvalidBodiesOnOwned(ctx, flow.owned);
   const outsiders = [setup.other, setup.otherEnvironment].filter((o): o is Outsider => o !== undefined);
   if (outsiders.length > 0) await checkForeignIds(ctx, flow.owned, outsiders);
