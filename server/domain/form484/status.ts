@@ -8,6 +8,7 @@ import type { Database } from '../../store/db.js';
 import { form484Lodgements } from '../../store/schema/index.js';
 import { NotFoundError } from '../errors.js';
 import { setStatus, type RegulatorFlow } from '../lodgements/regulator-flow.js';
+import { unannouncedMove } from '../lodgements/unannounced-move.js';
 import {
   FORM484_EVENT,
   FORM484_INTERACTION,
@@ -59,6 +60,9 @@ export const FORM484_FLOW: RegulatorFlow<Form484Row, Form484StatusValue> = {
     isForm484Notifiable(moved.status) ? { event: FORM484_EVENT, payload: form484EventPayload(moved, at) } : null,
   nameOf: (row) => row.companyName,
   stepMarker: { form: FORM484_STEP },
+  mayAnnounce: isForm484Notifiable,
+  // Only `finished` writes more than the status (its document token), and `finished` announces.
+  moveFrom: unannouncedMove('form484_move_from', form484Lodgements, form484Lodgements),
 };
 
 /**

@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.js';
 import type { AppDeps } from '../../deps.js';
 import type { Environment } from '../../ids.js';
 import { emitEvent, type OutboundEvent } from '../../delivery/events.js';
-import { enqueue } from '../../jobs/queue.js';
+import { enqueue, type NewJob } from '../../jobs/queue.js';
 import type { JobForRow } from '../../jobs/row-with-job.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { regulatorPath } from '../../registers/regulator.js';
@@ -42,6 +42,22 @@ export interface RegulatorFlow<Row extends MovableRow, Status extends string> {
   nameOf: (row: Row) => string | null;
   /** What marks this flow's steps in the job payload (the D-36 lodgements carry no marker). */
   stepMarker: Record<string, string>;
+  /** Whether a move into `status` may announce an event, for any row of the flow. */
+  mayAnnounce: (status: Status) => boolean;
+  /**
+   * Moves the row from `move.from` to `move.to` and queues `move.next`, in one statement and without
+   * a lock: nothing is written when the row is no longer in `move.from`. For a move that announces
+   * nothing and writes only the status (the first step, `new` to `submitted`).
+   */
+  moveFrom?: (db: Database, move: UnannouncedMove<Status>) => Promise<void>;
+}
+
+export interface UnannouncedMove<Status extends string> {
+  requestId: number;
+  from: Status;
+  to: Status;
+  now: Date;
+  next: NewJob;
 }
 
 /** Moves a locked row. Setting the status it already has is not a transition: nothing is written or sent. */
@@ -90,17 +106,29 @@ export async function scheduleStep<Row extends MovableRow, Status extends string
   const at = path.indexOf(row.status);
   if (at < 0 || at === path.length - 1) return;
   const now = clock.now();
-  const delay = row.status === 'new' ? REGULATOR_SUBMIT_DELAY_SECONDS : REGULATOR_DECISION_DELAY_SECONDS;
-  await enqueue(
-    db,
-    {
-      name: REGULATOR_PROGRESS_JOB,
-      payload: { ...flow.stepMarker, requestId: row.requestId, expect: row.status },
-      runAt: new Date(now.getTime() + delay * 1000),
-    },
-    now,
-  );
+  await enqueue(db, stepJob(flow, row.requestId, row.status, now), now);
 }
+
+/** The regulator's step for a row that reached `status` at `now`. */
+function stepJob<Row extends MovableRow, Status extends string>(
+  flow: RegulatorFlow<Row, Status>,
+  requestId: number,
+  status: string,
+  now: Date,
+): NewJob {
+  const delay = status === 'new' ? REGULATOR_SUBMIT_DELAY_SECONDS : REGULATOR_DECISION_DELAY_SECONDS;
+  return {
+    name: REGULATOR_PROGRESS_JOB,
+    payload: { ...flow.stepMarker, requestId, expect: status },
+    runAt: new Date(now.getTime() + delay * 1000),
+  };
+}
+
+/**
+ * Where every path of the regulator goes from `new` (registers/regulator.ts): the name decides only
+ * what comes after it, and every path has a decision after it.
+ */
+export const FIRST_STEP_STATUS = 'submitted';
 
 /**
  * The first step of a row just lodged (`new`, whose path always goes on), as the job written with the
@@ -124,6 +152,23 @@ export async function runStep<Row extends MovableRow, Status extends string>(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   step: { requestId: number; expect: Status },
 ): Promise<void> {
+  // The first step needs neither the row nor a lock when its move announces nothing: one statement
+  // moves the row if it is still `new` and queues the decision step, where a transaction of five
+  // (lock, write, queue) cost every lodgement four more round trips. An operator's move in between
+  // leaves the row out of `new`, and the statement moves nothing, as the lock's check would.
+  const first = flow.statuses.find((status) => status === FIRST_STEP_STATUS);
+  if (step.expect === 'new' && first && flow.moveFrom && !flow.mayAnnounce(first)) {
+    if (!Number.isSafeInteger(step.requestId)) return;
+    const now = deps.clock.now();
+    await flow.moveFrom(deps.db, {
+      requestId: step.requestId,
+      from: step.expect,
+      to: first,
+      now,
+      next: stepJob(flow, step.requestId, first, now),
+    });
+    return;
+  }
   await deps.db.transaction(async (tx) => {
     const row = await flow.lock(tx, step.requestId);
     if (!row || row.status !== step.expect) return;

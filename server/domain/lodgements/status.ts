@@ -7,11 +7,17 @@ import { lodgements } from '../../store/schema/index.js';
 import { EVENT_BY_KIND, INTERACTION_BY_KIND, LODGEMENT_STATUSES, NOTIFIABLE_STATUSES } from '../../../schemas/lodgements/index.js';
 import { lodgementNotFound, lodgementView, type LodgementKindName, type LodgementStatusName, type LodgementView } from './records.js';
 import { setStatus, type RegulatorFlow } from './regulator-flow.js';
+import { unannouncedMove } from './unannounced-move.js';
 import type { LodgementRow } from '../../store/schema/lodgements.js';
 import type { VerbArgs } from '../verb.js';
 
 export function isNotifiable(kind: LodgementKindName, status: LodgementStatusName): boolean {
   return (NOTIFIABLE_STATUSES[kind] as readonly string[]).includes(status);
+}
+
+/** Whether a move into `status` announces an event for a lodgement of some kind. */
+function notifiableForSomeKind(status: LodgementStatusName): boolean {
+  return Object.values(NOTIFIABLE_STATUSES).some((statuses) => (statuses as readonly string[]).includes(status));
 }
 
 /**
@@ -55,6 +61,8 @@ export const LODGEMENT_FLOW: RegulatorFlow<LodgementRow, LodgementStatusName> = 
   },
   nameOf: (row) => row.entityName,
   stepMarker: {},
+  mayAnnounce: notifiableForSomeKind,
+  moveFrom: unannouncedMove('lodgement_move_from', lodgements, lodgements),
 };
 
 /** Operator API: any status, from any status (D-36), so every 6.1 event can be produced on demand. */

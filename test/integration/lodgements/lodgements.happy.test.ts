@@ -161,6 +161,17 @@ describe('ABN registration (POST /abn/registrations)', () => {
     expect((await read(id)).status).toBe('error');
   });
 
+  it('takes no first step once the operator has moved the lodgement out of new', async () => {
+    const { data } = await createAbnRegistration({ client: sdkClient(server, account.keys.secretTest), body: abnBody('EARLY OVERRIDE') });
+    const id = data!.requestId;
+    const moved = await adminSetStatus(server, id, 'processing');
+    await advance(server, REGULATOR_SUBMIT_DELAY_SECONDS);
+    expect(await read(id)).toMatchObject({ status: 'processing', updatedAt: moved.updatedAt });
+    await adminSetStatus(server, id, 'new');
+    await advance(server, REGULATOR_DECISION_DELAY_SECONDS * 3);
+    expect((await read(id)).status).toBe('new');
+  });
+
   it('replays the same lodgement for a repeated Idempotency-Key', async () => {
     const client = sdkClient(server, account.keys.secretTest, PREFIX.test, { 'Idempotency-Key': `abn-${server.clock.now().getTime()}` });
     const first = await createAbnRegistration({ client, body: abnBody('ONCE ONLY') });
