@@ -38,7 +38,13 @@ export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
-export function endpointView(row: WebhookEndpointRow): EndpointView {
+/** The columns an endpoint's view reads. */
+type ViewedEndpoint = Pick<
+  WebhookEndpointRow,
+  'id' | 'url' | 'eventTypes' | 'enabled' | 'consecutiveFailures' | 'disabledReason' | 'createdAt' | 'updatedAt'
+>;
+
+export function endpointView(row: ViewedEndpoint): EndpointView {
   return {
     id: row.id,
     url: row.url,
@@ -63,6 +69,21 @@ async function checkedFields(ctx: WebhookContext, fields: EndpointFields): Promi
 }
 
 /**
+ * What the list reads of each endpoint: the view's columns only. The sealed secret, the owner and the
+ * other columns no answer shows were sent, parsed and mapped for nothing, on every list.
+ */
+const viewedColumns = {
+  id: webhookEndpoints.id,
+  url: webhookEndpoints.url,
+  eventTypes: webhookEndpoints.eventTypes,
+  enabled: webhookEndpoints.enabled,
+  consecutiveFailures: webhookEndpoints.consecutiveFailures,
+  disabledReason: webhookEndpoints.disabledReason,
+  createdAt: webhookEndpoints.createdAt,
+  updatedAt: webhookEndpoints.updatedAt,
+} satisfies { [K in keyof ViewedEndpoint]: (typeof webhookEndpoints)[K] };
+
+/**
  * Oldest first (creation order); endpoints created in the same instant follow in id order. Built once
  * per database handle as a prepared statement: GET /webhooks reads it on every call, and drizzle
  * building the query each time cost more of the server's CPU than the pg driver and PostgreSQL's
@@ -70,7 +91,7 @@ async function checkedFields(ctx: WebhookContext, fields: EndpointFields): Promi
  */
 const listingOf = perHandle((db: Database) =>
   db
-    .select()
+    .select(viewedColumns)
     .from(webhookEndpoints)
     .where(
       ownedBy({ accountId: sql.placeholder('accountId'), environment: sql.placeholder('environment'), keyId: sql.placeholder('keyId') }),
@@ -79,7 +100,7 @@ const listingOf = perHandle((db: Database) =>
     .prepare('webhook_endpoints_list'),
 );
 
-export async function listEndpoints({ ctx }: { ctx: WebhookContext }): Promise<WebhookEndpointRow[]> {
+export async function listEndpoints({ ctx }: { ctx: WebhookContext }): Promise<ViewedEndpoint[]> {
   const owner = await endpointOwner(ctx, ctx.caller);
   return listingOf(ctx.db).execute({ accountId: owner.accountId, environment: owner.environment, keyId: owner.keyId });
 }
