@@ -59,13 +59,7 @@ function entryOf(deps: AppDeps, req: Request, res: Response, draft: Draft, durat
   const mark = url.indexOf('?');
   const test = caller.environment === 'test';
   const idempotencyKey = headerValue(req, 'idempotency-key');
-  const headers: Record<string, string> = {};
-  if (test)
-    for (const name of KEPT_HEADERS) {
-      const value = headerValue(req, name);
-      if (value !== undefined) headers[name] = value.slice(0, MAX_URL_PART);
-    }
-  return {
+  const entry: RequestLogEntry = {
     accountId: caller.account.id,
     environment: caller.environment,
     requestId: String(res.getHeader('X-Request-Id')),
@@ -80,16 +74,23 @@ function entryOf(deps: AppDeps, req: Request, res: Response, draft: Draft, durat
     idempotencyKey: test && idempotencyKey !== undefined ? idempotencyKey.slice(0, 255) : null,
     replayed: res.getHeader('Idempotent-Replayed') === 'true',
     createdAt: deps.clock.now(),
-    ...(test
-      ? {
-          kept: {
-            headers,
-            ...(draft.requestText !== undefined ? { requestText: draft.requestText } : {}),
-            ...(draft.answer && !draft.answer.raw && draft.answer.status !== 204 ? { responseBody: draft.answer.body } : {}),
-          },
-        }
-      : {}),
   };
+  if (test) entry.kept = keptOf(req, draft);
+  return entry;
+}
+
+/** What a test entry keeps besides the facts (D-51): selected headers and both bodies. Set field by field, without spreads, on the path of every answer. */
+function keptOf(req: Request, draft: Draft): NonNullable<RequestLogEntry['kept']> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = headerValue(req, name);
+    if (value !== undefined) headers[name] = value.slice(0, MAX_URL_PART);
+  }
+  const kept: NonNullable<RequestLogEntry['kept']> = { headers };
+  if (draft.requestText !== undefined) kept.requestText = draft.requestText;
+  const { answer } = draft;
+  if (answer && !answer.raw && answer.status !== 204) kept.responseBody = answer.body;
+  return kept;
 }
 
 /** Once the answer is out (app.ts): hands a watched request to the log. A failure here never reaches the caller. */
