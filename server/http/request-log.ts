@@ -16,6 +16,8 @@ interface Draft {
   operationId: string;
   requestText?: string;
   answer?: HttpResult;
+  /** The answer's JSON text as it was sent, when it was JSON. */
+  answerText?: string;
 }
 
 const drafts = new WeakMap<IncomingMessage, Draft>();
@@ -42,10 +44,12 @@ export function noteRequestText(req: IncomingMessage, text: string): void {
   draft.requestText = text.length > MAX_KEPT_BODY ? Buffer.from(text.slice(0, MAX_KEPT_BODY + 1)).toString() : text;
 }
 
-/** The answer as the pipeline wrote it (send.ts). */
-export function noteAnswer(res: ServerResponse, result: HttpResult): void {
+/** The answer as the pipeline wrote it (send.ts), with its JSON text when it sent one. */
+export function noteAnswer(res: ServerResponse, result: HttpResult, text?: string): void {
   const draft = drafts.get(res.req);
-  if (draft) draft.answer = result;
+  if (!draft) return;
+  draft.answer = result;
+  draft.answerText = text;
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
@@ -89,7 +93,10 @@ function keptOf(req: Request, draft: Draft): NonNullable<RequestLogEntry['kept']
   const kept: NonNullable<RequestLogEntry['kept']> = { headers };
   if (draft.requestText !== undefined) kept.requestText = draft.requestText;
   const { answer } = draft;
-  if (answer && !answer.raw && answer.status !== 204) kept.responseBody = answer.body;
+  if (answer && !answer.raw && answer.status !== 204) {
+    kept.responseBody = answer.body;
+    if (draft.answerText !== undefined) kept.responseText = draft.answerText;
+  }
   return kept;
 }
 

@@ -22,6 +22,8 @@ export interface RequestLogEntry extends Omit<RequestLogRow, 'id' | KeptColumns>
     requestText?: string;
     /** The JSON answered; undefined for no body or a binary one (a PDF). */
     responseBody?: unknown;
+    /** That JSON's text as it was sent (send.ts), kept as is when it has nothing to redact. */
+    responseText?: string;
   };
 }
 
@@ -63,8 +65,8 @@ interface KeptBody {
   truncated: boolean;
 }
 
-function keptJson(value: unknown): KeptBody {
-  const text = redactedJsonText(value);
+function keptJson(value: unknown, answered?: string): KeptBody {
+  const text = redactedJsonText(value, answered);
   if (text.length <= MAX_KEPT_BODY) return { text, truncated: false };
   return { text: JSON.stringify(text.slice(0, MAX_KEPT_BODY)), truncated: true };
 }
@@ -86,7 +88,7 @@ function keptRequest(text: string | undefined): KeptBody {
 function keptColumnsOf(kept: RequestLogEntry['kept']): Pick<NewRequestLogRow, KeptColumns> {
   if (!kept) return { bodiesKept: false, requestHeaders: null, requestBody: null, responseBody: null };
   const request = keptRequest(kept.requestText);
-  const response = kept.responseBody === undefined ? { text: null, truncated: false } : keptJson(kept.responseBody);
+  const response = kept.responseBody === undefined ? { text: null, truncated: false } : keptJson(kept.responseBody, kept.responseText);
   return {
     bodiesKept: true,
     requestHeaders: kept.headers,
