@@ -3,7 +3,8 @@
 // newest `limit` entries of every account and environment the batch touched. Nothing here is
 // awaited by a request: a slow database only lets the buffer grow (to a bound, then the oldest
 // entries are dropped), and a failed write is logged and dropped, never retried into a request.
-// Bodies are redacted and serialised at write time, not while the request is answered.
+// Bodies are redacted and serialised at write time, not while the request is answered; an answer's
+// JSON text, which send.ts writes anyway, is reused as it is when it has nothing to redact.
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from '../logger.js';
 import { redactedJsonText, redactText } from '../redaction.js';
