@@ -67,14 +67,16 @@ function nestsAtMost(text: string, limit: number): boolean {
  * deeper than the copy would keep. Most bodies the request log keeps (D-51) are such. The copy was
  * more than half of what the log allocated per request, and skipping it takes 4 to 8 % off the
  * server's CPU per request on the GET and the POST of `npm run bench:http` (bench/README.md).
+ * `answered` is the value's JSON text when the caller has it already (an answer as it was sent).
  */
-export function redactedJsonText(value: unknown): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    // Too deep for the native serialiser, or not JSON at all: the copy below decides.
-  }
+export function redactedJsonText(value: unknown, answered?: string): string {
+  let text = answered;
+  if (text === undefined)
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      // Too deep for the native serialiser, or not JSON at all: the copy below decides.
+    }
   if (text !== undefined && !SECRET_KEY_IN_JSON.test(text) && !SECRET_VALUE_ANYWHERE.test(text) && nestsAtMost(text, MAX_DEPTH))
     return text;
   return JSON.stringify(redactJson(value));

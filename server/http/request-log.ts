@@ -16,6 +16,8 @@ interface Draft {
   operationId: string;
   requestText?: string;
   answer?: HttpResult;
+  /** The answer's JSON text as it was sent, when it was JSON. */
+  answerText?: string;
 }
 
 const drafts = new WeakMap<IncomingMessage, Draft>();
@@ -42,10 +44,12 @@ export function noteRequestText(req: IncomingMessage, text: string): void {
   draft.requestText = text.length > MAX_KEPT_BODY ? Buffer.from(text.slice(0, MAX_KEPT_BODY + 1)).toString() : text;
 }
 
-/** The answer as the pipeline wrote it (send.ts). */
-export function noteAnswer(res: ServerResponse, result: HttpResult): void {
+/** The answer as the pipeline wrote it (send.ts), with its JSON text when it sent one. */
+export function noteAnswer(res: ServerResponse, result: HttpResult, text?: string): void {
   const draft = drafts.get(res.req);
-  if (draft) draft.answer = result;
+  if (!draft) return;
+  draft.answer = result;
+  draft.answerText = text;
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
@@ -59,13 +63,7 @@ function entryOf(deps: AppDeps, req: Request, res: Response, draft: Draft, durat
   const mark = url.indexOf('?');
   const test = caller.environment === 'test';
   const idempotencyKey = headerValue(req, 'idempotency-key');
-  const headers: Record<string, string> = {};
-  if (test)
-    for (const name of KEPT_HEADERS) {
-      const value = headerValue(req, name);
-      if (value !== undefined) headers[name] = value.slice(0, MAX_URL_PART);
-    }
-  return {
+  const entry: RequestLogEntry = {
     accountId: caller.account.id,
     environment: caller.environment,
     requestId: String(res.getHeader('X-Request-Id')),
@@ -80,16 +78,26 @@ function entryOf(deps: AppDeps, req: Request, res: Response, draft: Draft, durat
     idempotencyKey: test && idempotencyKey !== undefined ? idempotencyKey.slice(0, 255) : null,
     replayed: res.getHeader('Idempotent-Replayed') === 'true',
     createdAt: deps.clock.now(),
-    ...(test
-      ? {
-          kept: {
-            headers,
-            ...(draft.requestText !== undefined ? { requestText: draft.requestText } : {}),
-            ...(draft.answer && !draft.answer.raw && draft.answer.status !== 204 ? { responseBody: draft.answer.body } : {}),
-          },
-        }
-      : {}),
   };
+  if (test) entry.kept = keptOf(req, draft);
+  return entry;
+}
+
+/** What a test entry keeps besides the facts (D-51): selected headers and both bodies. Set field by field, without spreads, on the path of every answer. */
+function keptOf(req: Request, draft: Draft): NonNullable<RequestLogEntry['kept']> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = headerValue(req, name);
+    if (value !== undefined) headers[name] = value.slice(0, MAX_URL_PART);
+  }
+  const kept: NonNullable<RequestLogEntry['kept']> = { headers };
+  if (draft.requestText !== undefined) kept.requestText = draft.requestText;
+  const { answer } = draft;
+  if (answer && !answer.raw && answer.status !== 204) {
+    kept.responseBody = answer.body;
+    if (draft.answerText !== undefined) kept.responseText = draft.answerText;
+  }
+  return kept;
 }
 
 /** Once the answer is out (app.ts): hands a watched request to the log. A failure here never reaches the caller. */

@@ -5,19 +5,35 @@ import type { HttpResult } from './responses.js';
 
 /** Writes an HttpResult: headers, then JSON, raw bytes or nothing (204). */
 export function send(res: Response, result: HttpResult, extraHeaders: Record<string, string> = {}): void {
-  noteAnswer(res, result);
   res.status(result.status);
-  for (const [name, value] of Object.entries({ ...extraHeaders, ...(result.headers ?? {}) })) res.setHeader(name, value);
+  // One after the other, the result's last: the same headers, in the same order, as one merged object
+  // would give, without building it.
+  for (const name of Object.keys(extraHeaders)) res.setHeader(name, extraHeaders[name]!);
+  const { headers } = result;
+  if (headers) for (const name of Object.keys(headers)) res.setHeader(name, headers[name]!);
   if (result.raw) {
+    noteAnswer(res, result);
     res.setHeader('Content-Type', result.raw.contentType);
     res.end(result.raw.data);
     return;
   }
   if (result.body === undefined || result.status === 204) {
+    noteAnswer(res, result);
     res.end();
     return;
   }
-  res.json(result.body);
+  // Serialised here, once: the request log keeps this text when it has nothing to redact
+  // (redactedJsonText), instead of serialising the body again. What follows is what res.json does
+  // with the app's default JSON settings, none of which the app changes: the same body, the same
+  // Content-Type, and res.send's ETag and 304.
+  const text = JSON.stringify(result.body) as string | undefined;
+  noteAnswer(res, result, text);
+  if (text === undefined) {
+    res.json(result.body);
+    return;
+  }
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
+  res.send(text);
 }
 
 /**

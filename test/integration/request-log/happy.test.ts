@@ -1,8 +1,10 @@
 // The request log (D-51) as a team uses it: a failed request found by the X-Request-Id its answer
 // carried, with what was sent and answered; filters by status, path and environment; pages newest
 // first; idempotent replays marked; live entries without bodies. Through the generated SDKs.
+import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { createAbnRegistration, listWebhookEndpoints } from '../../../generated/client/index.js';
+import { requestLog } from '../../../server/store/schema/index.js';
 import { serverTest } from '../../support/fixtures.js';
 import { sdkClient } from '../../support/harness.js';
 import { PREFIX, rawCall } from '../../support/requests.js';
@@ -110,6 +112,21 @@ describe('the request log of an account', () => {
     const entry = await requestOf(server, account.id, replay!.requestId);
     expect(entry.responseBody).toEqual(first.data);
     expect(entry.requestHeaders['idempotency-key']).toBe('abn-2026-11-22-0001');
+  });
+
+  it('keeps the JSON text of an answer with nothing to redact exactly as it was sent', async ({ server, account }) => {
+    const client = sdkClient(server, account.keys.secretTest);
+    const created = await createAbnRegistration({ client, body: ABN_REGISTRATION, parseAs: 'text' });
+    expect(created.response.status).toBe(201);
+    const sent = created.data as unknown as string;
+    const requestId = requestIdOf(created.response);
+    // Read first through the operator API, which writes what is buffered; then the column as stored.
+    expect((await requestOf(server, account.id, requestId)).responseBody).toEqual(JSON.parse(sent));
+    const stored = await server.deps.db
+      .select({ text: requestLog.responseBody })
+      .from(requestLog)
+      .where(and(eq(requestLog.accountId, account.id), eq(requestLog.requestId, requestId)));
+    expect(stored).toEqual([{ text: sent }]);
   });
 
   it('finds a request by the X-Request-Id the client chose', async ({ server, account }) => {
