@@ -6,6 +6,15 @@ import type { Operation } from 'openapi-backend';
 
 /** The path as openapi-backend's router matches it (normalizeRequest, then normalizePath with root `/`). */
 export function routerPath(path: string | undefined): string {
+  // The common case, which every step below leaves as it is: from `/`, no query, nothing to trim.
+  if (
+    path !== undefined &&
+    path.startsWith('/') &&
+    !path.includes('?') &&
+    (path.length === 1 || !path.endsWith('/')) &&
+    path.trimEnd() === path
+  )
+    return path;
   let normalized = path?.trim() || '';
   if (!normalized.startsWith('/')) normalized = `/${normalized}`;
   normalized = normalized.split('?')[0]!.trim();

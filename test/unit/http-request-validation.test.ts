@@ -37,7 +37,18 @@ function pathsOf(template: string): string[] {
   const fills = ['1', '42', 'abc', '-1', '0x1', '99999999999999999999', 'a%20b', '', 'x.y'];
   const paths = fills.flatMap((fill) => {
     const path = template.replace(/\{[^}]+\}/g, fill);
-    return [path, `${path}/`, `${path}//`, ` ${path}`, `${path}/extra`, path.toUpperCase()];
+    return [
+      path,
+      `${path}/`,
+      `${path}//`,
+      ` ${path}`,
+      `${path} `,
+      `${path}/ `,
+      `${path}\u00a0`,
+      `${path}/extra`,
+      `${path}?/x`,
+      path.toUpperCase(),
+    ];
   });
   return [...paths, template];
 }
