@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { createServerAjv } from './ajv.js';
+import { routeTable } from './route-table.js';
 
 /**
  * One backend per document in a process. Its validators compile on each operation's first request
@@ -45,5 +46,8 @@ async function buildBackend(document: Record<string, unknown>): Promise<OpenAPIB
   // a twentieth of a GET's CPU in a profile; the document never changes after init.
   const operations = backend.router.getOperations();
   backend.router.getOperations = () => operations;
+  // The same for matching a request to its operation (route-table.ts), which restates the router
+  // as configured above: no apiRoot (paths from `/`), trailing slashes ignored.
+  backend.router.matchOperation = routeTable(operations);
   return backend;
 }

@@ -20,6 +20,7 @@ import type { OperationFacts } from './operation-facts.js';
 import { decodedSegments, integerIdsArePlain } from './request-path.js';
 import type { HttpResult } from './responses.js';
 import { plainHeaders } from './send.js';
+import { validateStructure, type StructuralCheck } from './request-validation.js';
 import { callerText } from '../../schemas/common/caller-text.js';
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -159,18 +160,18 @@ export async function checkRequest(check: RequestToCheck): Promise<RequestCheck>
   };
   const unsafeQuery = unsafeQueryProblems(request.query);
   if (Object.keys(unsafeQuery).length > 0) return refused(invalid(op.family, unsafeQuery));
-  let validation: ReturnType<typeof backend.validator.validateRequest>;
+  let validation: StructuralCheck;
   try {
-    validation = backend.validator.validateRequest(request, operation);
+    validation = validateStructure(backend, operation, request);
   } catch (error) {
-    // openapi-backend spreads every Ajv error into one call; a body of Form 484's size can hold
+    // The structural pass spreads every Ajv error into one call, as openapi-backend does; a body of Form 484's size can hold
     // more problems than that call takes. The body is bounded (json-guard.ts), so this is that case.
     if (!(error instanceof RangeError)) throw error;
     const tooMany = emptyProblems();
     addProblem(tooMany, 'body', { code: 'too_many', message: 'Too many problems to list: send a smaller body.' });
     return refused(shapeRefusal(op.family, tooMany));
   }
-  const structural = !validation.valid && validation.errors ? validation.errors : [];
+  const structural = validation.errors;
   if (structural.length > 0 && structural.every((e) => e.instancePath.startsWith('/path')))
     return refused(refusal(op.family, 'not_found', 'No such resource in this account and environment.'));
   // The operation's own rules run on every request, after the structural pass: they restate its
@@ -179,19 +180,17 @@ export async function checkRequest(check: RequestToCheck): Promise<RequestCheck>
   const refined = check.rules ? await check.rules(deps, structuralProblems, request.body) : { problems: structuralProblems };
   if (Object.keys(refined.problems).length > 0) return refused(invalid(op.family, refined.problems));
 
-  const parsed = backend.router.parseRequest(request, operation);
-  const coerced = validation.coerced as { params?: Record<string, unknown>; query?: Record<string, unknown> } | undefined;
   const own = check.schemas;
   // A path id the document allows but Zod refuses (an integer past 2^53) names nothing: 404, as
   // for any other id that does not exist.
   const pathProblems = emptyProblems();
-  const params = parseTyped(own?.params, coerced?.params ?? parsed.params, 'path', pathProblems) as Record<string, unknown>;
+  const params = parseTyped(own?.params, validation.params, 'path', pathProblems) as Record<string, unknown>;
   if (Object.keys(pathProblems).length > 0)
     return refused(refusal(op.family, 'not_found', 'No such resource in this account and environment.'));
   const typedProblems = emptyProblems();
   const input: OperationInput = {
     params,
-    query: parseTyped(own?.query, coerced?.query ?? parsed.query, 'query', typedProblems) as Record<string, unknown>,
+    query: parseTyped(own?.query, validation.query, 'query', typedProblems) as Record<string, unknown>,
     headers,
     // Rules that already parsed the body with this operation's schema hand their output on: the
     // same parse, so it is not run a second time (see ParsedBody).
