@@ -114,7 +114,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observe(req.method, res.statusCode, seconds);
-      deps.logger.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode }, 'request');
+      // The line's object (and req.path's parse) only where it is written: not at LOG_LEVEL=warn.
+      if (deps.logger.isLevelEnabled('info'))
+        deps.logger.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode }, 'request');
       logRequest(deps, req, res, seconds * 1000);
     });
     next();

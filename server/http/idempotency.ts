@@ -174,7 +174,10 @@ async function refreshed(
   existing: IdempotencyRecordRow,
   refresh: NonNullable<IdempotentRequest['refresh']>,
 ): Promise<HttpResult> {
-  const result = await refresh({ ...deps, db: tx, registers: deps.registersOver(tx) }, JSON.parse(existing.responseBody!) as unknown);
+  const result = await refresh(
+    Object.assign({}, deps, { db: tx, registers: deps.registersOver(tx) }),
+    JSON.parse(existing.responseBody!) as unknown,
+  );
   if (result.status >= 200 && result.status < 300 && result.status !== 202)
     await tx
       .update(idempotencyRecords)
@@ -231,7 +234,8 @@ export async function runIdempotent(deps: AppDeps, request: IdempotentRequest, r
         await tx.delete(idempotencyRecords).where(eq(idempotencyRecords.id, existing.id));
       }
 
-      const result = await run({ ...deps, db: tx, registers: deps.registersOver(tx) });
+      // Object.assign, not a spread: V8 copies a spread of the dependencies on a slow path (public-profile.ts).
+      const result = await run(Object.assign({}, deps, { db: tx, registers: deps.registersOver(tx) }));
       // A transient answer (D-18) is not kept, and neither is anything the attempt wrote: the retry
       // with the same key runs the operation again instead of replaying "try again".
       if (isTransient(result)) throw new NotStored(result);

@@ -25,14 +25,15 @@ export function operatorProfile(deps: AppDeps, jobs: JobRegistry, refusals: Refu
       });
       return refusals.refused(req.ip ?? 'unknown', refused);
     },
-    context: ({ deps: wired, req, requestId, operationId }) => ({
-      ...wired,
-      requestId,
-      operationId,
-      jobs,
-      ownOrigin: ownOrigin(req),
-      publicUrl: publicUrlOf(deps.config, req),
-    }),
+    // Object.assign, not a spread: see the public profile's context.
+    context: ({ deps: wired, req, requestId, operationId }) =>
+      Object.assign({}, wired, {
+        requestId,
+        operationId,
+        jobs,
+        ownOrigin: ownOrigin(req),
+        publicUrl: publicUrlOf(deps.config, req),
+      }),
     // An operator change to a key or an account (revoke, roll, lock, plan) holds for this process's
     // next request: the cache is emptied before the answer leaves. Other processes hear of it through
     // the database's NOTIFY (store/auth-cache.ts).
