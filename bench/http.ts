@@ -25,6 +25,8 @@ const values = benchOptions({
     "HTTP throughput and p99 of this server against bare Express, the Prism mock and each engine's floor, a GET while the worker drains a POST burst's jobs, and its start times.",
   options: {
     seconds: { type: 'string', default: '5' },
+    /** Unmeasured seconds before each measured load: every server is measured just after its start. */
+    warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' },
     engines: { type: 'string', default: 'pglite,postgres' },
     'postgres-url': { type: 'string', default: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres' },
@@ -34,7 +36,7 @@ const values = benchOptions({
     'fresh-clone': { type: 'boolean', default: false },
   },
 });
-const loadOptions = { seconds: Number(values.seconds), connections: Number(values.connections) };
+const loadOptions = { seconds: Number(values.seconds), connections: Number(values.connections), warmup: Number(values.warmup) };
 const engines = values.engines!.split(',') as Engine[];
 const TSX = ['--import', 'tsx'];
 /** The under-drain GET keeps at least this share of the idle GET's req/s (D-85). */
@@ -157,7 +159,7 @@ async function measureServer(engine: Engine, bare: Load, prism: Load | undefined
     against: { label: 'idle GET', load: idleGet.rps >= idleAgain.rps ? idleGet : idleAgain, target: UNDER_DRAIN_TARGET },
   });
   drains.push(
-    `${engine}, ${service.apiProcesses} API process(es): the POST burst made ${burst.toLocaleString('en-AU')} lodgements; their first regulator step had run for ${movedBefore.toLocaleString('en-AU')} before the under-drain GET, ${(movedAfter - movedBefore).toLocaleString('en-AU')} during it (1 s warm-up and ${loadOptions.seconds} s), ` +
+    `${engine}, ${service.apiProcesses} API process(es): the POST burst made ${burst.toLocaleString('en-AU')} lodgements; their first regulator step had run for ${movedBefore.toLocaleString('en-AU')} before the under-drain GET, ${(movedAfter - movedBefore).toLocaleString('en-AU')} during it (${loadOptions.warmup} s warm-up and ${loadOptions.seconds} s), ` +
       (moved >= burst
         ? `and the rest within ${drained.toFixed(1)} s after it.`
         : `and ${(burst - moved).toLocaleString('en-AU')} were still waiting ${BACKLOG_WAIT_MS / 1000} s after it.`) +
@@ -222,7 +224,7 @@ function startTable(times: StartTimes, first: FirstStart | undefined, loadAverag
 }
 
 try {
-  const header = `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after 1 s warm-up; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average at the start ${loadavg()
+  const header = `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after ${loadOptions.warmup} s warm-up; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average at the start ${loadavg()
     .map((n) => n.toFixed(1))
     .join(' / ')}`;
   const bareServer = await startProcess(

@@ -93,6 +93,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag, so no 304 to a conditional GET: neither is in the documents, and hashing every answer cost CPU (D-88).
+  app.set('etag', false);
   // Paths are case-sensitive, as the document's are: /API/TEST/V2/webhooks is no endpoint (404).
   app.enable('case sensitive routing');
   // req.ip is the socket's address unless SVC_TRUST_PROXY names the proxies in front (D-53): a header

@@ -72,12 +72,14 @@ export interface Load {
 export interface LoadOptions {
   connections: number;
   seconds: number;
+  /** Seconds of unmeasured load first (1 by default): a server just started has not compiled its hot code yet. */
+  warmup?: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: unknown;
 }
 
-/** One autocannon run in its own process (its JSON report), after a 1 s warm-up run. */
+/** One autocannon run in its own process (its JSON report), after a warm-up run (`warmup` seconds, 1 by default). */
 export async function load(url: string, options: LoadOptions): Promise<Load> {
   const run = async (seconds: number): Promise<Load> => {
     const args = ['-j', '-c', String(options.connections), '-d', String(seconds), '-m', options.method ?? 'GET'];
@@ -99,6 +101,6 @@ export async function load(url: string, options: LoadOptions): Promise<Load> {
     // Timeouts are failed requests too (autocannon counts them apart from errors).
     return { rps: report.requests.average, p99: report.latency.p99, non2xx: report.non2xx, errors: report.errors + report.timeouts };
   };
-  await run(1);
+  await run(options.warmup ?? 1);
   return run(options.seconds);
 }

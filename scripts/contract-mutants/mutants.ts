@@ -231,12 +231,10 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'server/http/request-check.ts',
     edits: [
       {
-        search: '  const structural = !validation.valid && validation.errors ? validation.errors : [];\n',
+        search: '  const structural = validation.errors;\n',
         replace: [
           "  const partial = check.method.toLowerCase() === 'patch';",
-          '  const structural = !validation.valid && validation.errors',
-          "    ? validation.errors.filter((e) => !(partial && e.instancePath.startsWith('/requestBody')))",
-          '    : [];',
+          "  const structural = validation.errors.filter((e) => !(partial && e.instancePath.startsWith('/requestBody')));",
           '',
         ].join('\n'),
       },

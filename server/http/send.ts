@@ -23,17 +23,18 @@ export function send(res: Response, result: HttpResult, extraHeaders: Record<str
     return;
   }
   // Serialised here, once: the request log keeps this text when it has nothing to redact
-  // (redactedJsonText), instead of serialising the body again. What follows is what res.json does
-  // with the app's default JSON settings, none of which the app changes: the same body, the same
-  // Content-Type, and res.send's ETag and 304.
+  // (redactedJsonText), instead of serialising the body again. Written as res.json would write it with
+  // the app's settings (the same bytes, Content-Type and Content-Length; HEAD drops the body in Node),
+  // but without res.send's freshness check: no ETag and never a 304, even to `If-None-Match: *` (D-88).
   const text = JSON.stringify(result.body) as string | undefined;
   noteAnswer(res, result, text);
   if (text === undefined) {
     res.json(result.body);
     return;
   }
-  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
-  res.send(text);
+  if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 /**
