@@ -25,7 +25,8 @@ export function createBackend(document: Record<string, unknown>): Promise<OpenAP
   return made;
 }
 
-async function buildBackend(document: Record<string, unknown>): Promise<OpenAPIBackend> {
+/** openapi-backend as the service configures it, before the replacements below (its tests compare the two). */
+export async function libraryBackend(document: Record<string, unknown>): Promise<OpenAPIBackend> {
   const backend = new OpenAPIBackend({
     // A copy: openapi-backend dereferences the document it is given in place, and the key above is
     // the document as the caller passed it.
@@ -42,6 +43,11 @@ async function buildBackend(document: Record<string, unknown>): Promise<OpenAPIB
   // openapi-backend checks 3.1 documents against 3.0 rules; Redocly lints the documents instead.
   backend.validateDefinition = () => backend.document;
   await backend.init();
+  return backend;
+}
+
+async function buildBackend(document: Record<string, unknown>): Promise<OpenAPIBackend> {
+  const backend = await libraryBackend(document);
   // openapi-backend flattens the document's operations again (lodash) on every matchOperation, about
   // a twentieth of a GET's CPU in a profile; the document never changes after init.
   const operations = backend.router.getOperations();

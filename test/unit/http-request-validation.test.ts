@@ -3,10 +3,9 @@
 // (paths with odd ids and trailing slashes, declared and repeated query values, bodies of every JSON
 // type), they give the library's operation, Ajv errors, coerced path parameters and query.
 import { readFileSync } from 'node:fs';
-import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
+import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBackend } from '../../server/http/backend.js';
-import { createServerAjv } from '../../server/http/ajv.js';
+import { createBackend, libraryBackend } from '../../server/http/backend.js';
 import { validateStructure, type RequestToValidate } from '../../server/http/request-validation.js';
 import { routeTable } from '../../server/http/route-table.js';
 import { ROOT } from '../../server/root.js';
@@ -16,20 +15,6 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'GE
 
 function readDocument(relative: string): Record<string, unknown> {
   return JSON.parse(readFileSync(`${ROOT}${relative}`, 'utf8')) as Record<string, unknown>;
-}
-
-/** openapi-backend as it comes: nothing of it replaced. */
-async function libraryBackend(document: Record<string, unknown>): Promise<OpenAPIBackend> {
-  const backend = new OpenAPIBackend({
-    definition: structuredClone(document) as unknown as Document,
-    validate: true,
-    coerceTypes: true,
-    quick: true,
-    customizeAjv: (_original, ajvOpts) => createServerAjv(ajvOpts) as never,
-  });
-  backend.validateDefinition = () => backend.document;
-  await backend.init();
-  return backend;
 }
 
 /** Paths of a template with each parameter filled in one way, and a few around them. */
