@@ -1,7 +1,7 @@
 // openapi-backend's matchOperation, with what it works out on every call done once per document:
 // it compiled a regular expression for every operation of the document on each request whose path
 // is not literally one of the document's, and ordered the matches by specificity each time. The
-// answers are the library's own, operation for operation (test/unit/http-route-table.test.ts).
+// answers are the library's own, operation for operation (test/unit/http-request-validation.test.ts).
 import type { Operation } from 'openapi-backend';
 
 /** The path as openapi-backend's router matches it (normalizeRequest, then normalizePath with root `/`). */
