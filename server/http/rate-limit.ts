@@ -48,7 +48,7 @@ export async function applyRateLimit(deps: AppDeps, kind: RateLimitClass, caller
   let tightest: { limit: number; remaining: number } | undefined;
   let exceeded = false;
   for (const budget of budgets(kind, caller, ip, deps.config.SVC_RATE_LIMIT_MULTIPLIER)) {
-    const used = await store.increment(budget.bucket, windowStart, WINDOW_MS);
+    const used = await store.increment(budget.bucket, windowStart, WINDOW_MS, budget.limit);
     const remaining = Math.max(0, budget.limit - used);
     if (!tightest || remaining < tightest.remaining) tightest = { limit: budget.limit, remaining };
     if (used > budget.limit) exceeded = true;

@@ -1,12 +1,30 @@
 // Increments of one counter that arrive while its previous statement is still out are sent as one:
-// `count + n`, and the n callers take the n counts it covered, in their order of arrival. The limit
-// stays exact across processes (each count is handed to exactly one caller, and the shared store
-// still decides every one of them), while a busy key costs one round trip per batch instead of one
-// per request. Concurrent upserts of one row wait on its row lock anyway, so sending them one by one
-// bought no parallelism.
+// `count + n`, and the n callers take the n counts it covered, in their order of arrival. Every count
+// is handed to exactly one caller and the shared store decides every one of them, so no process can
+// let more requests through than the limit, while a busy key costs one round trip per batch instead
+// of one per request. Concurrent upserts of one row wait on its row lock anyway, so sending them one
+// by one bought no parallelism.
+//
+// Far from its limit a statement also takes spare counts for this process's next requests of the
+// same window (D-89): they are handed out in order with no round trip. Within LEASE_EXACT_WITHIN of
+// the limit it takes none, so the last counts of a budget are decided one statement at a time.
 
 /** Adds n to the bucket's counter for the window; resolves to the new count. */
 export type IncrementBy = (bucket: string, windowStart: Date, windowMs: number, n: number) => Promise<number>;
+
+/** One count of a counter for the window; with the budget's limit, far from it counts may be taken ahead (D-89). */
+export type Increment = (bucket: string, windowStart: Date, windowMs: number, limit?: number) => Promise<number>;
+
+/** Counts left in a budget below which a statement takes no spare counts: the end of a budget stays exact. */
+export const LEASE_EXACT_WITHIN = 256;
+/** The most spare counts one statement takes. */
+export const MAX_LEASE = 16;
+
+/** Spare counts to take with a statement, given what is left of the budget after the counts asked for. */
+export function spareCounts(left: number): number {
+  if (left < LEASE_EXACT_WITHIN) return 0;
+  return Math.min(MAX_LEASE, Math.floor(left / 64));
+}
 
 interface Waiting {
   resolve: (count: number) => void;
@@ -17,37 +35,76 @@ interface Line {
   bucket: string;
   windowStart: Date;
   windowMs: number;
+  /** The budget's limit as the latest caller gave it (none: no spare counts). */
+  limit: number | undefined;
   waiting: Waiting[];
+  draining: boolean;
+  /** The next spare count to hand out, and the last one taken (next > last: none left). */
+  next: number;
+  last: number;
+  /** Whether a statement has told this process the counter's value (before that it takes no spare). */
+  known: boolean;
 }
 
-/** One increment at a time per counter; the ones that wait meanwhile go together. */
-export function batchIncrements(incrementBy: IncrementBy): (bucket: string, windowStart: Date, windowMs: number) => Promise<number> {
+/** One statement at a time per counter; the increments that wait meanwhile go together. */
+export function batchIncrements(incrementBy: IncrementBy): Increment {
   const lines = new Map<string, Line>();
+  // Per namespace (a bucket's name up to its first ':'), the latest window begun: a line of an earlier
+  // window that has ended is dropped with its spare counts, which that window no longer needs.
+  const latestWindowStart = new Map<string, number>();
+
+  const sweep = (namespace: string, start: number): void => {
+    if (start <= (latestWindowStart.get(namespace) ?? 0)) return;
+    latestWindowStart.set(namespace, start);
+    for (const [key, line] of lines)
+      if (!line.draining && line.windowStart.getTime() + line.windowMs <= start && namespaceOf(line.bucket) === namespace)
+        lines.delete(key);
+  };
 
   const drain = async (key: string, line: Line): Promise<void> => {
+    line.draining = true;
     while (line.waiting.length > 0) {
+      // Spare counts that a statement of this line took first, in order of arrival.
+      while (line.next <= line.last && line.waiting.length > 0) line.waiting.shift()!.resolve(line.next++);
+      if (line.waiting.length === 0) break;
       const batch = line.waiting.splice(0);
+      const spare = line.known && line.limit !== undefined ? spareCounts(line.limit - line.last - batch.length) : 0;
       try {
-        const total = await incrementBy(line.bucket, line.windowStart, line.windowMs, batch.length);
-        const first = total - batch.length + 1;
+        const total = await incrementBy(line.bucket, line.windowStart, line.windowMs, batch.length + spare);
+        const first = total - spare - batch.length + 1;
         batch.forEach((waiting, index) => waiting.resolve(first + index));
+        line.next = first + batch.length;
+        line.last = total;
+        line.known = true;
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }
     }
-    lines.delete(key);
+    line.draining = false;
+    // Without a limit a line holds nothing worth keeping once drained. With one it keeps what the
+    // counter was last seen at, which sizes the next statement's spare counts, until its window ends.
+    if (line.limit === undefined) lines.delete(key);
   };
 
-  return (bucket, windowStart, windowMs) =>
-    new Promise<number>((resolve, reject) => {
-      const key = `${windowStart.getTime()} ${bucket}`;
-      const line = lines.get(key);
-      if (line) {
-        line.waiting.push({ resolve, reject });
-        return;
-      }
-      const started: Line = { bucket, windowStart, windowMs, waiting: [{ resolve, reject }] };
-      lines.set(key, started);
-      void drain(key, started);
+  return (bucket, windowStart, windowMs, limit) => {
+    const key = `${windowStart.getTime()} ${bucket}`;
+    let line = lines.get(key);
+    if (line) {
+      line.limit = limit;
+      if (line.waiting.length === 0 && line.next <= line.last) return Promise.resolve(line.next++);
+    } else {
+      sweep(namespaceOf(bucket), windowStart.getTime());
+      line = { bucket, windowStart, windowMs, limit, waiting: [], draining: false, next: 1, last: 0, known: false };
+      lines.set(key, line);
+    }
+    const current = line;
+    return new Promise<number>((resolve, reject) => {
+      current.waiting.push({ resolve, reject });
+      if (!current.draining) void drain(key, current);
     });
+  };
+}
+
+function namespaceOf(bucket: string): string {
+  return bucket.slice(0, Math.max(0, bucket.indexOf(':')));
 }

@@ -10,8 +10,11 @@ import type { Database } from './db.js';
 import { rateLimitCounters } from './schema/index.js';
 
 export interface CounterStore {
-  /** Adds one to the bucket's counter for the window and returns the new count. */
-  increment(bucket: string, windowStart: Date, windowMs: number): Promise<number>;
+  /**
+   * Adds one to the bucket's counter for the window and returns the new count. Given the budget's
+   * limit, a shared store may take counts ahead for this process's next requests (D-89).
+   */
+  increment(bucket: string, windowStart: Date, windowMs: number, limit?: number): Promise<number>;
   close?(): Promise<void>;
 }
 

@@ -1,7 +1,8 @@
 // Rate-limit increments of one counter sent together while the previous one is out (D-42 stays
-// exact: every count is handed to exactly one caller).
+// exact: every count is handed to exactly one caller), and far from the limit spare counts taken
+// ahead for the same process's next requests (D-89).
 import { describe, expect, it } from 'vitest';
-import { batchIncrements, type IncrementBy } from '../../server/store/counter-batching.js';
+import { batchIncrements, LEASE_EXACT_WITHIN, MAX_LEASE, spareCounts, type IncrementBy } from '../../server/store/counter-batching.js';
 
 /** A store whose statements are held until released, recording the n of each. */
 function heldStore(): { incrementBy: IncrementBy; sent: number[]; releaseAll: () => Promise<void>; failNext: () => void } {
@@ -73,5 +74,93 @@ describe('batched counter increments', () => {
     const next = increment('account:a', WINDOW, 60_000);
     await store.releaseAll();
     expect(await next).toBe(3);
+  });
+});
+
+describe('spare counts taken ahead (D-89)', () => {
+  /** Increments one at a time, each awaited with the store released, as sequential requests are. */
+  async function oneByOne(
+    store: ReturnType<typeof heldStore>,
+    increment: ReturnType<typeof batchIncrements>,
+    count: number,
+    limit: number,
+    bucket = 'helper:k',
+  ): Promise<number[]> {
+    const counts: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const answer = increment(bucket, WINDOW, 60_000, limit);
+      await store.releaseAll();
+      counts.push(await answer);
+    }
+    return counts;
+  }
+
+  it('far from the limit: once the counter is known, a statement takes spare counts that the next requests get with no statement, in order', async () => {
+    const store = heldStore();
+    const increment = batchIncrements(store.incrementBy);
+    const counts = await oneByOne(store, increment, 2 + MAX_LEASE + 1, 1_000_000);
+    expect(counts).toEqual(Array.from({ length: counts.length }, (_, i) => i + 1));
+    // The first learns the counter; the second takes MAX_LEASE spare counts, which serve the next
+    // MAX_LEASE requests; the one after sends the next statement.
+    expect(store.sent).toEqual([1, 1 + MAX_LEASE, 1 + MAX_LEASE]);
+  });
+
+  it(`within ${LEASE_EXACT_WITHIN} of the limit takes none: every count of a budget's end is its own statement, and the limit is crossed exactly once`, async () => {
+    const store = heldStore();
+    const increment = batchIncrements(store.incrementBy);
+    const limit = 300;
+    const counts = await oneByOne(store, increment, limit + 2, limit);
+    expect(counts).toEqual(Array.from({ length: limit + 2 }, (_, i) => i + 1));
+    // Spare counts only while more than LEASE_EXACT_WITHIN were left; the last ones one by one.
+    const sentBeyond = store.sent.filter((n) => n > 1).reduce((sum, n) => sum + n, 0);
+    expect(sentBeyond).toBeLessThanOrEqual(limit - LEASE_EXACT_WITHIN + MAX_LEASE);
+    expect(store.sent.slice(-LEASE_EXACT_WITHIN)).toEqual(Array.from({ length: LEASE_EXACT_WITHIN }, () => 1));
+    expect(store.sent.reduce((sum, n) => sum + n, 0)).toBe(limit + 2);
+  });
+
+  it('without a limit (the bad-credential budget) takes none', async () => {
+    const store = heldStore();
+    const increment = batchIncrements(store.incrementBy);
+    for (let i = 0; i < 5; i++) {
+      const answer = increment('refused:203.0.113.1', WINDOW, 60_000);
+      await store.releaseAll();
+      await answer;
+    }
+    expect(store.sent).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('two processes on one counter: every count goes to one caller, so no more than the limit are let through', async () => {
+    const store = heldStore();
+    const a = batchIncrements(store.incrementBy);
+    const b = batchIncrements(store.incrementBy);
+    const limit = 1000;
+    const counts: number[] = [];
+    for (let i = 0; i < 1200; i++) {
+      const answer = (i % 3 === 0 ? b : a)('lodgement:acct', WINDOW, 60_000, limit);
+      await store.releaseAll();
+      counts.push(await answer);
+    }
+    expect(store.sent.some((n) => n > 1)).toBe(true);
+    expect(new Set(counts).size).toBe(counts.length);
+    expect(counts.filter((count) => count <= limit).length).toBeLessThanOrEqual(limit);
+    // Spare counts a process held and did not use are the most the other is refused early by.
+    expect(counts.filter((count) => count <= limit).length).toBeGreaterThanOrEqual(limit - MAX_LEASE);
+  });
+
+  it('a new window starts at one: the spare counts of the window that ended are dropped', async () => {
+    const store = heldStore();
+    const increment = batchIncrements(store.incrementBy);
+    await oneByOne(store, increment, 3, 1_000_000);
+    const later = new Date(WINDOW.getTime() + 60_000);
+    const answer = increment('helper:k', later, 60_000, 1_000_000);
+    await store.releaseAll();
+    expect(await answer).toBe(1);
+  });
+
+  it('sizes the spare counts by what is left: none near the end, a 64th of it, at most MAX_LEASE', () => {
+    expect(spareCounts(LEASE_EXACT_WITHIN - 1)).toBe(0);
+    expect(spareCounts(LEASE_EXACT_WITHIN)).toBe(4);
+    expect(spareCounts(600)).toBe(9);
+    expect(spareCounts(10_000)).toBe(MAX_LEASE);
   });
 });
