@@ -7,3 +7,5 @@ export interface PackedPackage {
   bytes: number;
 }
 export declare function packAll(): Promise<PackedPackage[]>;
+/** What `cli.mjs --result-file F` writes to F. */
+export type PackResult = { ok: true; packed: PackedPackage[] } | { ok: false; error: string };

@@ -2,7 +2,7 @@
 // build) in build/packages/, which the running service serves at /packages/ (D-65). Old tarballs go
 // first, so the folder holds exactly the packages of this checkout. Prints each name, file and size.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -30,12 +30,27 @@ async function packAllNow() {
   return packed.map(({ name, version, filename }) => ({ name, version, filename, bytes: statSync(join(PACKAGES_DIR, filename)).size }));
 }
 
+/** `--result-file F`: the outcome as JSON in F, written whole at once (the e2e project's background pack waits for it). */
+function writeResult(file, result) {
+  writeFileSync(`${file}.partial`, JSON.stringify(result));
+  renameSync(`${file}.partial`, file);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const resultAt = process.argv.indexOf('--result-file');
+  const resultFile = resultAt > 0 ? process.argv[resultAt + 1] : undefined;
   const started = Date.now();
-  const packed = await packAll();
+  let packed;
+  try {
+    packed = await packAll();
+    const extra = readdirSync(PACKAGES_DIR).filter((file) => !packed.some((p) => p.filename === file));
+    if (extra.length > 0) throw new Error(`unexpected files in build/packages: ${extra.join(', ')}`);
+  } catch (error) {
+    if (resultFile) writeResult(resultFile, { ok: false, error: `${error?.stack ?? error}\n${error?.stderr ?? ''}` });
+    throw error;
+  }
+  if (resultFile) writeResult(resultFile, { ok: true, packed });
   for (const { name, version, filename, bytes } of packed)
     console.log(`${`${name}@${version}`.padEnd(32)} ${filename.padEnd(40)} ${(bytes / 1024).toFixed(0).padStart(6)} KB`);
-  const extra = readdirSync(PACKAGES_DIR).filter((file) => !packed.some((p) => p.filename === file));
-  if (extra.length > 0) throw new Error(`unexpected files in build/packages: ${extra.join(', ')}`);
   console.log(`${packed.length} packages in build/packages/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -6,7 +6,7 @@
 // the files send are valid on it whatever the date, and its answers are the examples as written.
 import { readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { startPrism } from './prism.js';
+import { launchPrism } from './prism.js';
 
 /** The day the document's examples are written for. */
 export function examplesDay(): string {
@@ -21,8 +21,10 @@ declare module 'vitest' {
   }
 }
 
+// Started, not waited for: Vitest runs every project's globalSetup before the first file of any
+// project, and the PGlite integration pass that runs first needs no mock. sharedPrism() waits for it.
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const prism = await startPrism('spec/openapi.json', ['--today', examplesDay()]);
+  const prism = await launchPrism('spec/openapi.json', ['--today', examplesDay()]);
   project.provide('prismUrl', prism.url);
   return () => prism.stop();
 }

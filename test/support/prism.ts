@@ -2,10 +2,12 @@
 // scripts/mock/cli.ts's front) on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 
-export interface RunningPrism {
+/** A mock being started: its URL is known at once, `ready` settles once it answers (or rejects when it cannot start). */
+export interface LaunchedPrism {
   url: string;
+  ready: Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -33,7 +35,8 @@ async function waitUntilListening(url: string, child: ChildProcess, output: () =
   throw new Error(`prism did not start:\n${output()}`);
 }
 
-export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[] = []): Promise<RunningPrism> {
+/** Starts the mock without waiting for it to listen. */
+export async function launchPrism(spec = 'spec/openapi.json', extraArgs: string[] = []): Promise<LaunchedPrism> {
   const port = await freePort();
   // A process group of its own (the front and Prism): stopping it ends both. A Prism mock outlived
   // its front once in a whole run (its parent gone, still listening); the group is killed outright
@@ -68,14 +71,15 @@ export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[]
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilListening(url, child, () => log);
-  } catch (error) {
+  const ready = waitUntilListening(url, child, () => log).catch((error: unknown) => {
     signalGroup('SIGKILL');
     throw error;
-  }
+  });
+  // Whoever awaits `ready` sees a failure; an unawaited one must not end the process.
+  ready.catch(() => undefined);
   return {
     url,
+    ready,
     stop: () =>
       new Promise<void>((done) => {
         const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000);
@@ -91,11 +95,32 @@ export async function startPrism(spec = 'spec/openapi.json', extraArgs: string[]
   };
 }
 
-/** The e2e project's mock: started by prism-global-setup.ts before the files run, stopped after them. */
+/** The e2e project's mock: started by prism-global-setup.ts as the run begins, stopped after it. */
 export interface SharedPrism {
   url: string;
 }
 
+/** How long a file waits for the shared mock to answer its first request (it starts in 5 to 15 s). */
+const SHARED_PRISM_WAIT_MS = 120_000;
+
+/**
+ * The shared mock, for a file to call at its top level: the global setup starts it without waiting, so
+ * this registers a beforeAll that waits until it answers.
+ */
 export function sharedPrism(): SharedPrism {
-  return { url: inject('prismUrl') };
+  const url = inject('prismUrl');
+  beforeAll(async () => {
+    const deadline = Date.now() + SHARED_PRISM_WAIT_MS;
+    for (;;) {
+      try {
+        await fetch(`${url}/__health`);
+        return;
+      } catch (error) {
+        if (Date.now() > deadline)
+          throw new Error(`the shared Prism mock at ${url} did not answer within ${SHARED_PRISM_WAIT_MS / 1000} s`, { cause: error });
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }, SHARED_PRISM_WAIT_MS + 10_000);
+  return { url };
 }
