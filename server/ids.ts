@@ -1,6 +1,6 @@
 // Identifiers and secrets at the ground floor: random ids, SHA-256 of stored secrets, constant-time
 // comparison. Every layer may import this file; it imports nothing of the server.
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomInt, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -15,9 +15,12 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomBase62(24)}`;
 }
 
-/** Keys and tokens are stored as their SHA-256 only (D-02). */
+/**
+ * Keys and tokens are stored as their SHA-256 only (D-02). Every authenticated request hashes its
+ * key: the one-shot `hash` makes no Hash object (about a quarter of createHash's time, Node 20.12+).
+ */
 export function hashSecret(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** Constant-time string comparison (admin token, webhook signatures): hashing first evens the lengths. */
