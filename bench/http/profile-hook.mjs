@@ -36,9 +36,12 @@ try {
 }
 
 /**
- * PGlite: every protocol message of a query passes through execProtocolStream, one at a time (its mutex); a Parse (P) or
- * simple Query (Q) message names the statement the following messages belong to. Counted by statement
- * with the time spent inside PGlite (the WebAssembly runs synchronously, so wall time is its CPU).
+ * PGlite: every protocol message of a query passes through execProtocolStream, one at a time (its mutex). A
+ * simple Query (Q) names its statement; a Parse (P) names the statement's text under the name that later
+ * Binds (B) run it by: the service parses a text once (server/store/pglite-statements.ts), usually before
+ * the load window, so its Parses are remembered always and each Bind is counted as one run of that text.
+ * The messages after it belong to the same statement. Counted with the time spent inside PGlite (the
+ * WebAssembly runs synchronously, so wall time is its CPU).
  */
 const embedded = new Map();
 try {
@@ -46,21 +49,35 @@ try {
   const original = PGlite.prototype.execProtocolStream;
   let current = '';
   const decoder = new TextDecoder();
+  /** Prepared statement name -> its text. */
+  const parsed = new Map();
+  /** The C string of `message` from `start`, and where the next field starts. */
+  const cString = (message, start) => {
+    let end = start;
+    while (end < message.length && message[end] !== 0) end += 1;
+    return { text: decoder.decode(message.subarray(start, end)), next: end + 1 };
+  };
+  const count = (text) => {
+    current = text;
+    const entry = embedded.get(text) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    embedded.set(text, entry);
+  };
   PGlite.prototype.execProtocolStream = async function execProtocolStream(message, ...rest) {
-    if (!recording) return original.call(this, message, ...rest);
     const type = message[0];
-    if (type === 0x51 || type === 0x50) {
-      // Q: int32 length, then the text; P: int32 length, the statement name (a C string), then the text.
-      let start = 5;
-      if (type === 0x50) while (message[start] !== 0) start += 1;
-      if (type === 0x50) start += 1;
-      let end = start;
-      while (end < message.length && message[end] !== 0) end += 1;
-      current = decoder.decode(message.subarray(start, end));
-      const entry = embedded.get(current) ?? { count: 0, ms: 0 };
-      entry.count += 1;
-      embedded.set(current, entry);
+    // Q: int32 length, then the text; P: int32 length, the statement name, then the text (C strings).
+    if (type === 0x50) {
+      const name = cString(message, 5);
+      const text = cString(message, name.next).text;
+      if (name.text !== '') parsed.set(name.text, text);
+      if (recording && name.text === '') count(text);
+    } else if (recording && type === 0x51) count(cString(message, 5).text);
+    // B: int32 length, the portal's name, then the statement's name.
+    else if (recording && type === 0x42) {
+      const statement = cString(message, cString(message, 5).next).text;
+      if (statement !== '') count(parsed.get(statement) ?? `(prepared statement ${statement})`);
     }
+    if (!recording) return original.call(this, message, ...rest);
     const started = performance.now();
     try {
       return await original.call(this, message, ...rest);
