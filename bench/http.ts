@@ -10,7 +10,7 @@
 // worker took to finish them. Then `npm start` to its first answer on a fresh and
 // on an existing data directory (bench/http/start-time.ts), and with --fresh-clone a newcomer's first
 // start (fresh clone, npm ci, npm start). Not a test: it asserts nothing and prints tables.
-//   npm run bench:http [-- --seconds 5 --connections 10 --engines pglite,postgres --postgres-url URL
+//   npm run bench:http [-- --seconds 5 --connections 10 --rounds 1 --engines pglite,postgres --postgres-url URL
 //                          --processes N --start-runs 3 --fresh-clone]
 import { cpus, loadavg, totalmem } from 'node:os';
 import { load, startProcess, type Load, type Running } from './http/processes.js';
@@ -32,12 +32,15 @@ const values = benchOptions({
     'postgres-url': { type: 'string', default: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres' },
     /** API processes on PostgreSQL; default: what `npm start` chooses (D-84), and one beside it when that is not one. */
     processes: { type: 'string' },
+    /** Rounds of each floor-and-service pair, in turns (floor, service, floor, service, ...); the medians are shown. */
+    rounds: { type: 'string', default: '1' },
     'start-runs': { type: 'string', default: '3' },
     'fresh-clone': { type: 'boolean', default: false },
   },
 });
 const loadOptions = { seconds: Number(values.seconds), connections: Number(values.connections), warmup: Number(values.warmup) };
 const engines = values.engines!.split(',') as Engine[];
+const rounds = Math.max(1, Number(values.rounds));
 const TSX = ['--import', 'tsx'];
 /** The under-drain GET keeps at least this share of the idle GET's req/s (D-85). */
 const UNDER_DRAIN_TARGET = 0.8;
@@ -52,6 +55,8 @@ interface Row {
   /** One-minute load average when the row's load began. */
   loadAverage: number;
   floor?: Load;
+  /** With --rounds above 1: the service's % of floor in each round, in order. */
+  roundPercents?: number[];
   /** The baseline the target is stated against, and the target ratio (0: none). */
   against?: { label: string; load: Load; target: number };
   /** The least % of floor the target asks (0 or unset: none). */
@@ -72,6 +77,35 @@ async function measured(row: Omit<Row, 'result' | 'loadAverage'>, run: () => Pro
   const result = await run();
   rows.push({ ...row, loadAverage, result });
   return result;
+}
+
+/** The run of median req/s (an upper median for an even count): its p99 stays the p99 of a real run. */
+function medianRun(runs: Load[]): Load {
+  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+}
+
+/**
+ * A path and its floor measured in turns, `rounds` times each (floor first): on a shared VM one pair of
+ * runs can differ by 15 % or more from the next, so the row shows the median of each side and every
+ * round's % of floor.
+ */
+async function inTurns(
+  floorRun: () => Promise<Load>,
+  serviceRun: () => Promise<Load>,
+): Promise<{ floor: Load; service: Load; percents: number[]; loadAverage: number }> {
+  const loadAverage = loadavg()[0]!;
+  const floors: Load[] = [];
+  const services: Load[] = [];
+  for (let round = 0; round < rounds; round++) {
+    floors.push(await floorRun());
+    services.push(await serviceRun());
+  }
+  return {
+    floor: medianRun(floors),
+    service: medianRun(services),
+    percents: services.map((service, i) => (100 * service.rps) / floors[i]!.rps),
+    loadAverage,
+  };
 }
 
 /** The server as `npm start` runs it on `engine` (`processes` API processes, else its default); its rows. */
@@ -97,18 +131,20 @@ async function measureServer(engine: Engine, bare: Load, prism: Load | undefined
   const readPath = 'GET /webhooks (secret key, one read)';
   const get = (): Promise<Load> => load(`${service.url}/api/test/v2/webhooks`, { ...loadOptions, headers: secret });
 
-  const floorRead = await load(`${floor.url}/read`, loadOptions);
-  const idleGet = await measured(
-    {
-      ...base,
-      path: readPath,
-      floor: floorRead,
-      floorTarget: engine === 'pglite' ? 100 : 60,
-      ...(prism ? { against: { label: 'Prism mock', load: prism, target: 0 } } : {}),
-      p99Target: 20,
-    },
-    get,
-  );
+  const reads = await inTurns(() => load(`${floor.url}/read`, loadOptions), get);
+  const floorRead = reads.floor;
+  const idleGet = reads.service;
+  rows.push({
+    ...base,
+    path: readPath,
+    result: idleGet,
+    loadAverage: reads.loadAverage,
+    floor: floorRead,
+    ...(rounds > 1 ? { roundPercents: reads.percents } : {}),
+    floorTarget: engine === 'pglite' ? 100 : 60,
+    ...(prism ? { against: { label: 'Prism mock', load: prism, target: 0 } } : {}),
+    p99Target: 20,
+  });
   // Before the POSTs: each lodgement they make queues a regulator step that the worker runs later,
   // which would slow whatever is measured next.
   await measured(
@@ -119,19 +155,22 @@ async function measureServer(engine: Engine, bare: Load, prism: Load | undefined
         headers: { Authorization: `Bearer ${account.publishableTest}`, Origin: 'http://localhost:3000' },
       }),
   );
-  const floorWrite = await load(`${floor.url}/write`, { ...loadOptions, method: 'POST', body: ABN_REGISTRATION });
   const firstId = await lodge(service, account);
-  await measured(
-    {
-      ...base,
-      path: 'POST /abn/registrations (validated, writes)',
-      floor: floorWrite,
-      floorTarget: 70,
-      against: { label: 'bare Express', load: bare, target: 0 },
-      p99Target: 50,
-    },
+  const writes = await inTurns(
+    () => load(`${floor.url}/write`, { ...loadOptions, method: 'POST', body: ABN_REGISTRATION }),
     () => load(`${service.url}/api/test/v2/abn/registrations`, { ...loadOptions, method: 'POST', headers: secret, body: ABN_REGISTRATION }),
   );
+  rows.push({
+    ...base,
+    path: 'POST /abn/registrations (validated, writes)',
+    result: writes.service,
+    loadAverage: writes.loadAverage,
+    floor: writes.floor,
+    ...(rounds > 1 ? { roundPercents: writes.percents } : {}),
+    floorTarget: 70,
+    against: { label: 'bare Express', load: bare, target: 0 },
+    p99Target: 50,
+  });
   const lastId = await lodge(service, account);
   // The same GET right after the POST burst: each lodgement's first regulator step falls due five
   // seconds after it was made, so the worker has the burst's steps to run while this GET is measured.
@@ -200,7 +239,9 @@ function httpTable(bare: Load, prism: Load | undefined): string[] {
     const met = checks.length === 0 ? '-' : checks.every(Boolean) ? 'yes' : checks.some(Boolean) ? 'partly' : 'no';
     lines.push(
       `| ${row.path} | ${row.engine} | ${row.processes} | ${f(row.result.rps)} | ${row.result.p99} | ${row.floor ? f(row.floor.rps) : '-'} | ${row.floor ? row.floor.p99 : '-'} | ${
-        percent !== undefined ? `${Math.round(percent)} %` : '-'
+        percent !== undefined
+          ? `${Math.round(percent)} %${row.roundPercents ? ` (rounds: ${row.roundPercents.map((p) => Math.round(p)).join(', ')})` : ''}`
+          : '-'
       } | ${ratio !== undefined ? `${ratio.toFixed(2)}x ${row.against!.label}` : '-'} | ${floorRatio} | ${target} | ${met} | ${row.result.non2xx + row.result.errors} | ${row.loadAverage.toFixed(1)} |`,
     );
   }
@@ -224,7 +265,7 @@ function startTable(times: StartTimes, first: FirstStart | undefined, loadAverag
 }
 
 try {
-  const header = `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after ${loadOptions.warmup} s warm-up; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average at the start ${loadavg()
+  const header = `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after ${loadOptions.warmup} s warm-up${rounds > 1 ? `, each path and its floor ${rounds} times in turns (medians)` : ''}; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average at the start ${loadavg()
     .map((n) => n.toFixed(1))
     .join(' / ')}`;
   const bareServer = await startProcess(
