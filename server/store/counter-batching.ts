@@ -6,8 +6,11 @@
 // by one bought no parallelism.
 //
 // Far from its limit a statement also takes spare counts for this process's next requests of the
-// same window (D-89): they are handed out in order with no round trip. Within LEASE_EXACT_WITHIN of
-// the limit it takes none, so the last counts of a budget are decided one statement at a time.
+// same window (D-89): they are handed out in order with no round trip. It takes them only while this
+// process is the one counting the budget: once a statement's answer shows counts another process
+// added, it takes none for the rest of the window, so the answers of processes sharing a key go down
+// by one each, as before. Within LEASE_EXACT_WITHIN of the limit it takes none either, so the last
+// counts of a budget are decided one statement at a time.
 
 /** Adds n to the bucket's counter for the window; resolves to the new count. */
 export type IncrementBy = (bucket: string, windowStart: Date, windowMs: number, n: number) => Promise<number>;
@@ -19,11 +22,19 @@ export type Increment = (bucket: string, windowStart: Date, windowMs: number, li
 export const LEASE_EXACT_WITHIN = 256;
 /** The most spare counts one statement takes. */
 export const MAX_LEASE = 16;
+/**
+ * Statements in a row whose answer showed no other process's counts before one takes spare counts:
+ * two, so that processes behind a load balancer that share a key from the window's start see each
+ * other before either takes any, even when one of them got the first two requests.
+ */
+export const ALONE_BEFORE_SPARE = 2;
 
-/** Spare counts to take with a statement, given what is left of the budget after the counts asked for. */
+/**
+ * Spare counts to take with a statement, given what is left of the budget after the counts asked for:
+ * a 64th of it, at most MAX_LEASE, and never into the budget's last LEASE_EXACT_WITHIN.
+ */
 export function spareCounts(left: number): number {
-  if (left < LEASE_EXACT_WITHIN) return 0;
-  return Math.min(MAX_LEASE, Math.floor(left / 64));
+  return Math.max(0, Math.min(MAX_LEASE, Math.floor(left / 64), left - LEASE_EXACT_WITHIN));
 }
 
 interface Waiting {
@@ -44,6 +55,10 @@ interface Line {
   last: number;
   /** Whether a statement has told this process the counter's value (before that it takes no spare). */
   known: boolean;
+  /** Statements whose answer was exactly what this process had added: nobody else counts here. */
+  alone: number;
+  /** Another process's counts were seen in this window: no spare counts for the rest of it. */
+  shared: boolean;
 }
 
 /** One statement at a time per counter; the increments that wait meanwhile go together. */
@@ -68,16 +83,26 @@ export function batchIncrements(incrementBy: IncrementBy): Increment {
       while (line.next <= line.last && line.waiting.length > 0) line.waiting.shift()!.resolve(line.next++);
       if (line.waiting.length === 0) break;
       const batch = line.waiting.splice(0);
-      const spare = line.known && line.limit !== undefined ? spareCounts(line.limit - line.last - batch.length) : 0;
+      const spare =
+        line.alone >= ALONE_BEFORE_SPARE && !line.shared && line.limit !== undefined
+          ? spareCounts(line.limit - line.last - batch.length)
+          : 0;
       try {
         const total = await incrementBy(line.bucket, line.windowStart, line.windowMs, batch.length + spare);
         const first = total - spare - batch.length + 1;
         batch.forEach((waiting, index) => waiting.resolve(first + index));
+        if (line.known) {
+          if (first === line.last + 1) line.alone += 1;
+          else line.shared = true;
+        }
         line.next = first + batch.length;
         line.last = total;
         line.known = true;
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
+        // Whether it counted is not known: the next statement learns the counter again.
+        line.known = false;
+        line.alone = 0;
       }
     }
     line.draining = false;
@@ -94,7 +119,19 @@ export function batchIncrements(incrementBy: IncrementBy): Increment {
       if (line.waiting.length === 0 && line.next <= line.last) return Promise.resolve(line.next++);
     } else {
       sweep(namespaceOf(bucket), windowStart.getTime());
-      line = { bucket, windowStart, windowMs, limit, waiting: [], draining: false, next: 1, last: 0, known: false };
+      line = {
+        bucket,
+        windowStart,
+        windowMs,
+        limit,
+        waiting: [],
+        draining: false,
+        next: 1,
+        last: 0,
+        known: false,
+        alone: 0,
+        shared: false,
+      };
       lines.set(key, line);
     }
     const current = line;

@@ -2,7 +2,14 @@
 // exact: every count is handed to exactly one caller), and far from the limit spare counts taken
 // ahead for the same process's next requests (D-89).
 import { describe, expect, it } from 'vitest';
-import { batchIncrements, LEASE_EXACT_WITHIN, MAX_LEASE, spareCounts, type IncrementBy } from '../../server/store/counter-batching.js';
+import {
+  ALONE_BEFORE_SPARE,
+  batchIncrements,
+  LEASE_EXACT_WITHIN,
+  MAX_LEASE,
+  spareCounts,
+  type IncrementBy,
+} from '../../server/store/counter-batching.js';
 
 /** A store whose statements are held until released, recording the n of each. */
 function heldStore(): { incrementBy: IncrementBy; sent: number[]; releaseAll: () => Promise<void>; failNext: () => void } {
@@ -98,11 +105,11 @@ describe('spare counts taken ahead (D-89)', () => {
   it('far from the limit: once the counter is known, a statement takes spare counts that the next requests get with no statement, in order', async () => {
     const store = heldStore();
     const increment = batchIncrements(store.incrementBy);
-    const counts = await oneByOne(store, increment, 2 + MAX_LEASE + 1, 1_000_000);
+    const counts = await oneByOne(store, increment, 1 + ALONE_BEFORE_SPARE + 1 + MAX_LEASE + 1, 1_000_000);
     expect(counts).toEqual(Array.from({ length: counts.length }, (_, i) => i + 1));
-    // The first learns the counter; the second takes MAX_LEASE spare counts, which serve the next
-    // MAX_LEASE requests; the one after sends the next statement.
-    expect(store.sent).toEqual([1, 1 + MAX_LEASE, 1 + MAX_LEASE]);
+    // The first learns the counter and the next ALONE_BEFORE_SPARE show nobody else counts it; then
+    // one takes MAX_LEASE spare counts, which serve the next MAX_LEASE requests; the one after sends the next.
+    expect(store.sent).toEqual([1, ...Array.from({ length: ALONE_BEFORE_SPARE }, () => 1), 1 + MAX_LEASE, 1 + MAX_LEASE]);
   });
 
   it(`within ${LEASE_EXACT_WITHIN} of the limit takes none: every count of a budget's end is its own statement, and the limit is crossed exactly once`, async () => {
@@ -129,14 +136,43 @@ describe('spare counts taken ahead (D-89)', () => {
     expect(store.sent).toEqual([1, 1, 1, 1, 1]);
   });
 
-  it('two processes on one counter: every count goes to one caller, so no more than the limit are let through', async () => {
+  it('two processes counting one budget by turns take no spare counts: their answers go up by one each, as from one process', async () => {
+    const store = heldStore();
+    const a = batchIncrements(store.incrementBy);
+    const b = batchIncrements(store.incrementBy);
+    const counts: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const answer = (i % 2 === 0 ? a : b)('lodgement:acct', WINDOW, 60_000, 1_000_000);
+      await store.releaseAll();
+      counts.push(await answer);
+    }
+    expect(counts).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(store.sent.every((n) => n === 1)).toBe(true);
+  });
+
+  it('a process that got the first requests of a window still sees the other before it takes any', async () => {
+    const store = heldStore();
+    const a = batchIncrements(store.incrementBy);
+    const b = batchIncrements(store.incrementBy);
+    const counts: number[] = [];
+    for (const process of [a, a, b, a, b, a, b, a, b, a]) {
+      const answer = process('lodgement:acct', WINDOW, 60_000, 1_000_000);
+      await store.releaseAll();
+      counts.push(await answer);
+    }
+    expect(counts).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(store.sent.every((n) => n === 1)).toBe(true);
+  });
+
+  it("a process that took spare counts before it saw another's: every count goes to one caller, so no more than the limit are let through", async () => {
     const store = heldStore();
     const a = batchIncrements(store.incrementBy);
     const b = batchIncrements(store.incrementBy);
     const limit = 1000;
     const counts: number[] = [];
     for (let i = 0; i < 1200; i++) {
-      const answer = (i % 3 === 0 ? b : a)('lodgement:acct', WINDOW, 60_000, limit);
+      // a alone for its first five (it takes spare counts), then both by turns.
+      const answer = (i >= 5 && i % 2 === 0 ? b : a)('lodgement:acct', WINDOW, 60_000, limit);
       await store.releaseAll();
       counts.push(await answer);
     }
@@ -157,9 +193,10 @@ describe('spare counts taken ahead (D-89)', () => {
     expect(await answer).toBe(1);
   });
 
-  it('sizes the spare counts by what is left: none near the end, a 64th of it, at most MAX_LEASE', () => {
+  it('sizes the spare counts by what is left: a 64th of it, at most MAX_LEASE, never into the last LEASE_EXACT_WITHIN', () => {
     expect(spareCounts(LEASE_EXACT_WITHIN - 1)).toBe(0);
-    expect(spareCounts(LEASE_EXACT_WITHIN)).toBe(4);
+    expect(spareCounts(LEASE_EXACT_WITHIN)).toBe(0);
+    expect(spareCounts(LEASE_EXACT_WITHIN + 4)).toBe(4);
     expect(spareCounts(600)).toBe(9);
     expect(spareCounts(10_000)).toBe(MAX_LEASE);
   });
