@@ -136,47 +136,41 @@ describe('spare counts taken ahead (D-89)', () => {
     expect(store.sent).toEqual([1, 1, 1, 1, 1]);
   });
 
-  it('two processes counting one budget by turns take no spare counts: their answers go up by one each, as from one process', async () => {
+  /** Two processes on one shared counter; `who(i)` names the one that sends the i-th request, one at a time. */
+  async function twoProcesses(
+    requests: number,
+    who: (i: number) => 'a' | 'b',
+    limit: number,
+  ): Promise<{ counts: number[]; sent: number[] }> {
     const store = heldStore();
-    const a = batchIncrements(store.incrementBy);
-    const b = batchIncrements(store.incrementBy);
+    const processes = { a: batchIncrements(store.incrementBy), b: batchIncrements(store.incrementBy) };
     const counts: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      const answer = (i % 2 === 0 ? a : b)('lodgement:acct', WINDOW, 60_000, 1_000_000);
+    for (let i = 0; i < requests; i++) {
+      const answer = processes[who(i)]('lodgement:acct', WINDOW, 60_000, limit);
       await store.releaseAll();
       counts.push(await answer);
     }
+    return { counts, sent: store.sent };
+  }
+
+  it('two processes counting one budget by turns take no spare counts: their answers go up by one each, as from one process', async () => {
+    const { counts, sent } = await twoProcesses(100, (i) => (i % 2 === 0 ? 'a' : 'b'), 1_000_000);
     expect(counts).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    expect(store.sent.every((n) => n === 1)).toBe(true);
+    expect(sent.every((n) => n === 1)).toBe(true);
   });
 
   it('a process that got the first requests of a window still sees the other before it takes any', async () => {
-    const store = heldStore();
-    const a = batchIncrements(store.incrementBy);
-    const b = batchIncrements(store.incrementBy);
-    const counts: number[] = [];
-    for (const process of [a, a, b, a, b, a, b, a, b, a]) {
-      const answer = process('lodgement:acct', WINDOW, 60_000, 1_000_000);
-      await store.releaseAll();
-      counts.push(await answer);
-    }
-    expect(counts).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
-    expect(store.sent.every((n) => n === 1)).toBe(true);
+    const order = ['a', 'a', 'b', 'a', 'b', 'a', 'b', 'a', 'b', 'a'] as const;
+    const { counts, sent } = await twoProcesses(order.length, (i) => order[i]!, 1_000_000);
+    expect(counts).toEqual(Array.from({ length: order.length }, (_, i) => i + 1));
+    expect(sent.every((n) => n === 1)).toBe(true);
   });
 
   it("a process that took spare counts before it saw another's: every count goes to one caller, so no more than the limit are let through", async () => {
-    const store = heldStore();
-    const a = batchIncrements(store.incrementBy);
-    const b = batchIncrements(store.incrementBy);
     const limit = 1000;
-    const counts: number[] = [];
-    for (let i = 0; i < 1200; i++) {
-      // a alone for its first five (it takes spare counts), then both by turns.
-      const answer = (i >= 5 && i % 2 === 0 ? b : a)('lodgement:acct', WINDOW, 60_000, limit);
-      await store.releaseAll();
-      counts.push(await answer);
-    }
-    expect(store.sent.some((n) => n > 1)).toBe(true);
+    // a alone for its first five (it takes spare counts), then both by turns.
+    const { counts, sent } = await twoProcesses(1200, (i) => (i >= 5 && i % 2 === 0 ? 'b' : 'a'), limit);
+    expect(sent.some((n) => n > 1)).toBe(true);
     expect(new Set(counts).size).toBe(counts.length);
     expect(counts.filter((count) => count <= limit).length).toBeLessThanOrEqual(limit);
     // Spare counts a process held and did not use are the most the other is refused early by.
