@@ -12,6 +12,8 @@
 // by one each, as before. Within LEASE_EXACT_WITHIN of the limit it takes none either, so the last
 // counts of a budget are decided one statement at a time.
 
+import { namespaceOf, windowSweeper } from './window-sweep.js';
+
 /** Adds n to the bucket's counter for the window; resolves to the new count. */
 export type IncrementBy = (bucket: string, windowStart: Date, windowMs: number, n: number) => Promise<number>;
 
@@ -64,15 +66,13 @@ interface Line {
 /** One statement at a time per counter; the increments that wait meanwhile go together. */
 export function batchIncrements(incrementBy: IncrementBy): Increment {
   const lines = new Map<string, Line>();
-  // Per namespace (a bucket's name up to its first ':'), the latest window begun: a line of an earlier
-  // window that has ended is dropped with its spare counts, which that window no longer needs.
-  const latestWindowStart = new Map<string, number>();
-
-  const sweep = (namespace: string, start: number): void => {
-    if (start <= (latestWindowStart.get(namespace) ?? 0)) return;
-    latestWindowStart.set(namespace, start);
+  // A line of a window that has ended is dropped with its spare counts, which that window no longer needs.
+  const newWindow = windowSweeper();
+  const sweep = (bucket: string, start: number): void => {
+    const begun = newWindow(bucket, start);
+    if (!begun) return;
     for (const [key, line] of lines)
-      if (!line.draining && line.windowStart.getTime() + line.windowMs <= start && namespaceOf(line.bucket) === namespace)
+      if (!line.draining && line.windowStart.getTime() + line.windowMs <= start && namespaceOf(line.bucket) === begun.namespace)
         lines.delete(key);
   };
 
@@ -118,7 +118,7 @@ export function batchIncrements(incrementBy: IncrementBy): Increment {
       line.limit = limit;
       if (line.waiting.length === 0 && line.next <= line.last) return Promise.resolve(line.next++);
     } else {
-      sweep(namespaceOf(bucket), windowStart.getTime());
+      sweep(bucket, windowStart.getTime());
       line = {
         bucket,
         windowStart,
@@ -140,8 +140,4 @@ export function batchIncrements(incrementBy: IncrementBy): Increment {
       if (!current.draining) void drain(key, current);
     });
   };
-}
-
-function namespaceOf(bucket: string): string {
-  return bucket.slice(0, Math.max(0, bucket.indexOf(':')));
 }

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { batchIncrements } from './counter-batching.js';
+import { namespaceOf, windowSweeper } from './window-sweep.js';
 import type { Database } from './db.js';
 import { rateLimitCounters } from './schema/index.js';
 
@@ -42,21 +43,15 @@ export function databaseCounterStore(db: Database): CounterStore {
 
 export function memoryCounterStore(): CounterStore {
   const counts = new Map<string, { count: number; windowEnd: number; namespace: string }>();
-  // Per namespace (a bucket's name up to its first ':'), because budgets may follow different clocks:
-  // the rate limits the service clock, the bad-credential budget real time (D-52). A new window of one
-  // must not drop the current window of another.
-  const latestWindowStart = new Map<string, number>();
+  const newWindow = windowSweeper();
   return {
     async increment(bucket, windowStart, windowMs) {
       const start = windowStart.getTime();
-      const namespace = bucket.slice(0, Math.max(0, bucket.indexOf(':')));
-      if (start > (latestWindowStart.get(namespace) ?? 0)) {
-        // A new window began: its namespace's windows that ended are dropped, so the map holds one window's buckets of each.
-        latestWindowStart.set(namespace, start);
-        for (const [key, entry] of counts) if (entry.namespace === namespace && entry.windowEnd <= start) counts.delete(key);
-      }
+      const begun = newWindow(bucket, start);
+      // A new window began: its namespace's windows that ended are dropped, so the map holds one window's buckets of each.
+      if (begun) for (const [key, entry] of counts) if (entry.namespace === begun.namespace && entry.windowEnd <= start) counts.delete(key);
       const key = `${bucket}:${start}`;
-      const entry = counts.get(key) ?? { count: 0, windowEnd: start + windowMs, namespace };
+      const entry = counts.get(key) ?? { count: 0, windowEnd: start + windowMs, namespace: namespaceOf(bucket) };
       entry.count += 1;
       counts.set(key, entry);
       return entry.count;
