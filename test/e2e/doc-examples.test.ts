@@ -6,9 +6,7 @@
 // arrives, one badly signed refused. The first SDK example, pointed at an address where nothing
 // listens, fails with an error that names the URL and ECONNREFUSED (not `{}`).
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
@@ -18,6 +16,7 @@ import { allExamples, documentationFiles, type DocExample } from '../../scripts/
 import { example, writeExample } from '../support/doc-examples.js';
 import { loadDocument, type JsonObject } from '../support/document.js';
 import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
+import { freePort } from '../support/ports.js';
 
 const run = promisify(execFile);
 const dir = resolve('.tmp', `doc-examples-${process.pid}`);
@@ -33,15 +32,6 @@ function firstWebhookExample(document: JsonObject, name: string): JsonObject {
     >
   )[name]!;
   return Object.values(item.post.requestBody.content['application/json']!.examples)[0]!.value;
-}
-
-/** A port nothing listens on (taken from the system, then let go). */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
 }
 
 async function runExample(

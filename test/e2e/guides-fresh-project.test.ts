@@ -5,9 +5,7 @@
 // service, printing what its marker says. Only the service's address differs from the page (the test's
 // service listens on a free port), and npm reads its cache first (npm_config_prefer_offline).
 import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +14,7 @@ import { generateTestHeaders } from '../../generated/client/index.js';
 import { packedOnce } from '../support/packed.js';
 import { documentationFiles, examplesIn, projectSetupIn, type DocExample } from '../../scripts/docs/examples.js';
 import { startPlainService, type PlainService } from '../support/plain-service.js';
+import { freePort } from '../support/ports.js';
 
 const run = promisify(execFile);
 const PRINTED_ADDRESS = 'http://127.0.0.1:4000';
@@ -49,14 +48,6 @@ afterAll(async () => {
 });
 
 const asPrinted = (text: string): string => text.replaceAll(PRINTED_ADDRESS, service.url);
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((done) => probe.close(done));
-  return port;
-}
 
 async function runIn(dir: string, command: string, args: string[]): Promise<{ code: number; out: string }> {
   try {

@@ -7,12 +7,12 @@
 // (server/cluster.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_SECRET_KEY } from '../support/harness.js';
 import { assertPostgres, createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../support/postgres.js';
+import { portFree } from '../support/ports.js';
 
 const postgres = await probePostgres('npm start on PostgreSQL, stopped by its PID');
 const STOP_WITHIN_MS = 5000;
@@ -54,14 +54,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
 }
 
 interface Started {

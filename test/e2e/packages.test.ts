@@ -6,7 +6,6 @@
 // same way: svc-contract-pack.test.ts.)
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGES_DIR, type PackedPackage } from '../../scripts/pack/cli.mjs';
 import { packedOnce } from '../support/packed.js';
 import { startPlainService, type PlainService } from '../support/plain-service.js';
+import { freePorts } from '../support/ports.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -34,16 +34,6 @@ async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
   } finally {
     timings[step] = Date.now() - started;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no free port'))));
-    });
-  });
 }
 
 /** An empty project outside the repository with the tarball installed, as a frontend team's would be. */
@@ -120,7 +110,7 @@ describe('@registry-svc/mock installed outside the repository', () => {
   });
 
   it('npx registry-svc-mock --port N: a documented example for a good request, the documented 422 for a bad one', async () => {
-    const port = await freePort();
+    const port = await freePorts(2); // the front's and Prism's (--port + 1)
     let output = '';
     // --today at the examples' own day: the documented answers exactly as written (D-61).
     mock = spawn('npx', ['registry-svc-mock', '--port', String(port), '--today', document.info['x-examples-date']], {

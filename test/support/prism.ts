@@ -1,24 +1,14 @@
 // Starts the mock of spec/openapi.json (the same command as `npm run mock`: Prism behind
 // scripts/mock/cli.ts's front) on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { beforeAll, inject } from 'vitest';
+import { freePort } from './ports.js';
 
 /** A mock being started: its URL is known at once, `ready` settles once it answers (or rejects when it cannot start). */
 export interface LaunchedPrism {
   url: string;
   ready: Promise<void>;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitUntilListening(url: string, child: ChildProcess, output: () => string): Promise<void> {
