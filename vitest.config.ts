@@ -111,8 +111,8 @@ export default defineConfig({
           sequence: afterRecording,
         },
       },
-      // Each e2e file drives processes of its own (Chromium, npm start, Prism, npm pack) on ports the
-      // system picks, so they run beside the other files rather than one at a time after them.
+      // Each e2e file drives processes of its own (Chromium, npm start, Prism, npm pack) on free ports
+      // (test/support/ports.ts), so they run beside the other files rather than one at a time after them.
       {
         test: {
           name: 'e2e',
