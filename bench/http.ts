@@ -14,7 +14,17 @@
 //                          --processes N --start-runs 3 --fresh-clone]
 import { cpus, loadavg, totalmem } from 'node:os';
 import { load, startProcess, type Load, type Running } from './http/processes.js';
-import { ABN_REGISTRATION, LISTENING, lodge, lodgementsMoved, setUpAccount, startService, type Engine } from './http/service.js';
+import {
+  ABN_REGISTRATION,
+  LISTENING,
+  lodge,
+  lodgementsMoved,
+  setUpAccount,
+  startService,
+  type BenchAccount,
+  type Engine,
+  type Service,
+} from './http/service.js';
 import { throwawayDatabase } from './http/setup.js';
 import { measureFirstStart, measureStarts, median, type FirstStart, type StartTimes } from './http/start-time.js';
 import { benchOptions } from './options.js';
@@ -32,7 +42,7 @@ const values = benchOptions({
     'postgres-url': { type: 'string', default: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres' },
     /** API processes on PostgreSQL; default: what `npm start` chooses (D-84), and one beside it when that is not one. */
     processes: { type: 'string' },
-    /** Rounds of the idle GET and its floor, in turns (floor, service, floor, service, ...); the medians are shown. The POST runs once. */
+    /** Rounds of the idle GET and its floor in turns (floor, service, floor, ...), and of the POST and its floor on fresh servers; the medians are shown. */
     rounds: { type: 'string', default: '1' },
     'start-runs': { type: 'string', default: '3' },
     'fresh-clone': { type: 'boolean', default: false },
@@ -110,22 +120,8 @@ async function inTurns(
 
 /** The server as `npm start` runs it on `engine` (`processes` API processes, else its default); its rows. */
 async function measureServer(engine: Engine, bare: Load, prism: Load | undefined, processes?: number): Promise<void> {
-  const floorDb = engine === 'postgres' ? await throwawayDatabase(values['postgres-url']!) : undefined;
-  if (floorDb) cleanups.push(floorDb.drop);
-  const service = await startService({ engine, postgresUrl: values['postgres-url']!, ...(processes ? { processes } : {}) });
-  started.push(service);
-  cleanups.push(service.remove);
+  const { service, floor, account } = await startPair(engine, processes);
   if (engine === 'postgres') processRules.push(`PostgreSQL: ${service.processRule}`);
-  const floor = await startProcess(
-    `floor (${engine})`,
-    process.execPath,
-    [...TSX, 'bench/http/floor-server.ts', '--engine', engine, ...(floorDb ? ['--database-url', floorDb.url] : [])],
-    process.env,
-    LISTENING,
-  );
-  started.push(floor);
-
-  const account = await setUpAccount(service);
   const secret = { Authorization: `Bearer ${account.secretTest}` };
   const base = { engine, processes: service.apiProcesses };
   const readPath = 'GET /webhooks (secret key, one read)';
@@ -155,22 +151,14 @@ async function measureServer(engine: Engine, bare: Load, prism: Load | undefined
         headers: { Authorization: `Bearer ${account.publishableTest}`, Origin: 'http://localhost:3000' },
       }),
   );
-  // The POST once, its floor right before it: each POST queues a regulator step that the worker runs
-  // over the next minute or two, so a second round of either would be measured beside the first
-  // round's jobs (in one try the floor's POST moved from 52 % to 161 % of the service's that way).
-  const floorWrite = await load(`${floor.url}/write`, { ...loadOptions, method: 'POST', body: ABN_REGISTRATION });
+  // The POST, its floor right before it. Each POST queues a regulator step that the worker runs over
+  // the next minute or two, so a second round on the same servers would be measured beside the first
+  // round's jobs (in one try the floor's POST moved from 52 % to 161 % of the service's that way):
+  // further rounds run on fresh servers, after this pair's under-drain GET (writeRounds).
+  const writeLoadAverage = loadavg()[0]!;
+  const floorWrite = await postFloor(floor);
   const firstId = await lodge(service, account);
-  await measured(
-    {
-      ...base,
-      path: 'POST /abn/registrations (validated, writes)',
-      floor: floorWrite,
-      floorTarget: 70,
-      against: { label: 'bare Express', load: bare, target: 0 },
-      p99Target: 50,
-    },
-    () => load(`${service.url}/api/test/v2/abn/registrations`, { ...loadOptions, method: 'POST', headers: secret, body: ABN_REGISTRATION }),
-  );
+  const serviceWrite = await postService(service, secret);
   const lastId = await lodge(service, account);
   // The same GET right after the POST burst: each lodgement's first regulator step falls due five
   // seconds after it was made, so the worker has the burst's steps to run while this GET is measured.
@@ -205,6 +193,68 @@ async function measureServer(engine: Engine, bare: Load, prism: Load | undefined
       ` The under-drain GET is held against the faster of the two idle GETs (${f(idleGet.rps)} and ${f(idleAgain.rps)} req/s).`,
   );
   await Promise.all([service.stop(), floor.stop()]);
+  const writes = await writeRounds(engine, processes, { floor: floorWrite, service: serviceWrite });
+  // The POST row before the drain rows, as the run measured them.
+  rows.splice(rows.length - 2, 0, {
+    ...base,
+    path: 'POST /abn/registrations (validated, writes)',
+    result: writes.service,
+    loadAverage: writeLoadAverage,
+    floor: writes.floor,
+    ...(rounds > 1 ? { roundPercents: writes.percents } : {}),
+    floorTarget: 70,
+    against: { label: 'bare Express', load: bare, target: 0 },
+    p99Target: 50,
+  });
+}
+
+/** A service as `npm start` runs it and its floor, each on a database of its own, with an account set up. */
+async function startPair(
+  engine: Engine,
+  processes: number | undefined,
+): Promise<{ service: Service; floor: Running; account: BenchAccount }> {
+  const floorDb = engine === 'postgres' ? await throwawayDatabase(values['postgres-url']!) : undefined;
+  if (floorDb) cleanups.push(floorDb.drop);
+  const service = await startService({ engine, postgresUrl: values['postgres-url']!, ...(processes ? { processes } : {}) });
+  started.push(service);
+  cleanups.push(service.remove);
+  const floor = await startProcess(
+    `floor (${engine})`,
+    process.execPath,
+    [...TSX, 'bench/http/floor-server.ts', '--engine', engine, ...(floorDb ? ['--database-url', floorDb.url] : [])],
+    process.env,
+    LISTENING,
+  );
+  started.push(floor);
+  return { service, floor, account: await setUpAccount(service) };
+}
+
+const postFloor = (floor: Running): Promise<Load> => load(`${floor.url}/write`, { ...loadOptions, method: 'POST', body: ABN_REGISTRATION });
+const postService = (service: Service, secret: Record<string, string>): Promise<Load> =>
+  load(`${service.url}/api/test/v2/abn/registrations`, { ...loadOptions, method: 'POST', headers: secret, body: ABN_REGISTRATION });
+
+/**
+ * The POST's rounds after the first (which ran on the servers of the GET): each on a fresh service and
+ * floor, floor first, so no round runs beside an earlier round's jobs. The medians of all rounds.
+ */
+async function writeRounds(
+  engine: Engine,
+  processes: number | undefined,
+  first: { floor: Load; service: Load },
+): Promise<{ floor: Load; service: Load; percents: number[] }> {
+  const floors = [first.floor];
+  const services = [first.service];
+  for (let round = 1; round < rounds; round++) {
+    const { service, floor, account } = await startPair(engine, processes);
+    floors.push(await postFloor(floor));
+    services.push(await postService(service, { Authorization: `Bearer ${account.secretTest}` }));
+    await Promise.all([service.stop(), floor.stop()]);
+  }
+  return {
+    floor: medianRun(floors),
+    service: medianRun(services),
+    percents: services.map((service, i) => (100 * service.rps) / floors[i]!.rps),
+  };
 }
 
 const f = (n: number): string => Math.round(n).toLocaleString('en-AU');
@@ -265,7 +315,7 @@ function startTable(times: StartTimes, first: FirstStart | undefined, loadAverag
 }
 
 try {
-  const header = `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after ${loadOptions.warmup} s warm-up${rounds > 1 ? `, the idle GET and its floor ${rounds} times in turns (medians)` : ''}; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average at the start ${loadavg()
+  const header = `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after ${loadOptions.warmup} s warm-up${rounds > 1 ? `, the idle GET and its floor ${rounds} times in turns, the POST and its floor ${rounds} times on fresh servers (medians)` : ''}; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average at the start ${loadavg()
     .map((n) => n.toFixed(1))
     .join(' / ')}`;
   const bareServer = await startProcess(
