@@ -112,7 +112,7 @@ export default defineConfig({
         },
       },
       // Each e2e file drives processes of its own (Chromium, npm start, Prism, npm pack) on free ports
-      // (test/support/ports.ts), so they run beside the other files rather than one at a time after them.
+      // (scripts/free-port.ts), so they run beside the other files rather than one at a time after them.
       {
         test: {
           name: 'e2e',

@@ -5,12 +5,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { documentForToday, isCalendarDate } from '@registry-svc/contract/example-dates';
 import { brisbaneDate } from '../../schemas/common/dates.js';
+import { freePort } from '../free-port.js';
 
 export interface MockSettings {
   /** The command as the user typed it, for --help. */
@@ -38,16 +38,6 @@ service does (the same checks, the same error bodies).
   document           the OpenAPI document to serve (default: ${defaultDocumentLabel})
   -h, --help         this text
 `;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no free port'))));
-    });
-  });
 }
 
 /** Prism's command, from wherever @stoplight/prism-cli is installed beside this file. */

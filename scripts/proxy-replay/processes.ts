@@ -3,9 +3,9 @@
 // in front of it. Each runs in its own process group so stopping it also stops what it spawned.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../free-port.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -15,16 +15,6 @@ export interface Running {
   stop: () => Promise<void>;
   /** True once the process has ended (Prism dies on some inputs; see stream-replay.ts). */
   exited: () => boolean;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no free port'))));
-    });
-  });
 }
 
 function launch(command: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {

@@ -16,7 +16,7 @@ import { allExamples, documentationFiles, type DocExample } from '../../scripts/
 import { example, writeExample } from '../support/doc-examples.js';
 import { loadDocument, type JsonObject } from '../support/document.js';
 import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
-import { freePort } from '../support/ports.js';
+import { freePort } from '../../scripts/free-port.js';
 
 const run = promisify(execFile);
 const dir = resolve('.tmp', `doc-examples-${process.pid}`);

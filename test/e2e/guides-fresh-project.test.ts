@@ -14,7 +14,7 @@ import { generateTestHeaders } from '../../generated/client/index.js';
 import { packedOnce } from '../support/packed.js';
 import { documentationFiles, examplesIn, projectSetupIn, type DocExample } from '../../scripts/docs/examples.js';
 import { startPlainService, type PlainService } from '../support/plain-service.js';
-import { freePort } from '../support/ports.js';
+import { freePort } from '../../scripts/free-port.js';
 
 const run = promisify(execFile);
 const PRINTED_ADDRESS = 'http://127.0.0.1:4000';

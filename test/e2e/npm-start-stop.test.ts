@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_SECRET_KEY } from '../support/harness.js';
 import { assertPostgres, createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../support/postgres.js';
-import { portFree } from '../support/ports.js';
+import { portFree } from '../../scripts/free-port.js';
 
 const postgres = await probePostgres('npm start on PostgreSQL, stopped by its PID');
 const STOP_WITHIN_MS = 5000;

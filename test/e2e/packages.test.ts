@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGES_DIR, type PackedPackage } from '../../scripts/pack/cli.mjs';
 import { packedOnce } from '../support/packed.js';
 import { startPlainService, type PlainService } from '../support/plain-service.js';
-import { freePorts } from '../support/ports.js';
+import { freePorts } from '../../scripts/free-port.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const run = promisify(execFile);

@@ -2,7 +2,7 @@
 // scripts/mock/cli.ts's front) on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { beforeAll, inject } from 'vitest';
-import { freePort } from './ports.js';
+import { freePort } from '../../scripts/free-port.js';
 
 /** A mock being started: its URL is known at once, `ready` settles once it answers (or rejects when it cannot start). */
 export interface LaunchedPrism {

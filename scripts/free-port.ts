@@ -1,7 +1,8 @@
-// Ports for servers a test starts in a child process. They are drawn below Linux's ephemeral
-// range (32768 and up): a port the system handed out for listen(0) and let go can be taken at
-// once by any outgoing connection of the other test files running beside this one, and a mock
-// whose Prism is documented at --port + 1 met exactly that (EADDRINUSE on the second port).
+// Ports for servers started in a child process (Prism behind the mock's front, Prism's proxy, the
+// servers tests start). They are drawn below Linux's ephemeral range (32768 and up): a port the
+// system handed out for listen(0) and let go can be handed at once to any outgoing connection of
+// this machine while the child is still starting (Prism takes seconds), and then the child dies
+// with EADDRINUSE, as a packed mock did in a CI run with other tests' connections beside it.
 import { createServer } from 'node:net';
 
 const LOWEST = 20_000;
