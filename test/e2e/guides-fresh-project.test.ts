@@ -15,6 +15,7 @@ import { packedOnce } from '../support/packed.js';
 import { documentationFiles, examplesIn, projectSetupIn, type DocExample } from '../../scripts/docs/examples.js';
 import { startPlainService, type PlainService } from '../support/plain-service.js';
 import { freePort } from '../../scripts/free-port.js';
+import { signalGroup } from '../support/server-group.js';
 
 const run = promisify(execFile);
 const PRINTED_ADDRESS = 'http://127.0.0.1:4000';
@@ -63,10 +64,13 @@ async function runIn(dir: string, command: string, args: string[]): Promise<{ co
 async function checkReceiver(dir: string, e: DocExample): Promise<void> {
   const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
   writeFileSync(join(dir, e.name), asPrinted(e.code));
+  // Its own process group: npx starts tsx, which starts node, and stopping npx alone left the
+  // receiver listening after the run.
   const child = spawn('npx', ['tsx', e.name], {
     cwd: dir,
     env: { ...env, PORT: String(await freePort()), SVC_WEBHOOK_SECRET: secret },
     stdio: 'pipe',
+    detached: true,
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -91,7 +95,7 @@ async function checkReceiver(dir: string, e: DocExample): Promise<void> {
     const forged = await fetch(url, { method: 'POST', headers: generateTestHeaders(body, 'whsec_bm90IHRoZSBlbmRwb2ludCBzZWNyZXQ='), body });
     expect(forged.status).toBe(400);
   } finally {
-    child.kill('SIGTERM');
+    await signalGroup(child, 'SIGTERM');
   }
 }
 
