@@ -69,10 +69,10 @@ export function batchIncrements(incrementBy: IncrementBy): Increment {
   // A line of a window that has ended is dropped with its spare counts, which that window no longer needs.
   const newWindow = windowSweeper();
   const sweep = (bucket: string, start: number): void => {
-    const begun = newWindow(bucket, start);
-    if (!begun) return;
+    const namespace = newWindow(bucket, start);
+    if (namespace === undefined) return;
     for (const [key, line] of lines)
-      if (!line.draining && line.windowStart.getTime() + line.windowMs <= start && namespaceOf(line.bucket) === begun.namespace)
+      if (!line.draining && line.windowStart.getTime() + line.windowMs <= start && namespaceOf(line.bucket) === namespace)
         lines.delete(key);
   };
 

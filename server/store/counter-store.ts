@@ -49,7 +49,8 @@ export function memoryCounterStore(): CounterStore {
       const start = windowStart.getTime();
       const begun = newWindow(bucket, start);
       // A new window began: its namespace's windows that ended are dropped, so the map holds one window's buckets of each.
-      if (begun) for (const [key, entry] of counts) if (entry.namespace === begun.namespace && entry.windowEnd <= start) counts.delete(key);
+      if (begun !== undefined)
+        for (const [key, entry] of counts) if (entry.namespace === begun && entry.windowEnd <= start) counts.delete(key);
       const key = `${bucket}:${start}`;
       const entry = counts.get(key) ?? { count: 0, windowEnd: start + windowMs, namespace: namespaceOf(bucket) };
       entry.count += 1;

@@ -9,14 +9,14 @@ export function namespaceOf(bucket: string): string {
 
 /**
  * Tells, for a bucket's window start, whether it begins a later window than its namespace has seen:
- * then that namespace's entries whose window ended by `start` are to be dropped.
+ * then it answers the namespace, whose entries whose window ended by `start` are to be dropped.
  */
-export function windowSweeper(): (bucket: string, start: number) => { namespace: string; start: number } | undefined {
+export function windowSweeper(): (bucket: string, start: number) => string | undefined {
   const latestWindowStart = new Map<string, number>();
   return (bucket, start) => {
     const namespace = namespaceOf(bucket);
     if (start <= (latestWindowStart.get(namespace) ?? 0)) return undefined;
     latestWindowStart.set(namespace, start);
-    return { namespace, start };
+    return namespace;
   };
 }
