@@ -1,7 +1,7 @@
 // Durable jobs: rows in the database, claimed with FOR UPDATE SKIP LOCKED under a lease, so several
 // workers can share one PostgreSQL without double work and a job survives the death of its worker.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../store/db.js';
 import { jobs } from '../store/schema/index.js';
 import type { JobRow } from '../store/schema/jobs.js';
@@ -60,20 +60,34 @@ interface ClaimVariant {
   ignoreRunAt: boolean;
 }
 
-/** One prepared claim per variant and handle (a named statement's text must never change). */
+/**
+ * One prepared claim per variant and handle (a named statement's text must never change). A job is
+ * claimable when pending and due, or running under a lease that has ended. The two are read apart,
+ * each the oldest first by the index on (state, run_at), at most `limit` of each, and the oldest
+ * `limit` of both are claimed: a single read with `OR` between them could use no index order, so
+ * every claim read and sorted every due job, and draining a backlog of n jobs cost n² (10,000 queued
+ * jobs: 4.9 ms a claim on PostgreSQL, 0.3 ms this way). A row locked by one read and not
+ * claimed is free again when the statement ends.
+ */
 function buildClaim(db: Database, { byName, ignoreRunAt }: ClaimVariant) {
   const due = ignoreRunAt ? sql`true` : sql`${jobs.runAt} <= ${sql.placeholder('now')}::timestamptz`;
   const named = byName ? sql`${jobs.name} = ${sql.placeholder('name')}` : sql`true`;
-  const claimable = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(sql`((${jobs.state} = 'pending' AND ${due}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())) AND ${named}`)
-    .orderBy(jobs.runAt, jobs.id)
-    .limit(sql.placeholder('limit'))
-    .for('update', { skipLocked: true });
+  const oldest = (alias: string, where: SQL) =>
+    db.$with(alias).as(
+      db
+        .select({ id: jobs.id, runAt: jobs.runAt })
+        .from(jobs)
+        .where(sql`${where} AND ${named}`)
+        .orderBy(jobs.runAt, jobs.id)
+        .limit(sql.placeholder('limit'))
+        .for('update', { skipLocked: true }),
+    );
+  const pending = oldest('claim_pending', sql`${jobs.state} = 'pending' AND ${due}`);
+  const expired = oldest('claim_expired', sql`${jobs.state} = 'running' AND ${jobs.leaseUntil} < now()`);
   // The claimed rows come back from the UPDATE itself: one statement per claim, where a second read
   // of the rows by id cost every job (a year of the sandbox clock runs about 1,500) one more.
   return db
+    .with(pending, expired)
     .update(jobs)
     .set({
       state: 'running',
@@ -81,7 +95,10 @@ function buildClaim(db: Database, { byName, ignoreRunAt }: ClaimVariant) {
       leaseUntil: sql`now() + make_interval(secs => ${sql.placeholder('leaseSeconds')})`,
       attempts: sql`${jobs.attempts} + 1`,
     })
-    .where(inArray(jobs.id, claimable))
+    .where(
+      sql`${jobs.id} IN (select "id" from (select "id", "run_at" from ${pending} union all select "id", "run_at" from ${expired}) as "claimable"
+        order by "run_at", "id" limit ${sql.placeholder('limit')})`,
+    )
     .returning()
     .prepare(`job_claim${byName ? '_by_name' : ''}${ignoreRunAt ? '_any_time' : ''}`);
 }
@@ -96,21 +113,33 @@ const claims = [false, true].flatMap((byName) =>
  * clock: it protects against a dead worker in real elapsed time, which a manual test clock must not
  * stretch or shrink. Prepared: a year of the sandbox clock claims some 3,000 times.
  */
-export async function claimJobs(
-  db: Database,
-  options: { now: Date; limit: number; leaseSeconds: number; name?: string; ignoreRunAt?: boolean; workerId?: string },
-): Promise<JobRow[]> {
+export async function claimJobs(db: Database, options: ClaimOptions): Promise<JobRow[]> {
+  const claimed = await claimOf(db, options).execute(claimValues(options));
+  return claimed.sort(byDueOrder);
+}
+
+type ClaimOptions = { now: Date; limit: number; leaseSeconds: number; name?: string; ignoreRunAt?: boolean; workerId?: string };
+
+function claimOf(db: Database, options: ClaimOptions) {
   const byName = options.name !== undefined;
   const ignoreRunAt = options.ignoreRunAt === true;
-  const claim = claims.find((c) => c.byName === byName && c.ignoreRunAt === ignoreRunAt)!.of(db);
-  const claimed = await claim.execute({
+  return claims.find((c) => c.byName === byName && c.ignoreRunAt === ignoreRunAt)!.of(db);
+}
+
+function claimValues(options: ClaimOptions): Record<string, unknown> {
+  return {
     now: options.now.toISOString(),
     name: options.name,
     limit: options.limit,
     workerId: options.workerId ?? WORKER_ID,
     leaseSeconds: options.leaseSeconds,
-  });
-  return claimed.sort(byDueOrder);
+  };
+}
+
+/** The statement claimJobs sends for these options, with its values: for EXPLAIN in the tests. */
+export function claimStatement(db: Database, options: ClaimOptions): { text: string; values: unknown[] } {
+  const query = claimOf(db, options).getQuery();
+  return { text: query.sql, values: fillPlaceholders(query.params, claimValues(options)) };
 }
 
 /** Oldest due first, then in the order queued (RETURNING and ANY(...) promise no order). */
@@ -132,6 +161,14 @@ export async function claimGroupedJobs(
   if (options.limit <= 0) return [];
   const busy = JSON.stringify(Object.fromEntries(options.busy));
   const due = sql`((${jobs.state} = 'pending' AND ${jobs.runAt} <= ${options.now}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())) AND ${jobs.name} = ${options.name}`;
+  // The candidates: the oldest due and the oldest whose lease ended, each read in index order (as in
+  // buildClaim), of groups not already full.
+  const candidates = Math.max(options.limit * 4, 256);
+  const oldest = (claimable: SQL): SQL => sql`SELECT ${jobs.id}, ${jobs.runAt}, ${jobs.groupKey} FROM ${jobs}
+            WHERE ${claimable} AND ${jobs.name} = ${options.name}
+              AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.group_key = coalesce(${jobs.groupKey}, '') AND busy.n >= ${options.perGroup})
+            ORDER BY ${jobs.runAt}, ${jobs.id}
+            LIMIT ${candidates}`;
   const result = await db.execute(sql`
     WITH busy AS (SELECT key AS group_key, value::int AS n FROM jsonb_each_text(${busy}::jsonb))
     UPDATE ${jobs} SET state = 'running', locked_by = ${WORKER_ID},
@@ -143,11 +180,11 @@ export async function claimGroupedJobs(
           SELECT candidates.id, candidates.run_at, candidates.group_key,
             row_number() OVER (PARTITION BY candidates.group_key ORDER BY candidates.run_at, candidates.id) AS place
           FROM (
-            SELECT ${jobs.id}, ${jobs.runAt}, ${jobs.groupKey} FROM ${jobs}
-            WHERE ${due}
-              AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.group_key = coalesce(${jobs.groupKey}, '') AND busy.n >= ${options.perGroup})
-            ORDER BY ${jobs.runAt}, ${jobs.id}
-            LIMIT ${Math.max(options.limit * 4, 256)}
+            SELECT * FROM (${oldest(sql`${jobs.state} = 'pending' AND ${jobs.runAt} <= ${options.now}`)}) AS pending
+            UNION ALL
+            SELECT * FROM (${oldest(sql`${jobs.state} = 'running' AND ${jobs.leaseUntil} < now()`)}) AS expired
+            ORDER BY run_at, id
+            LIMIT ${candidates}
           ) AS candidates
         ) AS ranked
         LEFT JOIN busy ON busy.group_key = coalesce(ranked.group_key, '')

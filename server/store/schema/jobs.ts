@@ -28,7 +28,10 @@ export const jobs = pgTable(
     createdAt: timestamps('created_at').notNull(),
     finishedAt: timestamps('finished_at'),
   },
-  (t) => [index('jobs_due_idx').on(t.state, t.runAt), uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey)],
+  // A claim reads the oldest claimable jobs in (run_at, id) order straight off this index: jobs queued
+  // at one instant (a burst on the manual clock) share run_at, and without id in the index a claim
+  // sorted every one of them (server/jobs/queue.ts).
+  (t) => [index('jobs_claim_order_idx').on(t.state, t.runAt, t.id), uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey)],
 );
 
 export type JobRow = typeof jobs.$inferSelect;
