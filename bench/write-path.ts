@@ -7,7 +7,7 @@
 // (bench/http/floor-server.ts) is measured right after, profiled the same way: its CPU per request
 // beside the service's says which part of the gap is the server's and which PostgreSQL's. Not a
 // test: it asserts nothing.
-//   npm run bench:write-path [-- --engines pglite,postgres --paths abn,webhooks,ppsr,form484 --seconds 5 --connections 10 --out DIR
+//   npm run bench:write-path [-- --engines pglite,postgres --paths abn,webhooks,ppsr,form484,read,poll,drain --seconds 5 --connections 10 --out DIR
 //                               --pglite-memory]
 // --pglite-memory runs PGlite on `memory://` instead of a data directory (as the floor server does):
 // what the embedded database's file system costs, not how `npm start` runs.
@@ -69,6 +69,10 @@ const PATHS: Record<string, { label: string; path: string; method?: 'GET' }> = {
   abn: { label: 'POST /abn/registrations', path: '/api/test/v2/abn/registrations' },
   // The read path of `npm run bench:http` beside the writes: a secret-key GET that reads a short list.
   read: { label: 'GET /webhooks (secret key, one read)', path: '/api/test/v2/webhooks', method: 'GET' },
+  // The same read right after a burst of POST /abn/registrations (`--seconds` long, not profiled): each
+  // lodgement's first regulator step falls due five seconds later, so the worker runs them in the
+  // profiled window, as in bench:http's under-drain GET.
+  drain: { label: 'GET /webhooks while the worker drains a POST burst', path: '/api/test/v2/webhooks', method: 'GET' },
   // A partner's poll of the lodgement it just made (the path is completed with its id at set-up).
   poll: { label: 'GET /lodgements/{requestId} (a poll)', path: '/api/test/v2/lodgements/', method: 'GET' },
   webhooks: { label: 'POST /webhooks', path: '/api/test/v2/webhooks' },
@@ -172,8 +176,8 @@ async function measure(engine: 'pglite' | 'postgres', pathName: string): Promise
       });
       keys.push(made.secret);
     }
-    // The read path lists the endpoints bench:http's GET lists: three of them.
-    for (let i = 0; pathName === 'read' && i < 3; i++)
+    // The read paths list the endpoints bench:http's GET lists: three of them.
+    for (let i = 0; (pathName === 'read' || pathName === 'drain') && i < 3; i++)
       await adminJson(`${server.url}/api/test/v2/webhooks`, created.keys.secretTest, { method: 'POST', body: BODIES.webhooks!(i) });
     let pollPath = '';
     if (pathName === 'poll') {
@@ -200,6 +204,15 @@ async function measure(engine: 'pglite' | 'postgres', pathName: string): Promise
     // the other paths repeat one request.
     const unique = pathName === 'webhooks';
     const warmCount = MAX_WEBHOOK_RATE;
+    if (pathName === 'drain') {
+      const burst = {
+        method: 'POST' as const,
+        path: PATHS.abn!.path,
+        headers: { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' },
+        body: JSON.stringify(BODIES.abn!(0)),
+      };
+      await drive({ origin, connections, seconds, requests: [burst], cycle: true });
+    }
     await drive({ origin, connections, seconds: 1, requests: requests(unique ? warmCount : 1, 0), cycle: !unique });
     const pid = server.pid;
     const pgPids = database ? await backendPids(database.url) : [];
