@@ -142,6 +142,17 @@ describe('parameterized statements as named prepared statements', () => {
     for (const [text] of statements) expect(texts.filter((t) => t === text)).toHaveLength(1);
   });
 
+  it("refuses a value its parameter's type cannot take (at Bind) as PGlite's own query does, and the next statement runs", async () => {
+    const text = 'select id from probe where id = $1';
+    const ownError = await own(text, ['not a number']).catch((error: unknown) => error);
+    expect(ownError).toMatchObject({ code: '22P02' });
+    for (let round = 0; round < 2; round += 1) {
+      const refused = await named.query(text, ['not a number']).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: '22P02', message: (ownError as Error).message, query: text, params: ['not a number'] });
+      expect((await named.query<{ id: number }>(text, [1])).rows).toStrictEqual([{ id: 1 }]);
+    }
+  });
+
   it('runs in transactions: a failed statement rolls its transaction back and the next statement runs', async () => {
     const insert = 'insert into probe (id, label) values ($1, $2)';
     await named.query(insert, [10, 'before']);
