@@ -41,7 +41,12 @@ function tail(text: string): string {
 /** Starts the copy's bundled server (bundle.ts, serve.ts); resolves with what it printed once it listens. */
 async function startServer(root: string, copyRoot: string): Promise<{ child: ChildProcess; baseUrl: string; adminToken: string }> {
   const bundle = await bundleCopyServer(root, copyRoot);
-  const child = spawn(process.execPath, [bundle], {
+  // --liftoff-only: PGlite's WebAssembly as V8's baseline compiler makes it, as `npm start` runs it: a
+  // mutant's server lives for one run, too short to repay compiling optimized code. In turns on one
+  // 2-core machine, the test's subset (test/contract/mutants.test.ts, --focus) took 30.2 and 31.0 s (54
+  // to 55 s of CPU) with tiering, 22.5 and 24.7 s (39 to 43 s) without; whole runs the same either way
+  // (two mutants and the baseline: 52.3 and 52.8 s).
+  const child = spawn(process.execPath, ['--liftoff-only', bundle], {
     cwd: copyRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
