@@ -1,11 +1,11 @@
 // Builds the HTTP app from its dependencies. main.ts calls it with the real configuration; tests
 // call it in-process with a manual clock and an in-memory PGlite.
-import { readFileSync } from 'node:fs';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppDeps } from './deps.js';
 import { createApi } from './http/api.js';
+import { documentFile } from './http/document-files.js';
 import { refusal, type ErrorShape } from './http/error-mappers.js';
 import { rawRequestFamily, type PrefixedDocument } from './http/raw-request-family.js';
 import { inputSchemasOf, pendingOperations, type StandInHandlers } from './http/handler.js';
@@ -34,10 +34,6 @@ import { SharedManualClock } from './store/shared-clock.js';
 import { ROOT } from './root.js';
 import { callerText } from '../schemas/common/caller-text.js';
 
-function readJson(relative: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(`${ROOT}${relative}`, 'utf8')) as Record<string, unknown>;
-}
-
 export interface BuiltApp {
   app: express.Express;
   jobs: JobRegistry;
@@ -62,15 +58,15 @@ export const API_PREFIXES = [
 /** The operations of each document that answer 501 with the default handlers (what `npm start` prints). */
 export function pendingOfService(): BuiltApp['pending'] {
   return {
-    public: pendingOperations(readJson('spec/openapi.json'), PUBLIC_HANDLERS),
-    operator: pendingOperations(readJson('spec/admin.openapi.json'), OPERATOR_HANDLERS),
+    public: pendingOperations(documentFile('spec/openapi.json'), PUBLIC_HANDLERS),
+    operator: pendingOperations(documentFile('spec/admin.openapi.json'), OPERATOR_HANDLERS),
   };
 }
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<BuiltApp> {
   const jobs = createJobRegistry(deps.config);
-  const publicDocument = readJson('spec/openapi.json');
-  const operatorDocument = readJson('spec/admin.openapi.json');
+  const publicDocument = documentFile('spec/openapi.json');
+  const operatorDocument = documentFile('spec/admin.openapi.json');
   const publicHandlers = options.handlers ?? PUBLIC_HANDLERS;
   const validateResponses = options.validateResponses === true;
   const publicApi = await createApi(deps, {
@@ -208,8 +204,8 @@ export function connectionGuardsOf(config: AppDeps['config'], app: express.Expre
 let familyOfRawRequest: ((raw: Buffer | undefined) => ErrorShape) | undefined;
 function rawFamily(raw: Buffer | undefined): ErrorShape {
   familyOfRawRequest ??= rawRequestFamily([
-    { prefixes: API_PREFIXES.map((prefix) => prefix.path), paths: readJson('spec/openapi.json').paths as PrefixedDocument['paths'] },
-    { prefixes: [''], paths: readJson('spec/admin.openapi.json').paths as PrefixedDocument['paths'] },
+    { prefixes: API_PREFIXES.map((prefix) => prefix.path), paths: documentFile('spec/openapi.json').paths as PrefixedDocument['paths'] },
+    { prefixes: [''], paths: documentFile('spec/admin.openapi.json').paths as PrefixedDocument['paths'] },
   ]);
   return familyOfRawRequest(raw);
 }

@@ -13,14 +13,26 @@ import { routeTable } from './route-table.js';
  * app; a test process builds hundreds, each of which compiled every validator it used again.
  */
 const backends = new Map<string, Promise<OpenAPIBackend>>();
+/**
+ * The same document object again (the app's are parsed once per process, document-files.ts) finds
+ * its backend without serialising and hashing 1.3 MB of document for the key above.
+ */
+const backendsByObject = new WeakMap<object, Promise<OpenAPIBackend>>();
 
 export function createBackend(document: Record<string, unknown>): Promise<OpenAPIBackend> {
+  const known = backendsByObject.get(document);
+  if (known) return known;
   const key = createHash('sha256').update(JSON.stringify(document)).digest('hex');
   let made = backends.get(key);
   if (!made) {
     made = buildBackend(document);
     backends.set(key, made);
     made.catch(() => backends.delete(key));
+  }
+  // Only a frozen document can be keyed by its identity: an unfrozen one could change after this call.
+  if (Object.isFrozen(document)) {
+    backendsByObject.set(document, made);
+    made.catch(() => backendsByObject.delete(document));
   }
   return made;
 }
