@@ -29,7 +29,8 @@ export function createBackend(document: Record<string, unknown>): Promise<OpenAP
     backends.set(key, made);
     made.catch(() => backends.delete(key));
   }
-  // Only a frozen document can be keyed by its identity: an unfrozen one could change after this call.
+  // Only a frozen document (document-files.ts freezes its documents whole) is keyed by identity:
+  // any other could change after this call.
   if (Object.isFrozen(document)) {
     backendsByObject.set(document, made);
     made.catch(() => backendsByObject.delete(document));

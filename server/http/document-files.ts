@@ -1,8 +1,8 @@
 // The committed documents (spec/openapi.json, spec/admin.openapi.json) as the app builds from them:
 // each parsed once per process and per version of its file. A test process builds hundreds of apps,
 // and reading, parsing and hashing the two documents (2 MB) again for each was about a tenth of a
-// test worker's CPU in a profile of the integration suite. The copy handed out is frozen, so no
-// caller can change what the next app is built from; openapi-backend works on a copy of its own.
+// test worker's busy CPU in a profile of the integration suite. The copy handed out is frozen whole,
+// so no caller can change what the next app is built from; openapi-backend works on a copy of its own.
 import { readFileSync, statSync } from 'node:fs';
 import { ROOT } from '../root.js';
 
