@@ -3,7 +3,7 @@
 // file is read again rather than served stale.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createBackend } from '../../server/http/backend.js';
 import { documentFile } from '../../server/http/document-files.js';
 import { ROOT } from '../../server/root.js';
@@ -37,11 +37,18 @@ describe('documentFile', () => {
 });
 
 describe('createBackend', () => {
-  it('finds the backend of a document it has seen by the object itself, and by content for a copy', async () => {
+  it('finds the backend of a frozen document it has seen by the object itself, without serialising it; a copy by content', async () => {
     const document = documentFile('spec/admin.openapi.json');
     const made = createBackend(document);
-    expect(createBackend(document)).toBe(made);
-    const copy = structuredClone(document);
-    expect(await createBackend(copy)).toBe(await made);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(createBackend(document)).toBe(made);
+      expect(stringify).not.toHaveBeenCalled();
+      const copy = structuredClone(document);
+      expect(await createBackend(copy)).toBe(await made);
+      expect(stringify).toHaveBeenCalledTimes(1);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });
