@@ -45,13 +45,10 @@ const integrationSettings = {
 export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirstSequencer },
-    // Vitest's default is one worker fewer than the cores, so one worker on CI's 2-core machines.
-    // The suite's workers spend much of their time waiting on child processes, PostgreSQL and
-    // Chromium (a CPU profile of the PGlite integration pass on two workers: 44 % idle), so a third
-    // worker fills cores two would leave idle. Whole `.ci/run`s on one 2-core machine, the same day:
-    // Vitest 751 and 766 s with two, 711 s with three, 764 s with four in the first group and three
-    // after it (figures in bench/README.md).
-    maxWorkers: 3,
+    // Vitest's default is one worker fewer than the cores, so one worker on CI's 2-core machines;
+    // the suite spends much of its time waiting on child processes, PostgreSQL and Chromium, so two
+    // workers shorten the run (figures in bench/README.md).
+    maxWorkers: 2,
     // isolate: false gives one module graph per worker instead of one per file. Each file would
     // otherwise import and transform the whole server again (a third of the suite's CPU). Files share
     // no state through modules: each starts its own server, and fake timers are restored after use.
