@@ -35,10 +35,15 @@ export async function rawCall(
 
 /** The request examples of `POST <path>` as the published document carries them. */
 export function requestExamples<T>(path: string): Record<string, T> {
-  const operation = ((loadDocument().paths as JsonObject)[path] as JsonObject).post as JsonObject;
+  // The document parsed once per process; each caller gets copies of the examples to change freely.
+  documentPaths ??= loadDocument().paths as JsonObject;
+  const operation = (documentPaths[path] as JsonObject).post as JsonObject;
   const media = ((operation.requestBody as JsonObject).content as JsonObject)['application/json'] as JsonObject;
-  return Object.fromEntries(Object.entries(media.examples as Record<string, { value: T }>).map(([name, example]) => [name, example.value]));
+  return Object.fromEntries(
+    Object.entries(media.examples as Record<string, { value: T }>).map(([name, example]) => [name, structuredClone(example.value)]),
+  );
 }
+let documentPaths: JsonObject | undefined;
 
 /** Sets `path` (dotted, array indexes as numbers) in a copy of `body`; `undefined` deletes the key. */
 export function withValue<T>(body: T, path: string, value: unknown): T {

@@ -39,8 +39,11 @@ function magicOf(row: Row): string | undefined {
   return quoted[quoted.length - 1];
 }
 
+// Read once: each request of the table would otherwise parse the whole document again.
+const documentPaths = loadDocument().paths as JsonObject;
+
 function requestExample(path: string): Record<string, unknown> {
-  const operation = ((loadDocument().paths as JsonObject)[path] as JsonObject).post as JsonObject;
+  const operation = (documentPaths[path] as JsonObject).post as JsonObject;
   const media = ((operation.requestBody as JsonObject).content as JsonObject)['application/json'] as JsonObject;
   return structuredClone(Object.values(media.examples as Record<string, { value: Record<string, unknown> }>)[0]!.value);
 }
