@@ -1,7 +1,9 @@
 // The examples of the README and the guides do what the page says, against a running service: every
 // block marked `<!-- example: ... -->` (scripts/docs/examples.ts) is saved as a reader would save it
 // and run, and must succeed and print what its marker says (tsc checks the TypeScript ones as written
-// in generated/examples/). The webhook
+// in generated/examples/). The examples of a page with a `<!-- project -->` block are run where that
+// block makes its project, in an empty folder outside the repository (guides-fresh-project.test.ts),
+// not a second time here. The webhook
 // receiver is started and sent signed deliveries: one verified and handled once however often it
 // arrives, one badly signed refused. The first SDK example, pointed at an address where nothing
 // listens, fails with an error that names the URL and ECONNREFUSED (not `{}`).
@@ -12,7 +14,7 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestHeaders } from '../../generated/client/index.js';
-import { allExamples, documentationFiles, type DocExample } from '../../scripts/docs/examples.js';
+import { allExamples, documentationFiles, projectSetupIn, type DocExample } from '../../scripts/docs/examples.js';
 import { example, writeExample } from '../support/doc-examples.js';
 import { loadDocument, type JsonObject } from '../support/document.js';
 import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
@@ -22,6 +24,9 @@ const run = promisify(execFile);
 const dir = resolve('.tmp', `doc-examples-${process.pid}`);
 const examples = allExamples();
 const runnable = examples.filter((e) => !e.receiver);
+/** Pages whose examples guides-fresh-project.test.ts runs in the project the page makes. */
+const inFreshProjects = new Set(documentationFiles().filter((file) => file.startsWith('docs/guide/') && projectSetupIn(file).length > 0));
+const runHere = runnable.filter((e) => !inFreshProjects.has(e.source));
 
 /** The first example payload the document gives for the webhook event `name`. */
 function firstWebhookExample(document: JsonObject, name: string): JsonObject {
@@ -87,7 +92,7 @@ describe('the examples of the README and the guides, against a running service',
     expect(tsconfig.include).toContain('generated');
   });
 
-  for (const e of runnable)
+  for (const e of runHere)
     it(`${e.name} (${e.source}) runs against the service${e.prints ? ` and prints ${e.prints.source}` : ''}`, async () => {
       const result = await runExample(writeExample(dir, e, server.url), e, env());
       expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
