@@ -57,17 +57,20 @@ export default defineConfig({
     // Every project resolves a workspace package's name to its source, as tsc, tsx and esbuild do
     // (tsconfig.json `paths`); a project does not inherit the root's `resolve`.
     projects: [
-      // A few unit tests run ESLint on planted files or walk every BMP code point: seconds each when
-      // the machine is busy, so the default 5 s would fail them for load, not for a fault.
-      { test: { name: 'unit', isolate: false, include: ['test/unit/**/*.test.ts'], testTimeout: 30_000, sequence: afterRecording } },
-      // The contract runner's own tests, beside it in its workspace package: generating and checking
-      // thousands of requests per operation takes seconds each on a busy machine.
+      // The tests that need no server of their own: test/unit/, the contract runner's own tests beside
+      // it in its workspace package, and test/spec/ (the drift gate, the document's checks, the
+      // generators partners use). One project, so its two workers import their modules once, not once
+      // per folder (a third project's pair of workers cost 7 to 20 CPU-seconds in runs in turns).
+      // Redocly, Spectral and the generators run for tens of seconds on a busy machine, as do a few
+      // unit tests that run ESLint on planted files or walk every BMP code point: the default 5 s
+      // would fail them for load, not for a fault.
       {
         test: {
-          name: 'svc-contract',
+          name: 'unit',
           isolate: false,
-          include: ['packages/svc-contract/test/**/*.test.ts'],
-          testTimeout: 60_000,
+          include: ['test/unit/**/*.test.ts', 'packages/svc-contract/test/**/*.test.ts', 'test/spec/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           sequence: afterRecording,
         },
       },
@@ -101,37 +104,18 @@ export default defineConfig({
           sequence: afterRecording,
         },
       },
-      {
-        test: {
-          name: 'spec',
-          isolate: false,
-          include: ['test/spec/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          sequence: afterRecording,
-        },
-      },
       // Each e2e file drives processes of its own (Chromium, npm start, Prism, npm pack) on free ports
       // (scripts/free-port.ts), so they run beside the other files rather than one at a time after them.
+      // test/contract/ is here too: the contract runner against in-process servers (each file starts
+      // one and sends thousands of requests) and Portman and Newman against a server process, on the
+      // same workers (their module graph is the e2e files' own: the harness and the server).
       {
         test: {
           name: 'e2e',
           isolate: false,
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'test/contract/**/*.test.ts'],
           // One Prism mock for the files that only send it requests (test/support/prism-global-setup.ts).
           globalSetup: ['test/support/prism-global-setup.ts', 'test/support/pack-global-setup.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-          sequence: afterRecording,
-        },
-      },
-      // The contract runner against in-process servers: each file starts one (PGlite migrations) and sends thousands of requests;
-      // Portman and Newman, as partners run them, against a server process.
-      {
-        test: {
-          name: 'contract',
-          isolate: false,
-          include: ['test/contract/**/*.test.ts'],
           testTimeout: 240_000,
           hookTimeout: 180_000,
           sequence: afterRecording,

@@ -7,7 +7,7 @@ import { fileSeconds, tableLines } from '../../scripts/sequencer-times.js';
 import { EXPECTED_SECONDS, startOrder } from '../support/sequencer.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const PROJECTS = ['unit', 'svc-contract', 'integration', 'integration-postgres', 'hostile', 'spec', 'e2e', 'contract', 'replay'];
+const PROJECTS = ['unit', 'integration', 'integration-postgres', 'hostile', 'e2e', 'replay'];
 
 describe('the longest-first sequencer', () => {
   it.each(Object.keys(EXPECTED_SECONDS))('%s is a test file of a project', (key) => {
