@@ -39,6 +39,11 @@ export function projectSetupIn(source: string): string[] {
   return [...readFileSync(source, 'utf8').matchAll(PROJECT_BLOCK)].map(([, commands]) => commands!);
 }
 
+/** The guides with a `<!-- project -->` block: their examples run in the project it makes (guides-fresh-project.test.ts). */
+export function guidesWithProject(): string[] {
+  return documentationFiles().filter((file) => file.startsWith('docs/guide/') && projectSetupIn(file).length > 0);
+}
+
 /** README.md and every Markdown file under docs/. */
 export function documentationFiles(): string[] {
   const under = (dir: string): string[] =>

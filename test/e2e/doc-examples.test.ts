@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestHeaders } from '../../generated/client/index.js';
-import { allExamples, documentationFiles, projectSetupIn, type DocExample } from '../../scripts/docs/examples.js';
+import { allExamples, documentationFiles, guidesWithProject, type DocExample } from '../../scripts/docs/examples.js';
 import { example, writeExample } from '../support/doc-examples.js';
 import { loadDocument, type JsonObject } from '../support/document.js';
 import { ADMIN_TOKEN, startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
@@ -25,7 +25,7 @@ const dir = resolve('.tmp', `doc-examples-${process.pid}`);
 const examples = allExamples();
 const runnable = examples.filter((e) => !e.receiver);
 /** Pages whose examples guides-fresh-project.test.ts runs in the project the page makes. */
-const inFreshProjects = new Set(documentationFiles().filter((file) => file.startsWith('docs/guide/') && projectSetupIn(file).length > 0));
+const inFreshProjects = new Set(guidesWithProject());
 const runHere = runnable.filter((e) => !inFreshProjects.has(e.source));
 
 /** The first example payload the document gives for the webhook event `name`. */

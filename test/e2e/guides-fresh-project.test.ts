@@ -15,14 +15,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestHeaders } from '../../generated/client/index.js';
 import { packedOnce } from '../support/packed.js';
-import { documentationFiles, examplesIn, projectSetupIn, type DocExample } from '../../scripts/docs/examples.js';
+import { examplesIn, guidesWithProject, projectSetupIn, type DocExample } from '../../scripts/docs/examples.js';
 import { startPlainService, type PlainService } from '../support/plain-service.js';
 import { freePort } from '../../scripts/free-port.js';
 import { signalGroup } from '../support/server-group.js';
 
 const run = promisify(execFile);
 const PRINTED_ADDRESS = 'http://127.0.0.1:4000';
-const guides = documentationFiles().filter((file) => file.startsWith('docs/guide/') && projectSetupIn(file).length > 0);
+const guides = guidesWithProject();
 const dirs: string[] = [];
 const timings: string[] = [];
 /** The folder each distinct project block made, by the block's commands, kept untouched for copying. */

@@ -33,6 +33,8 @@ export async function rawCall(
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
 }
 
+let documentPaths: JsonObject | undefined;
+
 /** The request examples of `POST <path>` as the published document carries them. */
 export function requestExamples<T>(path: string): Record<string, T> {
   // The document parsed once per process; each caller gets copies of the examples to change freely.
@@ -43,7 +45,6 @@ export function requestExamples<T>(path: string): Record<string, T> {
     Object.entries(media.examples as Record<string, { value: T }>).map(([name, example]) => [name, structuredClone(example.value)]),
   );
 }
-let documentPaths: JsonObject | undefined;
 
 /** Sets `path` (dotted, array indexes as numbers) in a copy of `body`; `undefined` deletes the key. */
 export function withValue<T>(body: T, path: string, value: unknown): T {

@@ -97,26 +97,26 @@ export async function createEndpoint(
 }
 
 let requestId = 1000;
-let webhookExamples:
-  | Record<string, { post: { requestBody: { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> } } }>
-  | undefined;
+/** The document's `webhooks`, as far as documentedPayload reads them. */
+type WebhookExamples = Record<
+  string,
+  { post: { requestBody: { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> } } }
+>;
+let webhookExamples: WebhookExamples | undefined;
 
-/** What a lodgement status change does: one delivery per subscribed endpoint, its first attempt queued. */
 /**
  * The first example body the document gives for `event`: what the service sends for it, so the
  * delivery log's typed `payload` (the union of the event bodies) describes it.
  */
 function documentedPayload(event: WebhookEventName): Record<string, unknown> {
-  // The document read once per process: parsing its 1.3 MB for every event was about a tenth of the
-  // CPU of the delivery tests.
-  webhookExamples ??= loadDocument().webhooks as Record<
-    string,
-    { post: { requestBody: { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> } } }
-  >;
+  // The document parsed once per process, not once per event: in a profile of the webhooks,
+  // lodgements and Form 484 files, parsing it here was 1.9 of 29.7 busy CPU-seconds.
+  webhookExamples ??= loadDocument().webhooks as WebhookExamples;
   const example = Object.values(webhookExamples[event]!.post.requestBody.content['application/json']!.examples)[0]!.value;
   return { ...structuredClone(example), event };
 }
 
+/** What a lodgement status change does: one delivery per subscribed endpoint, its first attempt queued. */
 export async function emit(
   server: TestServer,
   account: TestAccount,
