@@ -8,9 +8,10 @@
 // one here, removed after, seeded by a process of its own); `pglite-memory` is a `memory://` database as the tests and the in-process
 // contract runner open it, whose files (tables, indexes, WAL) are the process's own memory, so its
 // RSS grows with the data. The process runs with --expose-gc (the npm script), so the RSS before the
-// round is what the seed left, not its garbage, and with --liftoff-only, as `npm start` runs PGlite's
-// WebAssembly (scripts/start.mjs): recompiled by V8's optimizing compiler, the peak moved between 305
-// and 448 MB from run to run with when that compiler ran.
+// round is what the seed left, not its garbage, and with the WebAssembly tiering budget `npm start`
+// gives PGlite (scripts/start.mjs): with V8's default budget, when its optimizing compiler ran moved
+// the peak between 305 and 448 MB from run to run; on Liftoff alone the peak is about 30 to 60 MB lower
+// and the round about a fifth slower.
 //   npm run bench:monitoring [-- --sizes 10000,100000 --engines postgres,pglite,pglite-memory]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
