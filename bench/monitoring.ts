@@ -8,10 +8,10 @@
 // one here, removed after, seeded by a process of its own); `pglite-memory` is a `memory://` database as the tests and the in-process
 // contract runner open it, whose files (tables, indexes, WAL) are the process's own memory, so its
 // RSS grows with the data. The process runs with --expose-gc (the npm script), so the RSS before the
-// round is what the seed left, not its garbage, and with the WebAssembly tiering budget `npm start`
-// gives PGlite (scripts/start.mjs): with V8's default budget, when its optimizing compiler ran moved
-// the peak between 305 and 448 MB from run to run; on Liftoff alone the peak is about 30 to 60 MB lower
-// and the round about a fifth slower.
+// round is what the seed left, not its garbage, and PGlite's WebAssembly is compiled as `npm start`
+// has V8 compile it (PGLITE_WASM_TIERING): with V8's default tiering budget, when its optimizing
+// compiler ran moved the peak between 305 and 448 MB from run to run; on Liftoff alone the peak is
+// about 30 to 60 MB lower and the round about a fifth slower.
 //   npm run bench:monitoring [-- --sizes 10000,100000 --engines postgres,pglite,pglite-memory]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
 import { and, eq, sql } from 'drizzle-orm';
 import { ManualClock } from '../server/clock.js';
 import { loadConfig } from '../server/config.js';
@@ -34,6 +35,10 @@ import { wireDeps } from '../server/wiring.js';
 import { acnFrom, baselineSnapshot as baseline } from '../test/support/generated-companies.js';
 import { createThrowawayDatabase, POSTGRES_ADMIN_URL, redactedUrl } from '../test/support/postgres.js';
 import { benchOptions } from './options.js';
+import { PGLITE_WASM_TIERING } from '../scripts/pglite-wasm-tiering.mjs';
+
+// Before any PGlite opens (its module is compiled then), in this process and in the seeding one.
+setFlagsFromString(PGLITE_WASM_TIERING);
 
 const values = benchOptions({
   script: 'bench:monitoring',

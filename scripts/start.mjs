@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { setInterval, clearInterval } from 'node:timers';
 import { setFlagsFromString } from 'node:v8';
 import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale, ROOT, SERVER_BUNDLE, SERVER_SOURCES } from './build-state.mjs';
+import { PGLITE_WASM_TIERING } from './pglite-wasm-tiering.mjs';
 
 // On the embedded database, PGlite's files are read and its WebAssembly (9 MB) compiled first, while
 // the checks below run and the bundle loads (start time): the reads run on libuv's threads and the
@@ -19,19 +20,19 @@ import { CONSOLE_BUILD, CONSOLE_SOURCES, isStale, ROOT, SERVER_BUNDLE, SERVER_SO
 // waited for (about 0.1 s). server/store/db.ts hands them to its first PGlite (pgliteWasmModule,
 // fsBundle); a process on PostgreSQL (DATABASE_URL) does not read them.
 //
-// PGlite's WebAssembly starts on V8's baseline compiler (Liftoff) and only the functions that run the
-// most are recompiled by the optimizing one: a tiering budget 50 times V8's default, so the start
-// (where compiling competed with the start itself on two cores) recompiles next to nothing and a
-// server under load gets its hot functions optimized within a second. In turns on one 2-core machine
-// (2026-12-07, `npm run bench:http -- --engines pglite --rounds 2`): GET /webhooks 89 and 90 % of
-// its floor on Liftoff alone, 95 % with this budget, 96 and 97 % with V8's default one; POST
-// /abn/registrations 134 to 137 %, 150 % and 151 %; to the first 200 of /healthz on a fresh data
-// directory 0.82 to 0.83 s, 0.87 s and 1.00 to 1.06 s. The daily monitoring round over 100,000
-// entities (`bench:monitoring`, which runs with the same flag): 17.0 s and 280 MB peak RSS on Liftoff
-// alone, 13.6 to 13.8 s and 310 to 337 MB with this budget. Set before PGlite's module is compiled
-// below, which is when V8 reads it.
+// PGlite's WebAssembly starts on V8's baseline compiler (Liftoff) and only the functions that run
+// the most are recompiled by the optimizing one: a tiering budget 50 times V8's default
+// (PGLITE_WASM_TIERING), so the start (where compiling competed with the start itself on two cores)
+// recompiles next to nothing and a server under load gets its hot functions optimized within a
+// second. In turns on one 2-core machine (2026-12-07, `npm run bench:http -- --engines pglite
+// --rounds 2`): GET /webhooks 89 and 90 % of its floor on Liftoff alone, 95 % with this budget, 96
+// and 97 % with V8's default one; POST /abn/registrations 134 to 137 %, 150 % and 151 %; to the
+// first 200 of /healthz on a fresh data directory 0.82 to 0.83 s, 0.87 s and 1.00 to 1.06 s. The
+// daily monitoring round over 100,000 entities (`bench:monitoring`, which compiles PGlite the same
+// way): 17.0 and 18.9 s, 280 and 283 MB peak RSS on Liftoff alone; 13.6 to 15.3 s, 310 to 347 MB
+// with this budget. Set before PGlite's module is compiled below, which is when V8 reads it.
 if (!process.env.DATABASE_URL) {
-  setFlagsFromString('--wasm-tiering-budget=90000000');
+  setFlagsFromString(PGLITE_WASM_TIERING);
   const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
   const artifacts = Promise.all([
     readFile(new URL('pglite.wasm', dist)).then((bytes) => WebAssembly.compile(bytes)),
