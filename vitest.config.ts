@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/support/sequencer.js';
 
 const INTEGRATION = ['test/integration/**/*.test.ts'];
+const HOSTILE = ['test/hostile/**/*.test.ts'];
 
 // Files that start real server processes on a throw-away PostgreSQL database of their own
 // (test/support/postgres.ts), whatever engine the run uses: the PostgreSQL pass would run them a
@@ -27,8 +28,8 @@ const postgresPass = process.env.SVC_POSTGRES_PASS_URL;
 
 // The Prism proxy replay of the PGlite pass's recorded traffic (SVC_REPLAY_TRAFFIC names the file;
 // scripts/test.sh sets it with SVC_RECORD_TRAFFIC): it can start only once that pass has finished, so
-// in such a run the `integration` project is group 0 and every other project, the replay among them,
-// group 1 (Vitest runs groups one after the other). Without the replay there is one group.
+// in such a run the `integration` project is group 0 and every other project, e2e with the replay among
+// its files, group 1 (Vitest runs groups one after the other). Without the replay there is one group.
 const replayTraffic = process.env.SVC_REPLAY_TRAFFIC;
 const afterRecording = { groupOrder: replayTraffic ? 1 : 0 };
 
@@ -53,7 +54,7 @@ export default defineConfig({
     // otherwise import and transform the whole server again (a third of the suite's CPU). Files share
     // no state through modules: each starts its own server, and fake timers are restored after use.
     // The e2e files share theirs too (each drives processes of its own and restores what it changes
-    // in process.env); the replay keeps isolation.
+    // in process.env).
     // Every project resolves a workspace package's name to its source, as tsc, tsx and esbuild do
     // (tsconfig.json `paths`); a project does not inherit the root's `resolve`.
     projects: [
@@ -74,7 +75,14 @@ export default defineConfig({
           sequence: afterRecording,
         },
       },
-      { test: { name: 'integration', include: INTEGRATION, ...integrationSettings } },
+      // The PGlite pass, and with it the hostile-input gates (malformed bytes, headers, names, fuzzed
+      // bodies on every operation): they test what the HTTP edge does with values, which PGlite and
+      // PostgreSQL (one engine, the same SQL) treat alike, so they run once, here, and not again in the
+      // PostgreSQL pass. In this project's workers, not two of their own: each new worker imports the
+      // server's module graph again and opens its own PGlite, and these files reuse the pass's
+      // (memory-database.ts). Both folders as two projects against one project, in turns
+      // on one 2-core machine: 252 CPU-seconds (148 s) against 221 (131 s).
+      { test: { name: 'integration', include: [...INTEGRATION, ...HOSTILE], ...integrationSettings } },
       ...(postgresPass
         ? [
             {
@@ -90,20 +98,6 @@ export default defineConfig({
             },
           ]
         : []),
-      // The hostile-input gates (malformed bytes, headers, names, fuzzed bodies on every operation):
-      // they test what the HTTP edge does with values, which PGlite and PostgreSQL (one engine, the
-      // same SQL) treat alike, so they run once, on PGlite, and not again in the PostgreSQL pass.
-      {
-        test: {
-          name: 'hostile',
-          isolate: false,
-          include: ['test/hostile/**/*.test.ts'],
-          setupFiles: ['test/support/pg-misuse-guard.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          sequence: afterRecording,
-        },
-      },
       // Each e2e file drives processes of its own (Chromium, npm start, Prism, npm pack) on free ports
       // (scripts/free-port.ts), so they run beside the other files rather than one at a time after them.
       // test/contract/ is here too: the contract runner against in-process servers (each file starts
@@ -113,7 +107,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           isolate: false,
-          include: ['test/e2e/**/*.test.ts', 'test/contract/**/*.test.ts'],
+          // The Prism proxy replay of the integration suite's recorded traffic too, selected only when
+          // the recording is named (scripts/test.sh does), so it is never a skipped test; on these
+          // workers, not one of its own (a worker's start and imports).
+          include: ['test/e2e/**/*.test.ts', 'test/contract/**/*.test.ts', ...(replayTraffic ? ['test/replay/**/*.test.ts'] : [])],
           // One Prism mock for the files that only send it requests (test/support/prism-global-setup.ts).
           globalSetup: ['test/support/prism-global-setup.ts', 'test/support/pack-global-setup.ts'],
           testTimeout: 240_000,
@@ -121,21 +118,6 @@ export default defineConfig({
           sequence: afterRecording,
         },
       },
-      // The Prism proxy replay of the integration suite's recorded traffic: selected only when the
-      // recording is named (scripts/test.sh does), so it is never a skipped test.
-      ...(replayTraffic
-        ? [
-            {
-              test: {
-                name: 'replay',
-                include: ['test/replay/**/*.test.ts'],
-                testTimeout: 600_000,
-                hookTimeout: 180_000,
-                sequence: afterRecording,
-              },
-            },
-          ]
-        : []),
     ].map((project) => ({ ...project, resolve: { tsconfigPaths: true } })),
   },
 });

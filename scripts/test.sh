@@ -31,19 +31,20 @@ lint_pid=$!
 gate_pid=$!
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  postgres_pass="and again on PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed 's#//[^@]*@#//#'), project integration-postgres)"
+  postgres_pass="again on PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed 's#//[^@]*@#//#'), project integration-postgres)"
 elif [ "${CI:-}" = "true" ]; then
   echo "CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI." >&2
   exit 1
 else
   postgres_pass="(PostgreSQL pass skipped: set TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres, to run the integration suite on PostgreSQL too)"
 fi
-echo "== unit, spec (drift gate, document walk, examples, Redocly), integration on PGlite $postgres_pass, hostile-input gates on PGlite, e2e (Prism, SDK, docs in Chromium, npm start, the packed packages installed outside the repository), contract (runner, reports, workflow), then the Prism validation proxy replay of the PGlite pass's traffic"
-# One Vitest run holds everything: the PGlite integration pass (project integration) first, its HTTP
-# traffic recorded on the way (test/support/traffic-recorder.ts); then, side by side, the same files on
-# PostgreSQL when TEST_DATABASE_URL names one (project integration-postgres, which vitest.config.ts
-# builds from SVC_POSTGRES_PASS_URL), every other project, and the Prism proxy replay of that
-# recording (project replay, group 1 of vitest.config.ts), so the two cores stay busy throughout.
+echo "== unit, spec (drift gate, document walk, examples, Redocly), integration and the hostile-input gates on PGlite, the integration files $postgres_pass, e2e (Prism, SDK, docs in Chromium, npm start, the packed packages installed outside the repository), contract (runner, reports, workflow), then the Prism validation proxy replay of the PGlite pass's traffic"
+# One Vitest run holds everything: the PGlite integration pass with the hostile-input gates (project
+# integration) first, its HTTP traffic recorded on the way (test/support/traffic-recorder.ts); then,
+# side by side, the integration files on PostgreSQL when TEST_DATABASE_URL names one (project
+# integration-postgres, which vitest.config.ts builds from SVC_POSTGRES_PASS_URL), every other
+# project, and the Prism proxy replay of that recording (an e2e file, group 1 of vitest.config.ts), so
+# the two cores stay busy throughout.
 traffic="$PWD/.tmp/integration-traffic.jsonl"
 mkdir -p .tmp && rm -f "$traffic"
 tests_rc=0

@@ -5,8 +5,9 @@
 // replays the suite's requests and clock travel to rebuild each answer's state (about 100 s of CPU on
 // CI's two cores). Any response violation, or request violation on a request the server accepted,
 // fails. Replaying against a real server stays the default of scripts/proxy-replay/cli.ts, and
-// test/e2e/proxy-replay.test.ts tests it. This project exists only when SVC_REPLAY_TRAFFIC names the
-// recording (vitest.config.ts); scripts/test.sh sets it, so it is never skipped, only not selected.
+// test/e2e/proxy-replay.test.ts tests it. The e2e project selects this file only when
+// SVC_REPLAY_TRAFFIC names the recording (vitest.config.ts); scripts/test.sh sets it, so it is never
+// skipped, only not selected.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { replayTraffic } from '../../scripts/proxy-replay/replay.js';
@@ -35,5 +36,6 @@ describe('Prism validation proxy replay of the integration suite', () => {
     expect(
       report.failures.map((f) => `${f.method} ${f.path}: ${f.verdict.kind === 'failure' ? f.verdict.reason : f.verdict.kind}`),
     ).toEqual([]);
-  });
+    // Thousands of recorded exchanges through one Prism process: 20 to 40 s on CI's two cores.
+  }, 600_000);
 });

@@ -7,7 +7,7 @@ import { fileSeconds, tableLines } from '../../scripts/sequencer-times.js';
 import { EXPECTED_SECONDS, startOrder } from '../support/sequencer.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const PROJECTS = ['unit', 'integration', 'integration-postgres', 'hostile', 'e2e', 'replay'];
+const PROJECTS = ['unit', 'integration', 'integration-postgres', 'e2e'];
 
 describe('the longest-first sequencer', () => {
   it.each(Object.keys(EXPECTED_SECONDS))('%s is a test file of a project', (key) => {
@@ -52,8 +52,8 @@ describe('the start order', () => {
   });
 
   it("keeps Vitest's order among projects and files with no expected time", () => {
-    const files = [file(0, 'spec', 'x.ts', 0), file(0, 'hostile', 'y.ts', 1), file(0, 'spec', 'z.ts', 2)];
-    expect(startOrder(files, {}).map((f) => f.key)).toEqual(['spec:x.ts', 'spec:z.ts', 'hostile:y.ts']);
+    const files = [file(0, 'spec', 'x.ts', 0), file(0, 'e2e', 'y.ts', 1), file(0, 'spec', 'z.ts', 2)];
+    expect(startOrder(files, {}).map((f) => f.key)).toEqual(['spec:x.ts', 'spec:z.ts', 'e2e:y.ts']);
   });
 });
 
