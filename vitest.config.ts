@@ -80,8 +80,8 @@ export default defineConfig({
       // PostgreSQL (one engine, the same SQL) treat alike, so they run once, here, and not again in the
       // PostgreSQL pass. In this project's workers, not two of their own: each new worker imports the
       // server's module graph again and opens its own PGlite, and these files reuse the pass's
-      // (memory-database.ts). Both folders as two projects against one project, in turns
-      // on one 2-core machine: 252 CPU-seconds (148 s) against 221 (131 s).
+      // (memory-database.ts). Both folders as two projects against as one, in turns on one 2-core
+      // machine: 252 CPU-seconds (148 s) against 221 (131 s).
       { test: { name: 'integration', include: [...INTEGRATION, ...HOSTILE], ...integrationSettings } },
       ...(postgresPass
         ? [
