@@ -7,6 +7,11 @@
 //   worker switch project about 30 times in a run (summed "import" 110 s).
 // - Longest first (longest processing time first) lets the two workers finish together instead of
 //   one running a long file alone at the end; projects whose files are all short come last.
+// - A file in another test environment (a `@vitest-environment` comment, e.g. happy-dom) cannot reuse
+//   a worker of the project's default one either: the worker that finishes just before it is stopped,
+//   and the one that takes the next default file imports the module graph again. Such files come
+//   last in their project, each environment's together, so the project's workers run every default
+//   file first.
 // Vitest's own order (BaseSequencer) is by project name, then by the last run's durations, which a
 // fresh clone does not have, so it falls back to file size: a short file that runs for a minute (a
 // child process, a browser) would start last. The durations below come from a whole CI run; a file
@@ -14,6 +19,7 @@
 // scripts/sequencer-times.ts <a whole run's output>` prints the table): nothing fails if they drift,
 // the run only packs less well. test/unit/sequencer.test.ts checks that every
 // listed file exists.
+import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Seconds per `project:file` in a `.ci/run` of 2026-12-07 on a fresh clone, on M1 (files of 5 s or more; times under load). */
@@ -79,9 +85,14 @@ export interface PlannedFile {
   readonly key: string;
   /** Its place in Vitest's own order: breaks ties among the short files. */
   readonly position: number;
+  /** The test environment its `@vitest-environment` comment names; absent for the project's own. */
+  readonly environment?: string;
 }
 
-/** Files grouped by group, then project (longest file first), then longest first, then Vitest's order. */
+/**
+ * Files grouped by group, then project (longest file first), then environment (the project's own first),
+ * then longest first, then Vitest's order.
+ */
 export function startOrder<T extends PlannedFile>(files: readonly T[], expected: Readonly<Record<string, number>> = EXPECTED_SECONDS): T[] {
   const seconds = (file: T): number => expected[file.key] ?? 0;
   const longestOf = new Map<string, number>();
@@ -95,9 +106,16 @@ export function startOrder<T extends PlannedFile>(files: readonly T[], expected:
       a.group - b.group ||
       longestOf.get(b.project)! - longestOf.get(a.project)! ||
       firstOf.get(a.project)! - firstOf.get(b.project)! ||
+      (a.environment ?? '').localeCompare(b.environment ?? '') ||
       seconds(b) - seconds(a) ||
       a.position - b.position,
   );
+}
+
+/** The environment a file's leading `@vitest-environment NAME` comment names, as Vitest reads it. */
+export function docblockEnvironment(path: string): string | undefined {
+  const head = readFileSync(path, 'utf8').slice(0, 2048);
+  return /@vitest-environment\s+([\w-]+)/.exec(head)?.[1];
 }
 
 function fileKey(spec: TestSpecification): string {
@@ -114,6 +132,7 @@ export class LongestFirstSequencer extends BaseSequencer {
       group: spec.project.config.sequence.groupOrder,
       project: spec.project.name,
       key: fileKey(spec),
+      environment: docblockEnvironment(spec.moduleId),
     }));
     return startOrder(planned).map((file) => file.spec);
   }

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSeconds, tableLines } from '../../scripts/sequencer-times.js';
-import { EXPECTED_SECONDS, startOrder } from '../support/sequencer.js';
+import { docblockEnvironment, EXPECTED_SECONDS, startOrder } from '../support/sequencer.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PROJECTS = ['unit', 'integration', 'integration-postgres', 'e2e'];
@@ -49,6 +49,30 @@ describe('the start order', () => {
       'unit:mid.ts',
       'unit:short.ts',
     ]);
+  });
+
+  it("puts a project's files of another test environment after its own, each environment's together", () => {
+    const dom = (path: string, position: number) => ({ ...file(1, 'unit', path, position), environment: 'happy-dom' });
+    const files = [
+      file(1, 'unit', 'short.ts', 0),
+      dom('dom-a.ts', 1),
+      file(1, 'unit', 'mid.ts', 2),
+      dom('dom-b.ts', 3),
+      file(1, 'e2e', 'long.ts', 4),
+    ];
+    // dom-b is the longest unit file, and still runs after the default files.
+    expect(startOrder(files, { ...expected, 'unit:dom-b.ts': 45 }).map((f) => f.key)).toEqual([
+      'e2e:long.ts',
+      'unit:mid.ts',
+      'unit:short.ts',
+      'unit:dom-b.ts',
+      'unit:dom-a.ts',
+    ]);
+  });
+
+  it('reads the environment a file names in its leading comment, as Vitest does', () => {
+    expect(docblockEnvironment(join(ROOT, 'test/unit/react-query-msw.test.ts'))).toBe('happy-dom');
+    expect(docblockEnvironment(join(ROOT, 'test/unit/sequencer.test.ts'))).toBeUndefined();
   });
 
   it("keeps Vitest's order among projects and files with no expected time", () => {
