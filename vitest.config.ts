@@ -72,6 +72,8 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts', 'packages/svc-contract/test/**/*.test.ts', 'test/spec/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // The replay reads the integration pass's traffic only: a server here records nothing.
+          env: { SVC_RECORD_TRAFFIC: '' },
           sequence: afterRecording,
         },
       },
@@ -115,6 +117,10 @@ export default defineConfig({
           globalSetup: ['test/support/prism-global-setup.ts', 'test/support/pack-global-setup.ts'],
           testTimeout: 240_000,
           hookTimeout: 180_000,
+          // Nor here: the replay reads the integration pass's traffic only (in-process contract servers
+          // sent thousands of requests into the recording, some while the replay was reading it).
+          // proxy-replay.test.ts names a file of its own for its scenario.
+          env: { SVC_RECORD_TRAFFIC: '' },
           sequence: afterRecording,
         },
       },

@@ -5,13 +5,17 @@
 // request path, a header) or enough faults to fill a list, in each error family.
 import { describe, expect } from 'vitest';
 import { serverTestWithAccount } from '../support/fixtures.js';
-import type { TestAccount, TestServer } from '../support/harness.js';
+import { startTestServer, type TestAccount, type TestServer } from '../support/harness.js';
 import { PREFIX, requestExamples, withValue } from '../support/requests.js';
 import { MAX_LISTED_PROBLEMS } from '../../server/http/error-mappers.js';
 
 let server: TestServer;
 let account: TestAccount;
-const it = serverTestWithAccount((shared) => ({ server, account } = shared));
+// Not recorded for the proxy replay, which reads test/integration/'s traffic only.
+const it = serverTestWithAccount(
+  (shared) => ({ server, account } = shared),
+  () => startTestServer({ record: false }),
+);
 
 /** 64 KiB: no error answer is larger. */
 const ANSWER_MAX_BYTES = 64 * 1024;

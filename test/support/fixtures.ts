@@ -31,8 +31,11 @@ export function serverTest(start: () => Promise<TestServer> = () => startTestSer
  * `serverTest` whose file shares one account, made before its first test, with its module-level
  * helpers: `keep` receives the file's server and that account.
  */
-export function serverTestWithAccount(keep: (shared: { server: TestServer; account: TestAccount }) => void) {
-  const it = serverTest();
+export function serverTestWithAccount(
+  keep: (shared: { server: TestServer; account: TestAccount }) => void,
+  start?: () => Promise<TestServer>,
+) {
+  const it = serverTest(start);
   it.beforeAll(async ({ server }) => keep({ server, account: await server.createAccount() }));
   return it;
 }

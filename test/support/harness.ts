@@ -65,8 +65,8 @@ export interface TestServerOptions {
   logger?: AppDeps['logger'];
   /**
    * `false`: never recorded for the Prism proxy replay, even with SVC_RECORD_TRAFFIC. For hostile
-   * bytes (test/integration/core/hostile-*.test.ts): no partner sends them, Prism cannot forward
-   * many of them, and thousands of them would only slow the replay down.
+   * bytes (test/hostile/, test/integration/core/hostile-*.test.ts): no partner sends them, Prism
+   * cannot forward many of them, and thousands of them would only slow the replay down.
    */
   record?: boolean;
 }
