@@ -62,8 +62,8 @@ function bodyLimit(op: OperationRef): number {
   return (op.operation['x-body-limit-bytes'] as number | undefined) ?? MIB;
 }
 
-// Not recorded for the proxy replay, which reads test/integration/'s traffic only (its large bodies
-// made 52 of the integration project's 62 MB of recording).
+// Not recorded for the proxy replay, which reads test/integration/'s traffic only (its large bodies and
+// bounded-echoes.security.test.ts' made 52 of the integration project's 62 MB of recording).
 const it = serverTest(() => startTestServer({ record: false }));
 let server: TestServer;
 let account: TestAccount;
