@@ -33,7 +33,7 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'integration:test/integration/webhooks/secrets.at-rest.test.ts': 38,
   'e2e:test/contract/mutants.test.ts': 35,
   'unit:test/spec/consumers/consumers.test.ts': 33,
-  'unit:test/unit/http-request-validation.test.ts': 33,
+  'unit:test/unit/http-request-validation.test.ts': 13,
   'e2e:test/contract/real-server.test.ts': 28,
   'integration:test/hostile/hostile-fuzz.property.test.ts': 28,
   'e2e:test/e2e/console-rough-edges.test.ts': 21,
