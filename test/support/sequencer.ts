@@ -112,10 +112,9 @@ export function startOrder<T extends PlannedFile>(files: readonly T[], expected:
   );
 }
 
-/** The environment a file's leading `@vitest-environment NAME` comment names, as Vitest reads it. */
+/** The environment a file's `@vitest-environment NAME` comment names, found as Vitest finds it (its pattern). */
 export function docblockEnvironment(path: string): string | undefined {
-  const head = readFileSync(path, 'utf8').slice(0, 2048);
-  return /@vitest-environment\s+([\w-]+)/.exec(head)?.[1];
+  return /@(?:vitest|jest)-environment\s+([\w-]+)\b/.exec(readFileSync(path, 'utf8'))?.[1];
 }
 
 function fileKey(spec: TestSpecification): string {

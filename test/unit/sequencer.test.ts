@@ -70,7 +70,7 @@ describe('the start order', () => {
     ]);
   });
 
-  it('reads the environment a file names in its leading comment, as Vitest does', () => {
+  it('reads the environment a file names in its comment, as Vitest does', () => {
     expect(docblockEnvironment(join(ROOT, 'test/unit/react-query-msw.test.ts'))).toBe('happy-dom');
     expect(docblockEnvironment(join(ROOT, 'test/unit/sequencer.test.ts'))).toBeUndefined();
   });
