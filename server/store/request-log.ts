@@ -143,14 +143,23 @@ function insertBatch(records: Record<string, unknown>[]): SQL {
     SELECT ${columnList} FROM json_to_recordset(${JSON.stringify(records)}::json) AS t(${recordType})`;
 }
 
-/** Keeps the newest `limit` entries of each (account, environment) pair: one statement for all of them. */
-async function prune(db: Database, pairs: Map<string, { accountId: string; environment: string }>, limit: number): Promise<void> {
-  if (pairs.size === 0) return;
+/** Rows a statement changed, as either engine's driver reports them. */
+function changedRows(result: unknown): number {
+  const { affectedRows, rowCount } = result as { affectedRows?: number; rowCount?: number | null };
+  return affectedRows ?? rowCount ?? 0;
+}
+
+/**
+ * Keeps the newest `limit` entries of each (account, environment) pair: one statement for all of
+ * them. Resolves to the number of entries it removed.
+ */
+async function prune(db: Database, pairs: Map<string, { accountId: string; environment: string }>, limit: number): Promise<number> {
+  if (pairs.size === 0) return 0;
   const values = sql.join(
     [...pairs.values()].map(({ accountId, environment }) => sql`(${accountId}, ${environment})`),
     sql`, `,
   );
-  await db.execute(sql`
+  const result = await db.execute(sql`
     DELETE FROM ${requestLog} r USING (
       SELECT t.account_id, t.environment,
         (SELECT x.id FROM ${requestLog} x WHERE x.account_id = t.account_id AND x.environment = t.environment
@@ -158,6 +167,7 @@ async function prune(db: Database, pairs: Map<string, { accountId: string; envir
       FROM (VALUES ${values}) AS t(account_id, environment)
     ) f
     WHERE r.account_id = f.account_id AND r.environment = f.environment AND r.id <= f.floor_id`);
+  return changedRows(result);
 }
 
 export function createRequestLogWriter(options: RequestLogOptions): RequestLogWriter {
@@ -169,6 +179,7 @@ export function createRequestLogWriter(options: RequestLogOptions): RequestLogWr
   let writing: Promise<void> = Promise.resolve();
   let dropped = 0;
   let closed = false;
+  let prunedSinceVacuum = 0;
 
   const writeBatch = async (batch: RequestLogEntry[]): Promise<void> => {
     try {
@@ -179,7 +190,20 @@ export function createRequestLogWriter(options: RequestLogOptions): RequestLogWr
       }
       const pairs = new Map(batch.map((e) => [`${e.accountId}|${e.environment}`, { accountId: e.accountId, environment: e.environment }]));
       await requestsFirst?.();
-      await prune(db, pairs, limit);
+      prunedSinceVacuum += await prune(db, pairs, limit);
+      // Space of pruned entries is reused only once the table is vacuumed, and PGlite has no autovacuum
+      // (a PostgreSQL's may be off, or wake a minute later): after every `limit` entries pruned the
+      // writer vacuums the table itself, so it holds at most about a limit's worth of dead entries
+      // beside the live ones, however many requests come (D-90). SKIP_LOCKED: when another process is
+      // vacuuming it, this one need not.
+      if (prunedSinceVacuum >= limit) {
+        prunedSinceVacuum = 0;
+        await requestsFirst?.();
+        await db.execute(sql`VACUUM (SKIP_LOCKED) ${requestLog}`).catch((error: unknown) => {
+          // The batch is written; the next vacuum is a limit's worth of entries later.
+          logger.warn({ err: error }, 'request log: the table could not be vacuumed');
+        });
+      }
     } catch (error) {
       // Lost, not retried: the log must never hold up the service it describes.
       logger.warn({ err: error, entries: batch.length }, 'request log: a batch could not be written');
