@@ -4,6 +4,8 @@ import type { Config } from './config.js';
 import { pruneIdempotencyRecords } from './http/idempotency.js';
 import { pruneRateLimitCounters } from './http/rate-limit.js';
 import { sendPendingMail } from './mail/outbox.js';
+import { idempotencyRecords, rateLimitCounters } from './store/schema/index.js';
+import { vacuumTable } from './store/vacuum.js';
 import type { JobHandler, JobRegistry, RecurringJob } from './jobs/runner.js';
 import type { JobName } from '../schemas/admin/clock.js';
 import { REGULATOR_PROGRESS_JOB, runRegulatorProgress } from './domain/lodgements/regulator-progress.js';
@@ -37,6 +39,10 @@ const cleanup: RecurringJob & { name: JobName } = {
   handler: async (deps: AppDeps) => {
     await pruneIdempotencyRecords(deps);
     await pruneRateLimitCounters(deps);
+    // What the day's records and windows took is used again by the next day's (D-90).
+    const failed = (error: unknown): void => deps.logger.warn({ err: error }, 'idempotency-cleanup: a table could not be vacuumed');
+    await vacuumTable(deps.db, idempotencyRecords, failed);
+    await vacuumTable(deps.db, rateLimitCounters, failed);
   },
 };
 

@@ -90,20 +90,27 @@ export interface ReceiverDelivery {
 }
 
 /** One attempt, in-process: kept as the receiver would have received it; `ok` acknowledges, `fail` answers 500. */
-export async function deliverToReceiver(deps: Pick<AppDeps, 'db' | 'clock'>, delivery: ReceiverDelivery): Promise<AttemptOutcome> {
+export async function deliverToReceiver(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>,
+  delivery: ReceiverDelivery,
+): Promise<AttemptOutcome> {
   const started = performance.now();
   const answeredStatus = delivery.kind === 'ok' ? 200 : 500;
-  await recordReceived(deps.db, {
-    receivedAt: deps.clock.now(),
-    path: delivery.kind,
-    answeredStatus,
-    headers: Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [name.toLowerCase(), value])),
-    body: delivery.body,
-    via: 'in_process',
-    accountId: delivery.accountId,
-    endpointId: delivery.endpointId,
-    deliveryId: delivery.deliveryId,
-  });
+  await recordReceived(
+    deps.db,
+    {
+      receivedAt: deps.clock.now(),
+      path: delivery.kind,
+      answeredStatus,
+      headers: Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [name.toLowerCase(), value])),
+      body: delivery.body,
+      via: 'in_process',
+      accountId: delivery.accountId,
+      endpointId: delivery.endpointId,
+      deliveryId: delivery.deliveryId,
+    },
+    deps.logger,
+  );
   return {
     statusCode: answeredStatus,
     durationMs: Math.max(0, Math.round(performance.now() - started)),

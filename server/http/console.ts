@@ -50,7 +50,7 @@ export function consoleRouter(dir: string): Router {
 }
 
 /** `POST /sandbox/webhook-receiver/ok` answers 200, `/fail` answers 500; both record what they got. */
-export function webhookReceiver(deps: Pick<AppDeps, 'db' | 'clock'>): Router {
+export function webhookReceiver(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>): Router {
   const router = express.Router();
   router.post('/:behaviour', express.text({ type: () => true, limit: '1mb' }), (req: Request, res: Response, next: NextFunction) => {
     const behaviour = req.params.behaviour;
@@ -63,17 +63,21 @@ export function webhookReceiver(deps: Pick<AppDeps, 'db' | 'clock'>): Router {
     for (const [name, value] of Object.entries(req.headers).slice(0, 64)) {
       if (typeof value === 'string') headers[name] = value.slice(0, 2048);
     }
-    recordReceived(deps.db, {
-      receivedAt: deps.clock.now(),
-      path: behaviour,
-      answeredStatus,
-      headers,
-      body: typeof req.body === 'string' ? req.body : '',
-      via: 'http',
-      accountId: null,
-      endpointId: null,
-      deliveryId: null,
-    }).then(
+    recordReceived(
+      deps.db,
+      {
+        receivedAt: deps.clock.now(),
+        path: behaviour,
+        answeredStatus,
+        headers,
+        body: typeof req.body === 'string' ? req.body : '',
+        via: 'http',
+        accountId: null,
+        endpointId: null,
+        deliveryId: null,
+      },
+      deps.logger,
+    ).then(
       () =>
         void res
           .status(answeredStatus)

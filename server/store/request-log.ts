@@ -10,6 +10,7 @@ import type { Logger } from '../logger.js';
 import { redactedJsonText, redactText } from '../redaction.js';
 import type { Database } from './db.js';
 import { requestLog, type NewRequestLogRow, type RequestLogRow } from './schema/request-log.js';
+import { changedRows, vacuumEvery } from './vacuum.js';
 
 /** The columns an entry brings as they are; the kept ones are serialised at write time. */
 type KeptColumns = 'bodiesKept' | 'requestHeaders' | 'requestBody' | 'requestBodyTruncated' | 'responseBody' | 'responseBodyTruncated';
@@ -143,12 +144,6 @@ function insertBatch(records: Record<string, unknown>[]): SQL {
     SELECT ${columnList} FROM json_to_recordset(${JSON.stringify(records)}::json) AS t(${recordType})`;
 }
 
-/** Rows a statement changed, as either engine's driver reports them. */
-function changedRows(result: unknown): number {
-  const { affectedRows, rowCount } = result as { affectedRows?: number; rowCount?: number | null };
-  return affectedRows ?? rowCount ?? 0;
-}
-
 /**
  * Keeps the newest `limit` entries of each (account, environment) pair: one statement for all of
  * them. Resolves to the number of entries it removed.
@@ -179,7 +174,13 @@ export function createRequestLogWriter(options: RequestLogOptions): RequestLogWr
   let writing: Promise<void> = Promise.resolve();
   let dropped = 0;
   let closed = false;
-  let prunedSinceVacuum = 0;
+  // After every `limit` entries pruned the table is vacuumed, so it holds at most about a limit's worth
+  // of dead entries beside the live ones, however many requests come (D-90).
+  const pruned = vacuumEvery(db, requestLog, limit, {
+    ...(requestsFirst ? { before: requestsFirst } : {}),
+    // The batch is written; the next vacuum is a limit's worth of entries later.
+    failed: (error) => logger.warn({ err: error }, 'request log: the table could not be vacuumed'),
+  });
 
   const writeBatch = async (batch: RequestLogEntry[]): Promise<void> => {
     try {
@@ -190,20 +191,7 @@ export function createRequestLogWriter(options: RequestLogOptions): RequestLogWr
       }
       const pairs = new Map(batch.map((e) => [`${e.accountId}|${e.environment}`, { accountId: e.accountId, environment: e.environment }]));
       await requestsFirst?.();
-      prunedSinceVacuum += await prune(db, pairs, limit);
-      // Space of pruned entries is reused only once the table is vacuumed, and PGlite has no autovacuum
-      // (a PostgreSQL's may be off, or wake a minute later): after every `limit` entries pruned the
-      // writer vacuums the table itself, so it holds at most about a limit's worth of dead entries
-      // beside the live ones, however many requests come (D-90). SKIP_LOCKED: when another process is
-      // vacuuming it, this one need not.
-      if (prunedSinceVacuum >= limit) {
-        prunedSinceVacuum = 0;
-        await requestsFirst?.();
-        await db.execute(sql`VACUUM (SKIP_LOCKED) ${requestLog}`).catch((error: unknown) => {
-          // The batch is written; the next vacuum is a limit's worth of entries later.
-          logger.warn({ err: error }, 'request log: the table could not be vacuumed');
-        });
-      }
+      await pruned.removed(await prune(db, pairs, limit));
     } catch (error) {
       // Lost, not retried: the log must never hold up the service it describes.
       logger.warn({ err: error, entries: batch.length }, 'request log: a batch could not be written');

@@ -17,6 +17,7 @@ import { openDatabase } from '../../../server/store/db.js';
 import { wireDeps } from '../../../server/wiring.js';
 import { loadDocument } from '../../support/document.js';
 import { startTestServer, type TestAccount, type TestServer } from '../../support/harness.js';
+import { tableBytes } from '../../support/table-size.js';
 
 const SEARCHES = '/api/test/v2/ppsr/searches';
 const RENEW = '/api/test/v2/monitoring/entities/renew';
@@ -360,6 +361,22 @@ describe('Idempotency-Key (D-18)', () => {
     expect(reused.status).toBe(201);
     expect(reused.headers.get('idempotent-replayed')).toBeNull();
     expect(await chargeCount(account)).toBe(3);
+  });
+
+  it("the clean-up leaves the space of the records it removed to the next day's (D-90)", async () => {
+    const account = await server.createAccount();
+    const day = async (tag: string): Promise<void> => {
+      for (let i = 0; i < 60; i++)
+        expect((await post(SEARCHES, account.keys.secretTest, { vin: '1HGCM82633A004352' }, `${tag}-${i}`)).status).toBe(201);
+    };
+    await day('space-1');
+    const firstDay = await tableBytes(server, 'idempotency_records', 'rows');
+    await advance(24 * 3600);
+    expect((await server.admin('POST', '/admin/jobs/idempotency-cleanup/run')).status).toBe(200);
+    expect(await records(account, 'space-1-0')).toHaveLength(0);
+    await day('space-2');
+    // Without the vacuum the second day's 60 records took new space, as much again as the first day's.
+    expect(await tableBytes(server, 'idempotency_records', 'rows')).toBeLessThanOrEqual(firstDay + 8192);
   });
 
   it('the recurring clean-up runs when the manual clock passes its due time', async () => {

@@ -1,9 +1,9 @@
 // The request log's bound (D-51): the newest entries of each account and environment are kept,
 // older ones pruned as batches are written. With SVC_REQUEST_LOG_LIMIT=5 instead of 1,000 real requests.
-import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { serverTestWith } from '../../support/fixtures.js';
 import { PREFIX, rawCall } from '../../support/requests.js';
+import { tableBytes } from '../../support/table-size.js';
 import { requestIdOf, requestsOf } from './support.js';
 
 const LIMIT = 5;
@@ -30,13 +30,6 @@ it('keeps the newest entries of each account and environment, and no other accou
   expect((await requestsOf(server, other.id)).data.map((e) => e.requestId)).toEqual(others);
 });
 
-/** The bytes of the log's table with its indexes, as the database reports them. */
-async function logTableBytes(server: { deps: { db: { execute: (query: SQL) => Promise<unknown> } } }): Promise<number> {
-  const result = await server.deps.db.execute(sql`select pg_total_relation_size('request_log')::float8 as bytes`);
-  // Both drivers answer with `rows`; the database's type is the union of theirs.
-  return (result as { rows: { bytes: number }[] }).rows[0]!.bytes;
-}
-
 it('reuses the space of pruned entries, so the table stops growing however many requests come (D-90)', async ({ server, account }) => {
   const requests = async (count: number): Promise<void> => {
     for (let i = 0; i < count; i++) {
@@ -46,10 +39,10 @@ it('reuses the space of pruned entries, so the table stops growing however many 
     }
   };
   await requests(100);
-  const settled = await logTableBytes(server);
+  const settled = await tableBytes(server, 'request_log');
   await requests(300);
   // Without the vacuum every entry takes new space: 300 entries are tens of kilobytes more (about 100
   // on PGlite), on PGlite always, on PostgreSQL whenever its autovacuum is off or has not run yet.
-  expect(await logTableBytes(server)).toBeLessThanOrEqual(settled + 8192);
+  expect(await tableBytes(server, 'request_log')).toBeLessThanOrEqual(settled + 8192);
   expect((await requestsOf(server, account.id)).meta.total).toBe(LIMIT);
 });
