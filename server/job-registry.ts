@@ -4,9 +4,10 @@ import type { Config } from './config.js';
 import { pruneIdempotencyRecords } from './http/idempotency.js';
 import { pruneRateLimitCounters } from './http/rate-limit.js';
 import { sendPendingMail } from './mail/outbox.js';
-import { idempotencyRecords, rateLimitCounters } from './store/schema/index.js';
+import { idempotencyRecords, jobs, rateLimitCounters } from './store/schema/index.js';
 import { vacuumTable } from './store/vacuum.js';
 import type { JobHandler, JobRegistry, RecurringJob } from './jobs/runner.js';
+import { pruneDoneJobs } from './jobs/retention.js';
 import type { JobName } from '../schemas/admin/clock.js';
 import { REGULATOR_PROGRESS_JOB, runRegulatorProgress } from './domain/lodgements/regulator-progress.js';
 import { PARTNER_PROGRESS_JOB, runPartnerProgress } from './domain/business-accounts/partner-progress.js';
@@ -39,10 +40,13 @@ const cleanup: RecurringJob & { name: JobName } = {
   handler: async (deps: AppDeps) => {
     await pruneIdempotencyRecords(deps);
     await pruneRateLimitCounters(deps);
-    // What the day's records and windows took is used again by the next day's (D-90).
+    const doneJobsRemoved = await pruneDoneJobs(deps);
+    // What the day's records and windows took is used again by the next day's (D-90), and the space of
+    // the jobs removed by the jobs queued after them (D-91).
     const failed = (error: unknown): void => deps.logger.warn({ err: error }, 'idempotency-cleanup: a table could not be vacuumed');
     await vacuumTable(deps.db, idempotencyRecords, failed);
     await vacuumTable(deps.db, rateLimitCounters, failed);
+    if (doneJobsRemoved > 0) await vacuumTable(deps.db, jobs, failed);
   },
 };
 

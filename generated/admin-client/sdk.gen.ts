@@ -350,7 +350,7 @@ export const setForm484Status = <ThrowOnError extends boolean = false>(options: 
  * - `monitoring-expiry-warnings`: expiry warnings 30 and 7 days before a term ends (webhook, and mail for live entities)
  * - `monitoring-term-end`: terms that end: active entities become `expired`
  * - `monitoring-setup`: the first register check of entities a live order or renewal just made (`monitoringStatus` `pending` or `degraded` -> `active`), after activating those a live order left `processing` (`status` `processing` -> `active`)
- * - `idempotency-cleanup`: removal of idempotency records older than 24 hours (D-18)
+ * - `idempotency-cleanup`: removal of idempotency records older than 24 hours (D-18), of rate-limit windows that have passed, and of done jobs a week after they finished (D-91)
  * - `mail-send`: sends the mail outbox through `SMTP_URL` (scheduled only when it is set)
  *
  * Needs the operator token.

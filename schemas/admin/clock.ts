@@ -23,7 +23,8 @@ export const JOBS = {
   'monitoring-term-end': 'terms that end: active entities become `expired`',
   'monitoring-setup':
     'the first register check of entities a live order or renewal just made (`monitoringStatus` `pending` or `degraded` -> `active`), after activating those a live order left `processing` (`status` `processing` -> `active`)',
-  'idempotency-cleanup': 'removal of idempotency records older than 24 hours (D-18)',
+  'idempotency-cleanup':
+    'removal of idempotency records older than 24 hours (D-18), of rate-limit windows that have passed, and of done jobs a week after they finished (D-91)',
   'mail-send': 'sends the mail outbox through `SMTP_URL` (scheduled only when it is set)',
 } as const;
 
