@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { pruneIdempotencyRecords } from './http/idempotency.js';
 import { pruneRateLimitCounters } from './http/rate-limit.js';
 import { sendPendingMail } from './mail/outbox.js';
-import { idempotencyRecords, jobs, rateLimitCounters } from './store/schema/index.js';
+import { idempotencyRecords, rateLimitCounters } from './store/schema/index.js';
 import { vacuumTable } from './store/vacuum.js';
 import type { JobHandler, JobRegistry, RecurringJob } from './jobs/runner.js';
 import { pruneDoneJobs } from './jobs/retention.js';
@@ -40,13 +40,12 @@ const cleanup: RecurringJob & { name: JobName } = {
   handler: async (deps: AppDeps) => {
     await pruneIdempotencyRecords(deps);
     await pruneRateLimitCounters(deps);
-    const doneJobsRemoved = await pruneDoneJobs(deps);
-    // What the day's records and windows took is used again by the next day's (D-90), and the space of
-    // the jobs removed by the jobs queued after them (D-91).
+    // Vacuums the jobs table itself when enough were deleted (D-91).
+    await pruneDoneJobs(deps);
+    // What the day's records and windows took is used again by the next day's (D-90).
     const failed = (error: unknown): void => deps.logger.warn({ err: error }, 'idempotency-cleanup: a table could not be vacuumed');
     await vacuumTable(deps.db, idempotencyRecords, failed);
     await vacuumTable(deps.db, rateLimitCounters, failed);
-    if (doneJobsRemoved > 0) await vacuumTable(deps.db, jobs, failed);
   },
 };
 

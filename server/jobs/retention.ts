@@ -1,10 +1,12 @@
 // Done jobs are deleted a week after they finished (D-91). Nothing reads a done job's row but the queue
 // itself, and most requests that change something queue work (a lodgement two jobs, a webhook event one
 // per endpoint): kept for ever, the table would grow with the service's whole history.
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
+import type { Database } from '../store/db.js';
 import { jobs } from '../store/schema/index.js';
 import { SharedManualClock } from '../store/shared-clock.js';
+import { vacuumTable } from '../store/vacuum.js';
 
 /** How long a done job's row is kept after it finished, on the service's clock. */
 export const DONE_JOB_RETENTION_SECONDS = 7 * 86_400;
@@ -12,6 +14,16 @@ export const DONE_JOB_RETENTION_SECONDS = 7 * 86_400;
 const ROWS_PER_DELETE = 1_000;
 /** Between two DELETEs, how long requests in flight may keep the next one waiting (milliseconds). */
 const REQUESTS_FIRST_MS = 50;
+/**
+ * The table is vacuumed once the rows deleted since its last vacuum reach this many plus a fifth of
+ * the rows it holds: PostgreSQL's own autovacuum rule with its default settings (50, 0.2), which
+ * PGlite has no daemon to apply. Vacuuming after every daily run cost a year's advance of the manual
+ * clock a vacuum a day, with a week's worth of rows to reclaim.
+ */
+const VACUUM_BASE_ROWS = 50;
+const VACUUM_SCALE = 0.2;
+/** Per database: rows deleted since the table was last vacuumed by this process. */
+const deletedSinceVacuum = new WeakMap<Database, number>();
 
 /**
  * Deletes the done jobs that finished more than DONE_JOB_RETENTION_SECONDS ago; resolves to how many.
@@ -21,24 +33,56 @@ const REQUESTS_FIRST_MS = 50;
  * counts the jobs other processes ran in its interval by their rows, and an advance may span more
  * than the retention. The embedded database runs one process, whose advances count their own runs.
  */
-export async function pruneDoneJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'engine' | 'requestGate'>): Promise<number> {
+export async function pruneDoneJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'engine' | 'requestGate' | 'logger'>): Promise<number> {
   if (deps.engine === 'postgres' && deps.clock instanceof SharedManualClock) return 0;
+  const removed = await deleteDoneJobs(deps);
+  await vacuumWhenDue(deps, removed);
+  return removed;
+}
+
+async function deleteDoneJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'requestGate'>): Promise<number> {
   const finishedBefore = new Date(deps.clock.now().getTime() - DONE_JOB_RETENTION_SECONDS * 1000);
   let removed = 0;
-  // In id order from where the last DELETE stopped, so each one reads on instead of passing over the
-  // index entries of the rows already deleted.
-  let after = 0;
+  // In the order of the claim index on (state, run_at, id), from where the last DELETE stopped: a job
+  // finishes after it was due, so its run_at is before the cut too (one the operator ran early by
+  // name waits until its run_at is). A day's clean-up finds the few
+  // jobs a week old without reading the whole table, and each DELETE of a long backlog reads on
+  // instead of passing over the index entries of the rows already deleted.
+  let after: { runAt: Date; id: number } | undefined;
   for (;;) {
     const batch = deps.db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(gt(jobs.id, after), eq(jobs.state, 'done'), lt(jobs.finishedAt, finishedBefore)))
-      .orderBy(jobs.id)
+      .where(
+        and(
+          eq(jobs.state, 'done'),
+          lt(jobs.runAt, finishedBefore),
+          lt(jobs.finishedAt, finishedBefore),
+          after ? sql`(${jobs.runAt}, ${jobs.id}) > (${after.runAt.toISOString()}::timestamptz, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(jobs.runAt, jobs.id)
       .limit(ROWS_PER_DELETE);
-    const deleted = await deps.db.delete(jobs).where(inArray(jobs.id, batch)).returning({ id: jobs.id });
+    const deleted = await deps.db.delete(jobs).where(inArray(jobs.id, batch)).returning({ id: jobs.id, runAt: jobs.runAt });
     removed += deleted.length;
     if (deleted.length < ROWS_PER_DELETE) return removed;
-    after = Math.max(...deleted.map((row) => row.id));
+    after = deleted.reduce((last, row) =>
+      row.runAt.getTime() > last.runAt.getTime() || (row.runAt.getTime() === last.runAt.getTime() && row.id > last.id) ? row : last,
+    );
     await deps.requestGate?.quiet(REQUESTS_FIRST_MS);
   }
+}
+
+async function vacuumWhenDue({ db, logger }: Pick<AppDeps, 'db' | 'logger'>, removed: number): Promise<void> {
+  const since = (deletedSinceVacuum.get(db) ?? 0) + removed;
+  deletedSinceVacuum.set(db, since);
+  if (removed === 0) return;
+  // reltuples: the planner's estimate of the rows held, -1 before the table's first vacuum or analyze.
+  const estimate = await db.execute(
+    sql`select greatest(reltuples, 0)::float8 as held from pg_class where oid = ${getTableName(jobs)}::regclass`,
+  );
+  const held = (estimate as unknown as { rows: { held: number }[] }).rows[0]?.held ?? 0;
+  if (since < VACUUM_BASE_ROWS + VACUUM_SCALE * held) return;
+  deletedSinceVacuum.set(db, 0);
+  await vacuumTable(db, jobs, (error) => logger.warn({ err: error }, 'idempotency-cleanup: the jobs table could not be vacuumed'));
 }
