@@ -45,9 +45,9 @@ async function deleteDoneJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'requestGate'
   let removed = 0;
   // In the order of the claim index on (state, run_at, id), from where the last DELETE stopped: a job
   // finishes after it was due, so its run_at is before the cut too (one the operator ran early by
-  // name waits until its run_at is). A day's clean-up finds the few
-  // jobs a week old without reading the whole table, and each DELETE of a long backlog reads on
-  // instead of passing over the index entries of the rows already deleted.
+  // name waits until its run_at is). A day's clean-up finds the few jobs a week old without reading
+  // the whole table, and each DELETE of a long backlog reads on instead of passing over the index
+  // entries of the rows already deleted.
   let after: { runAt: Date; id: number } | undefined;
   for (;;) {
     const batch = deps.db
