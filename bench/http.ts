@@ -7,7 +7,8 @@
 // measured with one API process when its count is not one. After the POST, the same GET again while
 // the worker runs the regulator steps the POST burst queued (D-85: at least 80 % of the idle GET, the
 // faster of the GET before the POST and the same GET once the steps are done), and how long the
-// worker took to finish them. Then `npm start` to its first answer on a fresh and
+// worker took to finish them; with --rounds R after each round's POST burst, the row showing the
+// median of the rounds' ratios (a single 5-second GET moves by 15 % and more on a shared VM). Then `npm start` to its first answer on a fresh and
 // on an existing data directory (bench/http/start-time.ts), and with --fresh-clone a newcomer's first
 // start (fresh clone, npm ci, npm start). Not a test: it asserts nothing and prints tables.
 //   npm run bench:http [-- --seconds 5 --connections 10 --rounds 1 --engines pglite,postgres --postgres-url URL
@@ -69,6 +70,8 @@ interface Row {
   roundPercents?: number[];
   /** The baseline the target is stated against, and the target ratio (0: none). */
   against?: { label: string; load: Load; target: number };
+  /** With --rounds above 1, for the under-drain GET: each round's ratio to its baseline; the row's ratio is their median. */
+  ratioRounds?: number[];
   /** The least % of floor the target asks (0 or unset: none). */
   floorTarget?: number;
   p99Target?: number;
@@ -159,43 +162,10 @@ async function measureServer(engine: Engine, bare: Load, prism: Load | undefined
   const floorWrite = await postFloor(floor);
   const firstId = await lodge(service, account);
   const serviceWrite = await postService(service, secret);
-  const lastId = await lodge(service, account);
-  // The same GET right after the POST burst: each lodgement's first regulator step falls due five
-  // seconds after it was made, so the worker has the burst's steps to run while this GET is measured.
-  const burst = lastId - firstId - 1;
-  const movedBefore = await lodgementsMoved(service, account, firstId, lastId - 1);
-  const drainLoad = loadavg()[0]!;
-  const underDrain = await get();
-  const movedAfter = await lodgementsMoved(service, account, firstId, lastId - 1);
-  const loadEnded = Date.now();
-  let moved = movedAfter;
-  while (moved < burst && Date.now() - loadEnded < BACKLOG_WAIT_MS) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    moved = await lodgementsMoved(service, account, firstId, lastId - 1);
-  }
-  const drained = (Date.now() - loadEnded) / 1000;
-  // The idle GET again once the burst's steps are done: the server as warm as during the drain (the
-  // first GET ran on a server that had just started), so the ratio is the worker's cost alone.
-  const idleAgain = await measured({ ...base, path: 'GET /webhooks again, idle, after the drain', floor: floorRead }, get);
-  rows.push({
-    ...base,
-    path: 'GET /webhooks while the worker drains the POST burst',
-    result: underDrain,
-    loadAverage: drainLoad,
-    floor: floorRead,
-    against: { label: 'idle GET', load: idleGet.rps >= idleAgain.rps ? idleGet : idleAgain, target: UNDER_DRAIN_TARGET },
-  });
-  drains.push(
-    `${engine}, ${service.apiProcesses} API process(es): the POST burst made ${burst.toLocaleString('en-AU')} lodgements; their first regulator step had run for ${movedBefore.toLocaleString('en-AU')} before the under-drain GET, ${(movedAfter - movedBefore).toLocaleString('en-AU')} during it (${loadOptions.warmup} s warm-up and ${loadOptions.seconds} s), ` +
-      (moved >= burst
-        ? `and the rest within ${drained.toFixed(1)} s after it.`
-        : `and ${(burst - moved).toLocaleString('en-AU')} were still waiting ${BACKLOG_WAIT_MS / 1000} s after it.`) +
-      ` The under-drain GET is held against the faster of the two idle GETs (${f(idleGet.rps)} and ${f(idleAgain.rps)} req/s).`,
-  );
+  const firstDrain = await drainAfterBurst(engine, service, account, firstId, idleGet);
   await Promise.all([service.stop(), floor.stop()]);
-  const writes = await writeRounds(engine, processes, { floor: floorWrite, service: serviceWrite });
-  // The POST row before the drain rows, as the run measured them.
-  rows.splice(rows.length - 2, 0, {
+  const writes = await writeRounds(engine, processes, { floor: floorWrite, service: serviceWrite, drain: firstDrain }, idleGet);
+  rows.push({
     ...base,
     path: 'POST /abn/registrations (validated, writes)',
     result: writes.service,
@@ -206,6 +176,66 @@ async function measureServer(engine: Engine, bare: Load, prism: Load | undefined
     against: { label: 'bare Express', load: bare, target: 0 },
     p99Target: 50,
   });
+  const idleAgain = medianRun(writes.drains.map((drain) => drain.idleAgain));
+  rows.push({
+    ...base,
+    path: 'GET /webhooks again, idle, after the drain',
+    result: idleAgain,
+    loadAverage: writes.drains[0]!.loadAverage,
+    floor: floorRead,
+  });
+  const ratios = writes.drains.map((drain) => drain.ratio);
+  rows.push({
+    ...base,
+    path: 'GET /webhooks while the worker drains the POST burst',
+    result: medianRun(writes.drains.map((drain) => drain.underDrain)),
+    loadAverage: writes.drains[0]!.loadAverage,
+    floor: floorRead,
+    against: { label: 'idle GET', load: idleGet.rps >= idleAgain.rps ? idleGet : idleAgain, target: UNDER_DRAIN_TARGET },
+    ...(rounds > 1 ? { ratioRounds: ratios } : {}),
+  });
+}
+
+interface Drain {
+  underDrain: Load;
+  idleAgain: Load;
+  /** The under-drain GET against the faster of the idle GET and this server's idle GET after the drain (D-85). */
+  ratio: number;
+  loadAverage: number;
+}
+
+/**
+ * The GET right after a POST burst (lodgements after `firstId`): each lodgement's first regulator step
+ * falls due five seconds after it was made, so the worker has the burst's steps to run while this GET
+ * is measured. Then, once the steps are done, the idle GET again: the server as warm as during the
+ * drain (the first GET ran on a server that had just started), so the ratio is the worker's cost alone.
+ */
+async function drainAfterBurst(engine: Engine, service: Service, account: BenchAccount, firstId: number, idleGet: Load): Promise<Drain> {
+  const get = (): Promise<Load> =>
+    load(`${service.url}/api/test/v2/webhooks`, { ...loadOptions, headers: { Authorization: `Bearer ${account.secretTest}` } });
+  const lastId = await lodge(service, account);
+  const burst = lastId - firstId - 1;
+  const movedBefore = await lodgementsMoved(service, account, firstId, lastId - 1);
+  const loadAverage = loadavg()[0]!;
+  const underDrain = await get();
+  const movedAfter = await lodgementsMoved(service, account, firstId, lastId - 1);
+  const loadEnded = Date.now();
+  let moved = movedAfter;
+  while (moved < burst && Date.now() - loadEnded < BACKLOG_WAIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    moved = await lodgementsMoved(service, account, firstId, lastId - 1);
+  }
+  const drained = (Date.now() - loadEnded) / 1000;
+  const idleAgain = await get();
+  const faster = Math.max(idleGet.rps, idleAgain.rps);
+  drains.push(
+    `${engine}, ${service.apiProcesses} API process(es): the POST burst made ${burst.toLocaleString('en-AU')} lodgements; their first regulator step had run for ${movedBefore.toLocaleString('en-AU')} before the under-drain GET, ${(movedAfter - movedBefore).toLocaleString('en-AU')} during it (${loadOptions.warmup} s warm-up and ${loadOptions.seconds} s), ` +
+      (moved >= burst
+        ? `and the rest within ${drained.toFixed(1)} s after it.`
+        : `and ${(burst - moved).toLocaleString('en-AU')} were still waiting ${BACKLOG_WAIT_MS / 1000} s after it.`) +
+      ` The under-drain GET (${f(underDrain.rps)} req/s) is held against the faster of the idle GET and the idle GET after the drain (${f(idleGet.rps)} and ${f(idleAgain.rps)} req/s): ${(underDrain.rps / faster).toFixed(2)}x.`,
+  );
+  return { underDrain, idleAgain, ratio: underDrain.rps / faster, loadAverage };
 }
 
 /** A service as `npm start` runs it and its floor, each on a database of its own, with an account set up. */
@@ -235,25 +265,31 @@ const postService = (service: Service, secret: Record<string, string>): Promise<
 
 /**
  * The POST's rounds after the first (which ran on the servers of the GET): each on a fresh service and
- * floor, floor first, so no round runs beside an earlier round's jobs. The medians of all rounds.
+ * floor, floor first, so no round runs beside an earlier round's jobs; each followed by its GET while
+ * the worker drains the round's burst. The medians of all rounds.
  */
 async function writeRounds(
   engine: Engine,
   processes: number | undefined,
-  first: { floor: Load; service: Load },
-): Promise<{ floor: Load; service: Load; percents: number[] }> {
+  first: { floor: Load; service: Load; drain: Drain },
+  idleGet: Load,
+): Promise<{ floor: Load; service: Load; percents: number[]; drains: Drain[] }> {
   const floors = [first.floor];
   const services = [first.service];
+  const drainRounds = [first.drain];
   for (let round = 1; round < rounds; round++) {
     const { service, floor, account } = await startPair(engine, processes);
     floors.push(await postFloor(floor));
+    const firstId = await lodge(service, account);
     services.push(await postService(service, { Authorization: `Bearer ${account.secretTest}` }));
+    drainRounds.push(await drainAfterBurst(engine, service, account, firstId, idleGet));
     await Promise.all([service.stop(), floor.stop()]);
   }
   return {
     floor: medianRun(floors),
     service: medianRun(services),
     percents: services.map((service, i) => (100 * service.rps) / floors[i]!.rps),
+    drains: drainRounds,
   };
 }
 
@@ -270,7 +306,7 @@ function httpTable(bare: Load, prism: Load | undefined): string[] {
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
-    const ratio = row.against ? row.result.rps / row.against.load.rps : undefined;
+    const ratio = row.ratioRounds ? median(row.ratioRounds) : row.against ? row.result.rps / row.against.load.rps : undefined;
     const floorRatio = row.against && row.floor ? `${(row.floor.rps / row.against.load.rps).toFixed(2)}x` : '-';
     const percent = row.floor ? (100 * row.result.rps) / row.floor.rps : undefined;
     const target =
@@ -292,7 +328,7 @@ function httpTable(bare: Load, prism: Load | undefined): string[] {
         percent !== undefined
           ? `${Math.round(percent)} %${row.roundPercents ? ` (rounds: ${row.roundPercents.map((p) => Math.round(p)).join(', ')})` : ''}`
           : '-'
-      } | ${ratio !== undefined ? `${ratio.toFixed(2)}x ${row.against!.label}` : '-'} | ${floorRatio} | ${target} | ${met} | ${row.result.non2xx + row.result.errors} | ${row.loadAverage.toFixed(1)} |`,
+      } | ${ratio !== undefined ? `${ratio.toFixed(2)}x ${row.against!.label}${row.ratioRounds ? ` (rounds: ${row.ratioRounds.map((r) => r.toFixed(2)).join(', ')})` : ''}` : '-'} | ${floorRatio} | ${target} | ${met} | ${row.result.non2xx + row.result.errors} | ${row.loadAverage.toFixed(1)} |`,
     );
   }
   return lines;
@@ -315,7 +351,7 @@ function startTable(times: StartTimes, first: FirstStart | undefined, loadAverag
 }
 
 try {
-  const header = `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after ${loadOptions.warmup} s warm-up${rounds > 1 ? `, the idle GET and its floor ${rounds} times in turns, the POST and its floor ${rounds} times on fresh servers (medians)` : ''}; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average at the start ${loadavg()
+  const header = `npm run bench:http: autocannon (own process), ${loadOptions.connections} connections, ${loadOptions.seconds} s per target after ${loadOptions.warmup} s warm-up${rounds > 1 ? `, the idle GET and its floor ${rounds} times in turns, the POST and its floor ${rounds} times on fresh servers, each followed by the GET while the worker drains its burst (medians)` : ''}; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average at the start ${loadavg()
     .map((n) => n.toFixed(1))
     .join(' / ')}`;
   const bareServer = await startProcess(
