@@ -8,9 +8,10 @@
 // the worker runs the regulator steps the POST burst queued (D-85: at least 80 % of the idle GET, the
 // faster of the GET before the POST and the same GET once the steps are done), and how long the
 // worker took to finish them; with --rounds R after each round's POST burst, the row showing the
-// median of the rounds' ratios (a single 5-second GET moves by 15 % and more on a shared VM). Then `npm start` to its first answer on a fresh and
-// on an existing data directory (bench/http/start-time.ts), and with --fresh-clone a newcomer's first
-// start (fresh clone, npm ci, npm start). Not a test: it asserts nothing and prints tables.
+// median of the rounds' ratios (a single 5-second GET moves by 15 % and more on a shared VM). Then
+// `npm start` to its first answer on a fresh and on an existing data directory
+// (bench/http/start-time.ts), and with --fresh-clone a newcomer's first start (fresh clone, npm ci,
+// npm start). Not a test: it asserts nothing and prints tables.
 //   npm run bench:http [-- --seconds 5 --connections 10 --rounds 1 --engines pglite,postgres --postgres-url URL
 //                          --processes N --start-runs 3 --fresh-clone]
 import { cpus, loadavg, totalmem } from 'node:os';
