@@ -16,10 +16,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { ROOT, startProcess, type Running } from './http/processes.js';
 import { summariseProfile, type CpuProfile } from './http/profile-summary.js';
 import type { DriveResult, DriveSpec } from './http/drive.js';
+import { backendPids, cpuSeconds } from './http/cpu.js';
 import { adminJson, throwawayDatabase } from './http/setup.js';
 import { benchOptions } from './options.js';
 
@@ -81,28 +81,6 @@ const PATHS: Record<string, { label: string; path: string; method?: 'GET' }> = {
 };
 
 /** CPU seconds (user + system) a process has used, from /proc. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-async function backendPids(url: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    return rows.map((row) => row.pid);
-  } finally {
-    await client.end();
-  }
-}
-
 async function drive(spec: DriveSpec): Promise<DriveResult> {
   const file = join(out, `drive-${randomBytes(4).toString('hex')}.json`);
   writeFileSync(file, JSON.stringify(spec));

@@ -64,6 +64,8 @@ export async function startProcess(
 
 export interface Load {
   rps: number;
+  /** Requests answered in the measured run. */
+  requests: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -77,6 +79,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: unknown;
+  /** Called between the warm-up and the measured run (a CPU reading taken there counts the measured run alone). */
+  measuring?: () => void | Promise<void>;
 }
 
 /** One autocannon run in its own process (its JSON report), after a warm-up run (`warmup` seconds, 1 by default). */
@@ -92,15 +96,22 @@ export async function load(url: string, options: LoadOptions): Promise<Load> {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`autocannon exited with ${code} for ${url}`);
     const report = JSON.parse(out) as {
-      requests: { average: number };
+      requests: { average: number; total: number };
       latency: { p99: number };
       non2xx: number;
       errors: number;
       timeouts: number;
     };
     // Timeouts are failed requests too (autocannon counts them apart from errors).
-    return { rps: report.requests.average, p99: report.latency.p99, non2xx: report.non2xx, errors: report.errors + report.timeouts };
+    return {
+      rps: report.requests.average,
+      requests: report.requests.total,
+      p99: report.latency.p99,
+      non2xx: report.non2xx,
+      errors: report.errors + report.timeouts,
+    };
   };
   await run(options.warmup ?? 1);
+  await options.measuring?.();
   return run(options.seconds);
 }

@@ -153,7 +153,8 @@ function elementOf(entry: RequestLogEntry): unknown[] {
  * Arrays read by place from jsonb, not objects unpacked by `json_to_recordset`: that unpacking looks
  * every column up by its name in every entry, and cost PostgreSQL about 28 us of CPU per entry
  * against 18 (200-entry batches of a GET /webhooks entry); per GET /webhooks on PostgreSQL, the
- * backend's CPU fell from 0.178 to 0.161 ms (medians of three, in turns), the server's did not move.
+ * backends' CPU fell from 0.222 to 0.202 ms and the server's moved within the spread (medians of
+ * three in turns, `npm run bench:http-ab -- --path get --postgres-url …`).
  */
 function insertBatch(elements: unknown[][]): SQL {
   return sql`INSERT INTO ${requestLog} (${columnList})
