@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import type { Database } from '../store/db.js';
 import { jobs } from '../store/schema/index.js';
 import { SharedManualClock } from '../store/shared-clock.js';
-import { vacuumTable } from '../store/vacuum.js';
+import { vacuumEvery, type PruneCounter } from '../store/vacuum.js';
 
 /** How long a done job's row is kept after it finished, on the service's clock. */
 export const DONE_JOB_RETENTION_SECONDS = 7 * 86_400;
@@ -22,8 +22,8 @@ const REQUESTS_FIRST_MS = 50;
  */
 const VACUUM_BASE_ROWS = 50;
 const VACUUM_SCALE = 0.2;
-/** Per database: rows deleted since the table was last vacuumed by this process. */
-const deletedSinceVacuum = new WeakMap<Database, number>();
+/** Per database: the rows this process deleted since it last vacuumed the table. */
+const deletedCounters = new WeakMap<Database, PruneCounter>();
 
 /**
  * Deletes the done jobs that finished more than DONE_JOB_RETENTION_SECONDS ago; resolves to how many.
@@ -36,7 +36,7 @@ const deletedSinceVacuum = new WeakMap<Database, number>();
 export async function pruneDoneJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'engine' | 'requestGate' | 'logger'>): Promise<number> {
   if (deps.engine === 'postgres' && deps.clock instanceof SharedManualClock) return 0;
   const removed = await deleteDoneJobs(deps);
-  await vacuumWhenDue(deps, removed);
+  await deletedOf(deps).removed(removed);
   return removed;
 }
 
@@ -73,16 +73,21 @@ async function deleteDoneJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'requestGate'
   }
 }
 
-async function vacuumWhenDue({ db, logger }: Pick<AppDeps, 'db' | 'logger'>, removed: number): Promise<void> {
-  const since = (deletedSinceVacuum.get(db) ?? 0) + removed;
-  deletedSinceVacuum.set(db, since);
-  if (removed === 0) return;
-  // reltuples: the planner's estimate of the rows held, -1 before the table's first vacuum or analyze.
+function deletedOf({ db, logger }: Pick<AppDeps, 'db' | 'logger'>): PruneCounter {
+  let counter = deletedCounters.get(db);
+  if (!counter) {
+    counter = vacuumEvery(db, jobs, async () => VACUUM_BASE_ROWS + VACUUM_SCALE * (await heldRows(db)), {
+      failed: (error) => logger.warn({ err: error }, 'idempotency-cleanup: the jobs table could not be vacuumed'),
+    });
+    deletedCounters.set(db, counter);
+  }
+  return counter;
+}
+
+/** The planner's estimate of the rows `jobs` holds (reltuples: -1 before its first vacuum or analyze). */
+async function heldRows(db: Database): Promise<number> {
   const estimate = await db.execute(
     sql`select greatest(reltuples, 0)::float8 as held from pg_class where oid = ${getTableName(jobs)}::regclass`,
   );
-  const held = (estimate as unknown as { rows: { held: number }[] }).rows[0]?.held ?? 0;
-  if (since < VACUUM_BASE_ROWS + VACUUM_SCALE * held) return;
-  deletedSinceVacuum.set(db, 0);
-  await vacuumTable(db, jobs, (error) => logger.warn({ err: error }, 'idempotency-cleanup: the jobs table could not be vacuumed'));
+  return (estimate as unknown as { rows: { held: number }[] }).rows[0]?.held ?? 0;
 }

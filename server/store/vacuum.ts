@@ -23,7 +23,10 @@ export async function vacuumTable(db: Database, table: PgTable, failed: (error: 
   await db.execute(sql`VACUUM (SKIP_LOCKED) ${table}`).catch(failed);
 }
 
-/** Counts the rows a table's prunes removed, and vacuums it once `every` were removed since the last vacuum. */
+/**
+ * Counts the rows a table's prunes removed, and vacuums it once `every` were removed since the last
+ * vacuum: a number, or a threshold asked for when rows were removed (one that follows the table's size).
+ */
 export interface PruneCounter {
   /** Adds `rows` removed; resolves once the vacuum they made due (if any) has run. */
   removed: (rows: number) => Promise<void>;
@@ -32,7 +35,7 @@ export interface PruneCounter {
 export function vacuumEvery(
   db: Database,
   table: PgTable,
-  every: number,
+  every: number | (() => Promise<number>),
   options: { before?: () => Promise<void>; failed: (error: unknown) => void },
 ): PruneCounter {
   let since = 0;
@@ -40,7 +43,8 @@ export function vacuumEvery(
     removed: async (rows) => {
       since += rows;
       // In a transaction the count waits for the next prune outside one (vacuumTable).
-      if (since < every || db instanceof PgTransaction) return;
+      if (rows === 0 || db instanceof PgTransaction) return;
+      if (since < (typeof every === 'number' ? every : await every())) return;
       since = 0;
       await options.before?.();
       await vacuumTable(db, table, options.failed);
