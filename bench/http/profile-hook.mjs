@@ -36,7 +36,8 @@ try {
 }
 
 /**
- * PGlite: every protocol message of a query passes through execProtocolStream, one at a time (its mutex). A
+ * PGlite: every protocol message of a query passes through execProtocolStream or, a Bind with its Execute,
+ * execProtocolRawStream (server/store/pglite-answer.ts), one call at a time (its mutex). A
  * simple Query (Q) names its statement; a Parse (P) names the statement's text under the name that later
  * Binds (B) run it by: the service parses a text once (server/store/pglite-statements.ts), usually before
  * the load window, so its Parses are remembered always and each Bind is counted as one run of that text.
@@ -46,7 +47,6 @@ try {
 const embedded = new Map();
 try {
   const { PGlite } = await import('@electric-sql/pglite');
-  const original = PGlite.prototype.execProtocolStream;
   let current = '';
   const decoder = new TextDecoder();
   /** Prepared statement name -> its text. */
@@ -63,29 +63,32 @@ try {
     entry.count += 1;
     embedded.set(text, entry);
   };
-  PGlite.prototype.execProtocolStream = async function execProtocolStream(message, ...rest) {
-    const type = message[0];
-    // Q: int32 length, then the text; P: int32 length, the statement name, then the text (C strings).
-    if (type === 0x50) {
-      const name = cString(message, 5);
-      const text = cString(message, name.next).text;
-      if (name.text !== '') parsed.set(name.text, text);
-      if (recording && name.text === '') count(text);
-    } else if (recording && type === 0x51) count(cString(message, 5).text);
-    // B: int32 length, the portal's name, then the statement's name.
-    else if (recording && type === 0x42) {
-      const statement = cString(message, cString(message, 5).next).text;
-      if (statement !== '') count(parsed.get(statement) ?? `(prepared statement ${statement})`);
-    }
-    if (!recording) return original.call(this, message, ...rest);
-    const started = performance.now();
-    try {
-      return await original.call(this, message, ...rest);
-    } finally {
-      const entry = embedded.get(current);
-      if (entry) entry.ms += performance.now() - started;
-    }
-  };
+  const counted = (original) =>
+    async function countedCall(message, ...rest) {
+      const type = message[0];
+      // Q: int32 length, then the text; P: int32 length, the statement name, then the text (C strings).
+      if (type === 0x50) {
+        const name = cString(message, 5);
+        const text = cString(message, name.next).text;
+        if (name.text !== '') parsed.set(name.text, text);
+        if (recording && name.text === '') count(text);
+      } else if (recording && type === 0x51) count(cString(message, 5).text);
+      // B: int32 length, the portal's name, then the statement's name.
+      else if (recording && type === 0x42) {
+        const statement = cString(message, cString(message, 5).next).text;
+        if (statement !== '') count(parsed.get(statement) ?? `(prepared statement ${statement})`);
+      }
+      if (!recording) return original.call(this, message, ...rest);
+      const started = performance.now();
+      try {
+        return await original.call(this, message, ...rest);
+      } finally {
+        const entry = embedded.get(current);
+        if (entry) entry.ms += performance.now() - started;
+      }
+    };
+  PGlite.prototype.execProtocolStream = counted(PGlite.prototype.execProtocolStream);
+  PGlite.prototype.execProtocolRawStream = counted(PGlite.prototype.execProtocolRawStream);
 } catch {
   // No PGlite installed: nothing to count.
 }

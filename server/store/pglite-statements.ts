@@ -7,10 +7,11 @@
 // call as the unnamed statement. Here a text is parsed once under a name of its own (Parse, then
 // Describe for its parameter types and row shape), and each later call only binds and executes it,
 // so PostgreSQL's plan cache keeps its analysis and, after five calls, its plan. Results are parsed
-// by PGlite's own parseResults, parameters serialized by the instance's serializers, errors are
+// by PGlite's own parseResults (a Bind and Execute's answer read by pglite-answer.ts), parameters serialized by the instance's serializers, errors are
 // PGlite's (with the query and parameters attached), and the file system is synced after a
 // statement outside a transaction: what PGlite's query() does, in one place (runNamed).
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { readAnswer } from './pglite-answer.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 type ParseResults = typeof parse.parseResults;
@@ -41,6 +42,17 @@ function isDatabaseError(error: unknown): error is DatabaseErrorLike {
 function withQuery(error: unknown, text: string, params: unknown[] | undefined, options: QueryOptions | undefined): unknown {
   if (!isDatabaseError(error)) return error;
   return Object.assign(error, { query: text, params, queryOptions: options });
+}
+
+/** The chunks of one answer as one array of bytes. */
+function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
 }
 
 export interface NamedStatements {
@@ -98,9 +110,18 @@ export function namedStatements(client: PGlite): NamedStatements {
         named.delete(text);
         named.set(text, statement);
       } else statement = await prepare(text, options);
-      results.push(...(await send(serialize.bind({ statement: statement.name, values: values(statement, params, options) }))));
+      // Bind and Execute in one call into the engine, their answer read by pglite-answer.ts.
+      const bind = serialize.bind({ statement: statement.name, values: values(statement, params, options) });
+      const execute = serialize.execute({});
+      const message = new Uint8Array(bind.length + execute.length);
+      message.set(bind);
+      message.set(execute, bind.length);
+      // The answer's bytes as the engine writes them, without PGlite's parser (execProtocolRaw parses too).
+      const chunks: Uint8Array[] = [];
+      await client.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(chunk.slice()) });
+      const answer = readAnswer(chunks.length === 1 ? chunks[0]! : joined(chunks));
       if (statement.rows) results.push(statement.rows);
-      results.push(...(await send(serialize.execute({}))));
+      results.push(...answer);
     } catch (error) {
       if (isDatabaseError(error) && STALE_STATEMENT.has(error.code ?? '') && statement) {
         named.delete(text);

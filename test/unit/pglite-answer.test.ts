@@ -1,0 +1,92 @@
+// The reader of a named statement's Bind and Execute answer (server/store/pglite-answer.ts) against
+// PGlite's own protocol parser, on answers the engine itself writes: the same messages for rows
+// (nulls, empty strings, multi-byte text, arrays, many rows), for a write and for an empty query; the
+// database's own error thrown where the answer holds one; a notice left out, as PGlite's query does.
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAnswer } from '../../server/store/pglite-answer.js';
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+let db: PGlite;
+let statements = 0;
+
+beforeAll(async () => {
+  db = new PGlite('memory://');
+  await db.exec(`create table t (id int primary key, label text, tags text[], at timestamptz);
+    insert into t values (1, 'plain', '{a,b}', '2026-01-02T03:04:05.678Z'), (2, null, '{}', null), (3, '', null, null),
+      (4, 'Größe 🦘 "quoted" \\ back', '{"x y",z}', '2026-12-31T23:59:59.999Z');`);
+}, 60_000);
+
+afterAll(async () => {
+  await db.close();
+});
+
+/** The bytes the engine answers a Bind and Execute of `text` with (parsed first under a new name), and the Sync after. */
+async function answerTo(text: string, values: (string | null)[] = []): Promise<Uint8Array> {
+  const name = `answer_${++statements}`;
+  await db.execProtocolStream(protocol.serialize.parse({ name, text }), { syncToFs: false });
+  const bind = protocol.serialize.bind({ statement: name, values });
+  const execute = protocol.serialize.execute({});
+  const message = new Uint8Array(bind.length + execute.length);
+  message.set(bind);
+  message.set(execute, bind.length);
+  const chunks: Uint8Array[] = [];
+  try {
+    await db.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(chunk.slice()) });
+  } finally {
+    await db.execProtocolStream(protocol.serialize.sync(), { syncToFs: false });
+  }
+  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+/** PGlite's own reading of the same bytes. */
+function throughPglite(bytes: Uint8Array): BackendMessage[] {
+  const messages: BackendMessage[] = [];
+  new protocol.Parser().parse(bytes, (message) => void messages.push(message));
+  return messages;
+}
+
+describe('a Bind and Execute answer', () => {
+  it('reads rows as PGlite does: nulls, empty strings, multi-byte text, arrays, timestamps', async () => {
+    const bytes = await answerTo('select id, label, tags, at from t where id >= $1 order by id', ['1']);
+    const read = readAnswer(bytes);
+    expect(read.map((m) => m.name)).toEqual(['bindComplete', 'dataRow', 'dataRow', 'dataRow', 'dataRow', 'commandComplete']);
+    expect(read).toEqual(throughPglite(bytes));
+    expect((read[4] as InstanceType<typeof protocol.messages.DataRowMessage>).fields).toEqual([
+      '4',
+      'Größe 🦘 "quoted" \\ back',
+      '{"x y",z}',
+      '2026-12-31 23:59:59.999+00',
+    ]);
+  });
+
+  it('reads many rows, a write and an empty query as PGlite does', async () => {
+    for (const [text, values] of [
+      ['select g, repeat($1, g) from generate_series(1, 2000) g', ['ab']],
+      ['update t set label = label where id > $1', ['0']],
+      ['', []],
+    ] as const) {
+      const bytes = await answerTo(text, [...values]);
+      expect(readAnswer(bytes), text).toEqual(throughPglite(bytes));
+    }
+  });
+
+  it("throws the database's own error, with its code", async () => {
+    const bytes = await answerTo('insert into t (id) values ($1)', ['1']);
+    expect(() => readAnswer(bytes)).toThrow(protocol.messages.DatabaseError);
+    expect(() => readAnswer(bytes)).toThrow(expect.objectContaining({ code: '23505', constraint: 't_pkey' }));
+  });
+
+  it('leaves a notice out and keeps the rest, as PGlite does without onNotice', async () => {
+    const noticed = await answerTo(`drop table if exists not_there`);
+    expect(throughPglite(noticed).map((m) => m.name)).toContain('notice');
+    expect(readAnswer(noticed).map((m) => m.name)).toEqual(['bindComplete', 'commandComplete']);
+  });
+});
