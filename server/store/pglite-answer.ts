@@ -73,6 +73,18 @@ function readThroughPglite(bytes: Uint8Array): BackendMessage[] {
   return messages;
 }
 
+/** The chunks the engine wrote one answer in, as one array of bytes. */
+export function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const all = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
+}
+
 /** The messages of a Bind and Execute answer; throws the database's error when it holds one. */
 export function readAnswer(bytes: Uint8Array): BackendMessage[] {
   return readPlainAnswer(bytes) ?? readThroughPglite(bytes);

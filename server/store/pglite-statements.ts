@@ -11,7 +11,7 @@
 // PGlite's (with the query and parameters attached), and the file system is synced after a
 // statement outside a transaction: what PGlite's query() does, in one place (runNamed).
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { readAnswer } from './pglite-answer.js';
+import { joined, readAnswer } from './pglite-answer.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 type ParseResults = typeof parse.parseResults;
@@ -42,17 +42,6 @@ function isDatabaseError(error: unknown): error is DatabaseErrorLike {
 function withQuery(error: unknown, text: string, params: unknown[] | undefined, options: QueryOptions | undefined): unknown {
   if (!isDatabaseError(error)) return error;
   return Object.assign(error, { query: text, params, queryOptions: options });
-}
-
-/** The chunks of one answer as one array of bytes. */
-function joined(chunks: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.length;
-  }
-  return all;
 }
 
 export interface NamedStatements {
@@ -119,7 +108,7 @@ export function namedStatements(client: PGlite): NamedStatements {
       // The answer's bytes as the engine writes them, without PGlite's parser (execProtocolRaw parses too).
       const chunks: Uint8Array[] = [];
       await client.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(chunk.slice()) });
-      const answer = readAnswer(chunks.length === 1 ? chunks[0]! : joined(chunks));
+      const answer = readAnswer(joined(chunks));
       if (statement.rows) results.push(statement.rows);
       results.push(...answer);
     } catch (error) {
