@@ -7,8 +7,9 @@
 // call as the unnamed statement. Here a text is parsed once under a name of its own (Parse, then
 // Describe for its parameter types and row shape), and each later call only binds and executes it,
 // so PostgreSQL's plan cache keeps its analysis and, after five calls, its plan. Results are parsed
-// by PGlite's own parseResults (a Bind and Execute's answer read by pglite-answer.ts), parameters serialized by the instance's serializers, errors are
-// PGlite's (with the query and parameters attached), and the file system is synced after a
+// by PGlite's own parseResults (a Bind and Execute's answer read by pglite-answer.ts), parameters
+// serialized by the instance's serializers, errors are PGlite's (with the query and parameters
+// attached), and the file system is synced after a
 // statement outside a transaction: what PGlite's query() does, in one place (runNamed).
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { joined, readAnswer } from './pglite-answer.js';
