@@ -85,6 +85,21 @@ export function joined(chunks: readonly Uint8Array[]): Uint8Array {
   return all;
 }
 
+/**
+ * Binds `values` to the named statement and executes it, in one call into the engine; the answer's
+ * bytes as the engine writes them, without PGlite's parser (its execProtocolRaw parses them too).
+ */
+export async function bindAndExecute(client: PGlite, statement: string, values: (string | null)[]): Promise<Uint8Array> {
+  const bind = protocol.serialize.bind({ statement, values });
+  const execute = protocol.serialize.execute({});
+  const message = new Uint8Array(bind.length + execute.length);
+  message.set(bind);
+  message.set(execute, bind.length);
+  const chunks: Uint8Array[] = [];
+  await client.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(chunk.slice()) });
+  return joined(chunks);
+}
+
 /** The messages of a Bind and Execute answer; throws the database's error when it holds one. */
 export function readAnswer(bytes: Uint8Array): BackendMessage[] {
   return readPlainAnswer(bytes) ?? readThroughPglite(bytes);

@@ -12,7 +12,7 @@
 // attached), and the file system is synced after a
 // statement outside a transaction: what PGlite's query() does, in one place (runNamed).
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { joined, readAnswer } from './pglite-answer.js';
+import { bindAndExecute, readAnswer } from './pglite-answer.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 type ParseResults = typeof parse.parseResults;
@@ -101,15 +101,7 @@ export function namedStatements(client: PGlite): NamedStatements {
         named.set(text, statement);
       } else statement = await prepare(text, options);
       // Bind and Execute in one call into the engine, their answer read by pglite-answer.ts.
-      const bind = serialize.bind({ statement: statement.name, values: values(statement, params, options) });
-      const execute = serialize.execute({});
-      const message = new Uint8Array(bind.length + execute.length);
-      message.set(bind);
-      message.set(execute, bind.length);
-      // The answer's bytes as the engine writes them, without PGlite's parser (execProtocolRaw parses too).
-      const chunks: Uint8Array[] = [];
-      await client.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(chunk.slice()) });
-      const answer = readAnswer(joined(chunks));
+      const answer = readAnswer(await bindAndExecute(client, statement.name, values(statement, params, options)));
       if (statement.rows) results.push(statement.rows);
       results.push(...answer);
     } catch (error) {

@@ -4,7 +4,7 @@
 // database's own error thrown where the answer holds one; a notice left out, as PGlite's query does.
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joined, readAnswer } from '../../server/store/pglite-answer.js';
+import { bindAndExecute, joined, readAnswer } from '../../server/store/pglite-answer.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -26,18 +26,11 @@ afterAll(async () => {
 async function answerTo(text: string, values: (string | null)[] = []): Promise<Uint8Array> {
   const name = `answer_${++statements}`;
   await db.execProtocolStream(protocol.serialize.parse({ name, text }), { syncToFs: false });
-  const bind = protocol.serialize.bind({ statement: name, values });
-  const execute = protocol.serialize.execute({});
-  const message = new Uint8Array(bind.length + execute.length);
-  message.set(bind);
-  message.set(execute, bind.length);
-  const chunks: Uint8Array[] = [];
   try {
-    await db.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(chunk.slice()) });
+    return await bindAndExecute(db, name, values);
   } finally {
     await db.execProtocolStream(protocol.serialize.sync(), { syncToFs: false });
   }
-  return joined(chunks);
 }
 
 /** PGlite's own reading of the same bytes. */
