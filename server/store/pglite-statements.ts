@@ -12,6 +12,7 @@
 // attached), and the file system is synced after a
 // statement outside a transaction: what PGlite's query() does, in one place (runNamed).
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { EmscriptenBuiltinFilesystem } from '@electric-sql/pglite/basefs';
 import { bindAndExecute, readAnswer } from './pglite-answer.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
@@ -50,10 +51,20 @@ export interface NamedStatements {
   query: <T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean) => Promise<Results<T>>;
 }
 
+/**
+ * Whether the instance's file system does anything when PGlite syncs it after a statement. The data
+ * directory (NodeFS) and `memory://` write through and keep Emscripten's empty syncToFs; calling it
+ * still took a mutex and two promises per statement.
+ */
+function syncsToFs(client: PGlite): boolean {
+  return client.fs?.syncToFs !== EmscriptenBuiltinFilesystem.prototype.syncToFs;
+}
+
 export function namedStatements(client: PGlite): NamedStatements {
   const named = new Map<string, Named>();
   let counter = 0;
   const { serialize } = protocol;
+
   const send = (message: Uint8Array): Promise<BackendMessage[]> => client.execProtocolStream(message, { syncToFs: false });
 
   /** Parses `text` under a new name; closes the least recently used one past the bound. */
@@ -118,7 +129,7 @@ export function namedStatements(client: PGlite): NamedStatements {
         await send(serialize.sync());
       }
     }
-    if (!inTransaction) await client.syncToFs();
+    if (!inTransaction && syncsToFs(client)) await client.syncToFs();
     return (parse.parseResults as ParseResults)(results, client.parsers, options)[0] as Results<T>;
   }
 

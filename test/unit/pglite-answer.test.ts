@@ -2,9 +2,10 @@
 // PGlite's own protocol parser, on answers the engine itself writes: the same messages for rows
 // (nulls, empty strings, multi-byte text, arrays, many rows), for a write and for an empty query; the
 // database's own error thrown where the answer holds one; a notice left out, as PGlite's query does.
+// The Bind and Execute sent are byte for byte what PGlite's serializer writes.
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindAndExecute, joined, readAnswer } from '../../server/store/pglite-answer.js';
+import { bindAndExecute, bindExecuteMessage, joined, readAnswer } from '../../server/store/pglite-answer.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -77,5 +78,31 @@ describe('a Bind and Execute answer', () => {
     const noticed = await answerTo(`drop table if exists not_there`);
     expect(throughPglite(noticed).map((m) => m.name)).toContain('notice');
     expect(readAnswer(noticed).map((m) => m.name)).toEqual(['bindComplete', 'commandComplete']);
+  });
+});
+
+describe('a Bind and Execute message', () => {
+  it("is byte for byte pg-protocol's bind and execute, for any values", () => {
+    const serialized = (statement: string, values: (string | null)[]): Uint8Array => {
+      const bind = protocol.serialize.bind({ statement, values });
+      const execute = protocol.serialize.execute({});
+      return Uint8Array.from([...bind, ...execute]);
+    };
+    for (const [statement, values] of [
+      ['svc_1', []],
+      ['svc_12', ['acc_1', 'test', 'key_1']],
+      ['svc_300', [null, '', 'Größe 🦘 "quoted" \\ back', null]],
+      ['svc_4', ['x'.repeat(70_000), '{"a":[1,2]}']],
+      ['statement name with ünïcode', ['2026-12-31T23:59:59.999Z']],
+    ] as const) {
+      expect(Uint8Array.from(bindExecuteMessage(statement, [...values])), statement).toEqual(serialized(statement, [...values]));
+    }
+  });
+
+  it('binds what the engine reads back: nulls, empty strings and multi-byte text arrive as sent', async () => {
+    const values = [null, '', 'Größe 🦘', 'x'.repeat(5_000)];
+    const bytes = await answerTo('select $1::text, $2::text, $3::text, $4::text', values);
+    const [, row] = readAnswer(bytes);
+    expect((row as InstanceType<typeof protocol.messages.DataRowMessage>).fields).toEqual(values);
   });
 });
