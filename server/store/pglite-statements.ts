@@ -7,13 +7,14 @@
 // call as the unnamed statement. Here a text is parsed once under a name of its own (Parse, then
 // Describe for its parameter types and row shape), and each later call only binds and executes it,
 // so PostgreSQL's plan cache keeps its analysis and, after five calls, its plan. Results are parsed
-// by PGlite's own parseResults (a Bind and Execute's answer read by pglite-answer.ts), parameters
-// serialized by the instance's serializers, errors are PGlite's (with the query and parameters
-// attached), and the file system is synced after a
-// statement outside a transaction: what PGlite's query() does, in one place (runNamed).
+// by PGlite's own parseResults (the Bind, Execute and Sync's answer read by pglite-answer.ts, its
+// notifications delivered by pglite-notifications.ts), parameters serialized by the instance's
+// serializers, errors are PGlite's (with the query and parameters attached), and the file system is
+// synced after a statement outside a transaction: what PGlite's query() does, in one place (runNamed).
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { EmscriptenBuiltinFilesystem } from '@electric-sql/pglite/basefs';
-import { bindAndExecute, readAnswer } from './pglite-answer.js';
+import { bindExecuteSyncMessage, exchange, readAnswer } from './pglite-answer.js';
+import { notificationDelivery } from './pglite-notifications.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 type ParseResults = typeof parse.parseResults;
@@ -64,6 +65,7 @@ export function namedStatements(client: PGlite): NamedStatements {
   const named = new Map<string, Named>();
   let counter = 0;
   const { serialize } = protocol;
+  const deliver = notificationDelivery(client);
 
   const send = (message: Uint8Array): Promise<BackendMessage[]> => client.execProtocolStream(message, { syncToFs: false });
 
@@ -101,35 +103,38 @@ export function namedStatements(client: PGlite): NamedStatements {
     options: QueryOptions | undefined,
     inTransaction: boolean,
   ): Promise<Results<T>> {
-    const results: BackendMessage[] = [];
-    let statement: Named | undefined;
-    let stale: Named | undefined;
+    let statement: Named;
+    let message: Uint8Array;
     try {
-      statement = named.get(text);
-      if (statement) {
+      const known = named.get(text);
+      if (known) {
         // Most recently used last: the first entry is the one to close.
         named.delete(text);
-        named.set(text, statement);
-      } else statement = await prepare(text, options);
-      // Bind and Execute in one call into the engine, their answer read by pglite-answer.ts.
-      const answer = readAnswer(await bindAndExecute(client, statement.name, values(statement, params, options)));
-      if (statement.rows) results.push(statement.rows);
-      results.push(...answer);
-    } catch (error) {
-      if (isDatabaseError(error) && STALE_STATEMENT.has(error.code ?? '') && statement) {
-        named.delete(text);
-        stale = statement;
+        named.set(text, known);
       }
+      statement = known ?? (await prepare(text, options));
+      message = bindExecuteSyncMessage(statement.name, values(statement, params, options));
+    } catch (error) {
+      // The Parse and Describe sent (or a value that would not serialize): the exchange still ends.
+      await send(serialize.sync());
       throw withQuery(error, text, params, options);
-    } finally {
-      results.push(...(await send(serialize.sync())));
+    }
+    // Bind, Execute and Sync in one call into the engine, their answer read by pglite-answer.ts.
+    let answer: BackendMessage[];
+    try {
+      answer = readAnswer(await exchange(client, message));
+    } catch (error) {
       // A stale statement is closed, not left behind: the text is parsed again under a new name.
-      if (stale) {
-        await send(serialize.close({ type: 'S', name: stale.name }));
+      if (isDatabaseError(error) && STALE_STATEMENT.has(error.code ?? '')) {
+        named.delete(text);
+        await send(serialize.close({ type: 'S', name: statement.name }));
         await send(serialize.sync());
       }
+      throw withQuery(error, text, params, options);
     }
+    deliver(answer);
     if (!inTransaction && syncsToFs(client)) await client.syncToFs();
+    const results = statement.rows ? [statement.rows, ...answer] : answer;
     return (parse.parseResults as ParseResults)(results, client.parsers, options)[0] as Results<T>;
   }
 

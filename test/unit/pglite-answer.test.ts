@@ -1,11 +1,11 @@
-// The reader of a named statement's Bind and Execute answer (server/store/pglite-answer.ts) against
-// PGlite's own protocol parser, on answers the engine itself writes: the same messages for rows
-// (nulls, empty strings, multi-byte text, arrays, many rows), for a write and for an empty query; the
-// database's own error thrown where the answer holds one; a notice left out, as PGlite's query does.
-// The Bind and Execute sent are byte for byte what PGlite's serializer writes.
+// The reader of a named statement's Bind, Execute and Sync answer (server/store/pglite-answer.ts)
+// against PGlite's own protocol parser, on answers the engine itself writes: the same messages for
+// rows (nulls, empty strings, multi-byte text, arrays, many rows), for a write, for an empty query and
+// for a notification; the database's own error thrown where the answer holds one; a notice left out,
+// as PGlite's query does. The message sent is byte for byte what PGlite's serializer writes.
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindAndExecute, bindExecuteMessage, joined, readAnswer } from '../../server/store/pglite-answer.js';
+import { bindExecuteSyncMessage, exchange, joined, readAnswer } from '../../server/store/pglite-answer.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -23,15 +23,11 @@ afterAll(async () => {
   await db.close();
 });
 
-/** The bytes the engine answers a Bind and Execute of `text` with (parsed first under a new name), and the Sync after. */
+/** The bytes the engine answers a Bind, Execute and Sync of `text` with (parsed first under a new name). */
 async function answerTo(text: string, values: (string | null)[] = []): Promise<Uint8Array> {
   const name = `answer_${++statements}`;
   await db.execProtocolStream(protocol.serialize.parse({ name, text }), { syncToFs: false });
-  try {
-    return await bindAndExecute(db, name, values);
-  } finally {
-    await db.execProtocolStream(protocol.serialize.sync(), { syncToFs: false });
-  }
+  return exchange(db, bindExecuteSyncMessage(name, values));
 }
 
 /** PGlite's own reading of the same bytes. */
@@ -45,7 +41,15 @@ describe('a Bind and Execute answer', () => {
   it('reads rows as PGlite does: nulls, empty strings, multi-byte text, arrays, timestamps', async () => {
     const bytes = await answerTo('select id, label, tags, at from t where id >= $1 order by id', ['1']);
     const read = readAnswer(bytes);
-    expect(read.map((m) => m.name)).toEqual(['bindComplete', 'dataRow', 'dataRow', 'dataRow', 'dataRow', 'commandComplete']);
+    expect(read.map((m) => m.name)).toEqual([
+      'bindComplete',
+      'dataRow',
+      'dataRow',
+      'dataRow',
+      'dataRow',
+      'commandComplete',
+      'readyForQuery',
+    ]);
     expect(read).toEqual(throughPglite(bytes));
     expect((read[4] as InstanceType<typeof protocol.messages.DataRowMessage>).fields).toEqual([
       '4',
@@ -68,6 +72,15 @@ describe('a Bind and Execute answer', () => {
     }
   });
 
+  it('reads a notification its Sync brings as PGlite does', async () => {
+    await db.exec('LISTEN answer_channel');
+    const bytes = await answerTo('select pg_notify($1, $2)', ['answer_channel', 'Größe 🦘']);
+    const read = readAnswer(bytes);
+    expect(read.map((m) => m.name)).toEqual(['bindComplete', 'dataRow', 'commandComplete', 'notification', 'readyForQuery']);
+    expect(read).toEqual(throughPglite(bytes));
+    expect(read[3]).toMatchObject({ channel: 'answer_channel', payload: 'Größe 🦘' });
+  });
+
   it("throws the database's own error, with its code", async () => {
     const bytes = await answerTo('insert into t (id) values ($1)', ['1']);
     expect(() => readAnswer(bytes)).toThrow(protocol.messages.DatabaseError);
@@ -77,17 +90,14 @@ describe('a Bind and Execute answer', () => {
   it('leaves a notice out and keeps the rest, as PGlite does without onNotice', async () => {
     const noticed = await answerTo(`drop table if exists not_there`);
     expect(throughPglite(noticed).map((m) => m.name)).toContain('notice');
-    expect(readAnswer(noticed).map((m) => m.name)).toEqual(['bindComplete', 'commandComplete']);
+    expect(readAnswer(noticed).map((m) => m.name)).toEqual(['bindComplete', 'commandComplete', 'readyForQuery']);
   });
 });
 
-describe('a Bind and Execute message', () => {
-  it("is byte for byte pg-protocol's bind and execute, for any values", () => {
-    const serialized = (statement: string, values: (string | null)[]): Uint8Array => {
-      const bind = protocol.serialize.bind({ statement, values });
-      const execute = protocol.serialize.execute({});
-      return Uint8Array.from([...bind, ...execute]);
-    };
+describe('a Bind, Execute and Sync message', () => {
+  it("is byte for byte pg-protocol's bind, execute and sync, for any values", () => {
+    const serialized = (statement: string, values: (string | null)[]): Uint8Array =>
+      Uint8Array.from([...protocol.serialize.bind({ statement, values }), ...protocol.serialize.execute({}), ...protocol.serialize.sync()]);
     for (const [statement, values] of [
       ['svc_1', []],
       ['svc_12', ['acc_1', 'test', 'key_1']],
@@ -95,7 +105,7 @@ describe('a Bind and Execute message', () => {
       ['svc_4', ['x'.repeat(70_000), '{"a":[1,2]}']],
       ['statement name with ünïcode', ['2026-12-31T23:59:59.999Z']],
     ] as const) {
-      expect(Uint8Array.from(bindExecuteMessage(statement, [...values])), statement).toEqual(serialized(statement, [...values]));
+      expect(Uint8Array.from(bindExecuteSyncMessage(statement, [...values])), statement).toEqual(serialized(statement, [...values]));
     }
   });
 

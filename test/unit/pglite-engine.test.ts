@@ -200,4 +200,27 @@ describe('parameterized statements as named prepared statements', () => {
     // The stale statement was closed: the text is prepared once, under its new name.
     expect((await preparedTexts()).filter((t) => t === all)).toHaveLength(1);
   });
+
+  it("delivers a notification a named statement's answer brings, once, to channel and global listeners, until they stop", async () => {
+    const heard: string[] = [];
+    const everywhere: string[] = [];
+    const stop = await named.listen('Probe_Channel', (payload) => void heard.push(payload));
+    const off = named.onNotification((channel, payload) => void everywhere.push(`${channel}:${payload}`));
+    const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+    // Outside a transaction the notification arrives with the statement's own Sync (the named path);
+    // one committed by a transaction arrives with its COMMIT, which PGlite reads and delivers itself.
+    await named.query('select pg_notify($1, $2)', ['probe_channel', 'named']);
+    await named.transaction(async (tx) => {
+      await tx.query('select pg_notify($1, $2)', ['probe_channel', 'in a transaction']);
+    });
+    await settle();
+    expect(heard).toStrictEqual(['named', 'in a transaction']);
+    expect(everywhere).toStrictEqual(['probe_channel:named', 'probe_channel:in a transaction']);
+    await stop();
+    off();
+    await named.query('select pg_notify($1, $2)', ['probe_channel', 'after']);
+    await settle();
+    expect(heard).toStrictEqual(['named', 'in a transaction']);
+    expect(everywhere).toHaveLength(2);
+  });
 });
