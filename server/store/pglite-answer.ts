@@ -105,9 +105,9 @@ const SYNC = 0x53; // 'S'
 /**
  * A Bind of `values` (text, or null) to the named statement on the unnamed portal, an Execute of
  * that portal for every row, then a Sync: the bytes pg-protocol's serializer writes for the three
- * (its bind, execute and sync), written straight into one buffer. The serializer builds each message in a growing
- * writer of its own and copies it out: 18 to 22 us a call for the three values of GET /webhooks'
- * list, against about 1 us here (200,000 calls each, in turns in one process).
+ * (its bind, execute and sync), written straight into one buffer. The serializer builds each message
+ * in a growing writer of its own and copies it out: 18 to 22 us a call for the three values of GET
+ * /webhooks' list, against about 1 us here (200,000 calls each, in turns in one process).
  */
 export function bindExecuteSyncMessage(statement: string, values: readonly (string | null)[]): Uint8Array {
   const count = values.length;

@@ -37,7 +37,7 @@ function throughPglite(bytes: Uint8Array): BackendMessage[] {
   return messages;
 }
 
-describe('a Bind and Execute answer', () => {
+describe('a Bind, Execute and Sync answer', () => {
   it('reads rows as PGlite does: nulls, empty strings, multi-byte text, arrays, timestamps', async () => {
     const bytes = await answerTo('select id, label, tags, at from t where id >= $1 order by id', ['1']);
     const read = readAnswer(bytes);
