@@ -36,8 +36,8 @@ try {
 }
 
 /**
- * PGlite: every protocol message of a query passes through execProtocolStream or, a Bind with its Execute,
- * execProtocolRawStream (server/store/pglite-answer.ts), one call at a time (its mutex). A
+ * PGlite: every protocol message of a query passes through execProtocolStream or, a Bind with its Execute and
+ * Sync, execProtocolRawStream (server/store/pglite-answer.ts), one call at a time (its mutex). A
  * simple Query (Q) names its statement; a Parse (P) names the statement's text under the name that later
  * Binds (B) run it by: the service parses a text once (server/store/pglite-statements.ts), usually before
  * the load window, so its Parses are remembered always and each Bind is counted as one run of that text.
